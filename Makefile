@@ -1,0 +1,33 @@
+# Two commands are all the set-up: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint slow bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip==25.3
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pusher play
+
+lint: $(STAMP)
+	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks
+	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n 2
+
+slow: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -m slow
+
+bench: $(STAMP)
+	$(BIN)/pusher bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,60 @@
+"""The narrow interface between Pusher's rules and the physics that resolves a push.
+
+The rules say *which* push is made and what happens to the balls once they rest (P10, P11);
+the physics says *where* they rest (P8, P13). Neither side imports the other: both import this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from pusher_sim.board import Board, Cell, Colour, Triangle
+
+
+@dataclass(frozen=True)
+class PushSpec:
+    """One push as the physics sees it.
+
+    ``offset`` is the press point relative to the triangle's centre, in metres (it must lie inside
+    the triangle). The flick is ``speed`` (m/s) in direction ``angle`` (radians, board frame,
+    counter-clockwise from +x) given to the pusher's ball as it is pressed in.
+    """
+
+    triangle: Triangle
+    colour: Colour
+    offset: tuple[float, float] = (0.0, 0.0)
+    angle: float = 0.0
+    speed: float = 0.0
+
+
+@dataclass(frozen=True)
+class PushOutcome:
+    """Where every ball came to rest: one ball per cup, the pusher's new ball included.
+
+    ``settled`` is False when the simulated-time cap ran out first; the balls are then assigned
+    to the cups they are in (nearest free cup on a clash) so the game can go on, and the caller
+    reports the push as unsettled.
+    """
+
+    balls: tuple[tuple[Cell, Colour], ...]
+    settled: bool
+    sim_time: float
+    steps: int
+
+    def as_dict(self) -> dict[Cell, Colour]:
+        return dict(self.balls)
+
+
+class PushResolver(Protocol):
+    """Anything that can say where the balls rest after a push."""
+
+    @property
+    def max_flick_speed(self) -> float:
+        """The hardest flick allowed, m/s."""
+        ...
+
+    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+        """Resolve ``push`` on ``board`` holding ``balls``; must be deterministic."""
+        ...
