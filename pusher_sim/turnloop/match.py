@@ -1,0 +1,100 @@
+"""The driver: runs any game with any mix of agents and people, one step at a time or to the end.
+
+A frame loop calls :meth:`Match.step` once per frame when no person is to move; a batch run calls
+:meth:`Match.run`. Every action lands in the log, so a match can be saved, undone and replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pusher_sim.errors import IllegalMove
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.agents import Agent
+from pusher_sim.turnloop.log import GameLog, replay
+from pusher_sim.turnloop.state import CHANCE, Game, State
+
+
+class Match:
+    """One game in progress. ``agents[seat] is None`` marks a person who supplies actions."""
+
+    def __init__(
+        self,
+        game: Game,
+        agents: Sequence[Agent | None],
+        seed: int = 0,
+        seat_names: Sequence[str] | None = None,
+        log: GameLog | None = None,
+    ) -> None:
+        if len(agents) != game.num_players:
+            raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(agents)}")
+        self.game = game
+        self.agents = list(agents)
+        names = (
+            list(seat_names) if seat_names else ["human" if a is None else "bot" for a in agents]
+        )
+        self.log = log or GameLog(game.name, game.config_json(), seed, names)
+        self.state: State = replay(game, self.log) if log else game.new_initial_state()
+
+    @property
+    def seed(self) -> int:
+        return self.log.seed
+
+    @property
+    def moves(self) -> int:
+        return len(self.log.actions)
+
+    def rng(self, salt: int = 0) -> np.random.Generator:
+        """The generator for the next decision: a function of seed, move number and salt only."""
+        return np.random.default_rng([self.seed, self.moves, salt])
+
+    def needs_input(self) -> bool:
+        """True when a person is to move and :meth:`step` must be given their action."""
+        seat = self.state.current_player()
+        return seat >= 0 and self.agents[seat] is None
+
+    def next_action(self) -> Action:
+        """What the chance node or the bot to move will do (does not apply it)."""
+        seat = self.state.current_player()
+        if seat == CHANCE:
+            return self.state.sample_chance(self.rng())
+        agent = self.agents[seat]
+        if agent is None:
+            raise IllegalMove("turn", f"{self.game.seat_label(seat)} is a person: give their move")
+        return agent.act(self.state, seat, self.state.legal_actions(), self.rng(seat + 1))
+
+    def step(self, action: Action | None = None) -> Action:
+        """Apply one action: the given one (a person's), else the chance node's or bot's."""
+        if action is None:
+            action = self.next_action()
+        mover = self.state.current_player()
+        self.state.apply(action)
+        self.log.actions.append(action.to_json())
+        self.log.movers.append(mover)
+        return action
+
+    def run(self, max_steps: int | None = None) -> State:
+        """Play on until the end (or ``max_steps``) with no person to move."""
+        limit = self.game.max_game_length if max_steps is None else max_steps
+        for _ in range(limit):
+            if self.state.is_terminal():
+                break
+            self.step()
+        return self.state
+
+    def undo(self, moves: int = 1) -> None:
+        """Take back the last ``moves`` actions by replaying the log without them."""
+        keep = max(0, self.moves - moves)
+        del self.log.actions[keep:]
+        del self.log.movers[keep:]
+        self.state = replay(self.game, self.log)
+
+    def undo_turn(self) -> None:
+        """Take back actions up to and including the last one a person made."""
+        for n in range(self.moves - 1, -1, -1):
+            seat = self.log.movers[n]
+            if seat >= 0 and self.agents[seat] is None:
+                self.undo(self.moves - n)
+                return

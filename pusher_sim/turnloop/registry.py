@@ -1,0 +1,93 @@
+"""Which games exist, how to make them from options, and which bots they offer.
+
+Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line
+and the generic tests only ever talk to specs, so adding a game touches no shared code but the
+table below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pusher_sim.errors import UserError
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.agents import Agent
+from pusher_sim.turnloop.state import Game, State
+
+HUMAN = "human"
+
+# name -> "module:attribute" of its GameSpec, imported on first use.
+GAMES: dict[str, str] = {
+    "pusher": "pusher_sim.pusher.spec:SPEC",
+    "rummy": "rummy.spec:SPEC",
+    "pushover": "pushover.spec:SPEC",
+}
+
+
+class TextUI(Protocol):
+    """Plays a game at the terminal for one person."""
+
+    def render(self, state: State, seat: int) -> str:
+        """The position as ``seat`` may see it, drawn in text."""
+        ...
+
+    def prompt(self, state: State, seat: int) -> str:
+        """One line saying what ``seat`` must do now."""
+        ...
+
+    def parse(self, text: str, state: State, seat: int) -> Action:
+        """Turn a typed command into an action; raise UserError with a helpful message."""
+        ...
+
+    def help(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the command line and the generic tests need to know about one game."""
+
+    name: str
+    summary: str
+    make_game: Callable[[Mapping[str, Any]], Game]
+    """Make the game from config data (a log's ``config``, or ``{"players": n}`` and options)."""
+    players: tuple[int, ...]
+    """The allowed numbers of seats."""
+    bots: Mapping[str, Callable[[Game], Agent]]
+    """Bot names (as used in ``--seats``) and how to make each. Keys double as documentation."""
+    bot_help: Mapping[str, str]
+    default_seats: tuple[str, ...]
+    text_ui: Callable[[Game], TextUI]
+    summarise: Callable[[Sequence[State]], dict[str, float]] = field(default=lambda states: {})
+    """Game-specific figures over finished games, for ``pusher simulate``."""
+    window: str | None = None
+    """``"module:function"`` opening a graphical window for the game, if it has one; the function
+    takes the command line's arguments and returns an exit code."""
+
+    def make_agents(self, game: Game, seats: Sequence[str]) -> list[Agent | None]:
+        agents: list[Agent | None] = []
+        for name in seats:
+            if name == HUMAN:
+                agents.append(None)
+            elif name in self.bots:
+                agents.append(self.bots[name](game))
+            else:
+                known = ", ".join([HUMAN, *self.bots])
+                raise UserError(f"unknown seat {name!r} for {self.name} (choose from {known})")
+        return agents
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        if len(seats) not in self.players:
+            allowed = " or ".join(str(n) for n in self.players)
+            raise UserError(f"{self.name} takes {allowed} seats, got {len(seats)}")
+
+
+def get_spec(name: str) -> GameSpec:
+    if name not in GAMES:
+        raise UserError(f"unknown game {name!r} (choose from {', '.join(GAMES)})")
+    module, attr = GAMES[name].split(":")
+    spec = getattr(importlib.import_module(module), attr)
+    assert isinstance(spec, GameSpec)
+    return spec
