@@ -1,0 +1,58 @@
+"""Push Over's three actions: a player rolls a die or stops (O2); chance says what the die shows.
+
+Player actions carry their seat so that a move made out of turn is caught by the rules (an
+``IllegalMove`` naming "turn"), not silently applied for whoever happens to be up. Each action
+writes its own small JSON because the driver logs every one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pusher_sim.turnloop.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Roll one more die."""
+
+    seat: int
+    kind: ClassVar[str] = "roll"
+
+    def __str__(self) -> str:
+        return "roll"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "Roll", "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """Stop rolling and move by the dice rolled so far."""
+
+    seat: int
+    kind: ClassVar[str] = "stop"
+
+    def __str__(self) -> str:
+        return "stop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "Stop", "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Die(Action):
+    """A chance outcome: the die just rolled shows ``value``."""
+
+    value: int
+    kind: ClassVar[str] = "die"
+
+    def __str__(self) -> str:
+        return f"die shows {self.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "Die", "value": self.value}
+
+
+CODEC = ActionCodec([Roll, Stop, Die])

@@ -1,0 +1,71 @@
+"""Push Over's bots: random, expected-movement (exact DP over the dice) and strong (the same DP
+over the positions each ending of the turn leads to).
+
+Push Over hides nothing, so the bots read the state itself; they never change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.state import State
+from pushover.actions import Roll, Stop
+from pushover.dice import Node, expected_movement_plan, solve
+from pushover.evaluation import Weights, evaluate
+from pushover.game import PushOverGame
+from pushover.state import PushOverState
+
+
+def _pushover_state(state: State) -> PushOverState:
+    if not isinstance(state, PushOverState):
+        raise TypeError(f"a Push Over bot cannot play {type(state).__name__}")
+    return state
+
+
+class ExpectedMovementBot:
+    """Rolls or stops to maximise the expected stops moved this turn, ignoring the board."""
+
+    def __init__(self, game: PushOverGame) -> None:
+        self.roll: dict[Node, bool] = expected_movement_plan(game.config).roll
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        dice = _pushover_state(state).dice
+        if self.roll[(len(dice), sum(dice))]:
+            return Roll(seat)
+        return Stop(seat)
+
+
+class StrongBot:
+    """Plays each turn's roll/stop choices exactly against a heuristic value of the position
+    each way of ending the turn leads to (every move length, and a roll-out): the pot's
+    distance and size, push-offs of others and of itself, and the cost of being rolled out
+    with no free bottom all come in through :func:`pushover.evaluation.evaluate`."""
+
+    def __init__(self, game: PushOverGame, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        position = _pushover_state(state)
+        dice = position.dice
+        if not dice:
+            return Roll(seat)  # O2: at least one die
+        w = self.weights
+        cache: dict[tuple[int, int], float] = {}
+
+        def move_value(count: int, total: int) -> float:
+            key = (count, total)
+            if key not in cache:
+                cache[key] = evaluate(position.after_move(count, total), seat, w)
+            return cache[key]
+
+        here = (len(dice), sum(dice))
+        roll_out = evaluate(position.after_roll_out(), seat, w)
+        plan = solve(position.cfg, move_value, roll_out, start=here)
+        return Roll(seat) if plan.roll[here] else Stop(seat)
