@@ -1,0 +1,129 @@
+"""What the window shows about a position, read once from the rules' state.
+
+The frame loop draws from a :class:`Scene` rather than from the live state, so a worker thread may
+be applying a push to the state (or undoing, or loading) while frames keep being drawn from the
+last settled position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pusher_sim.board import Board, Cell, Colour, Triangle
+from pusher_sim.pusher.duty import Duty
+from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
+from pusher_sim.turnloop.match import Match
+
+
+class Demand(Enum):
+    """What the rules ask of the player to move right now."""
+
+    PLACE = "place a ball"
+    FORM_TRIANGLE = "form a triangle"
+    PUSH = "push a triangle"
+    PUSH_AGAIN = "push again"
+    SKIP = "skip: no cup of another colour forms a triangle"
+    PASS = "pass: no legal move"
+    OVER = "game over"
+
+
+HINTS: dict[Demand, str] = {
+    Demand.PLACE: "click a highlighted cup",
+    Demand.FORM_TRIANGLE: "a pair is on the board: click a highlighted cup to complete a triangle",
+    Demand.PUSH: "press inside a highlighted triangle, drag back to aim, release to flick",
+    Demand.PUSH_AGAIN: "no ball of yours came back: press a highlighted triangle again",
+    Demand.SKIP: "press Space (or click) to let the turn pass",
+    Demand.PASS: "press Space (or click) to pass",
+    Demand.OVER: "N new game, R replay, S save, Esc quit",
+}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    colour: Colour
+    kind: str
+    """"human" or the bot's name."""
+    tray: int
+
+
+@dataclass(frozen=True)
+class Scene:
+    board: Board
+    balls: tuple[tuple[Cell, Colour], ...]
+    seats: tuple[SeatView, ...]
+    mover: int
+    """The seat to move, or a negative number at a chance node or the end."""
+    demand: Demand
+    rule: str
+    """The rule behind the demand (P2, P5, P6, P7...)."""
+    legal_cups: frozenset[Cell]
+    pushable: tuple[Triangle, ...]
+    result: str
+    """Who won, once the game is over; empty before."""
+    moves: int
+
+    @property
+    def headline(self) -> str:
+        if self.demand is Demand.OVER:
+            return self.result or "Game over"
+        seat = self.seats[self.mover]
+        return f"{seat.name} ({seat.kind}) to move: {self.demand.value}"
+
+    @property
+    def hint(self) -> str:
+        if self.demand is Demand.OVER:
+            return HINTS[self.demand]
+        if self.seats[self.mover].kind != "human":
+            return f"{self.rule}: the bot is thinking..."
+        return f"{self.rule}: {HINTS[self.demand]}"
+
+    @property
+    def can_pass(self) -> bool:
+        return self.demand in (Demand.SKIP, Demand.PASS)
+
+    def ball_map(self) -> dict[Cell, Colour]:
+        return dict(self.balls)
+
+
+def read_scene(match: Match) -> Scene:
+    """The scene of the match's current position. Call only while no job is changing the match."""
+    state = match.state
+    if not isinstance(state, PusherState):
+        raise TypeError(f"the Pusher window shows Pusher games, not {type(state).__name__}")
+    game = state.game
+    seats = tuple(
+        SeatView(colour.label.capitalize(), colour, match.log.seats[seat], state.trays[seat])
+        for seat, colour in enumerate(game.colours)
+    )
+    balls = tuple(sorted(state.balls.items()))
+    if state.is_terminal():
+        return Scene(
+            game.board, balls, seats, state.current_player(), Demand.OVER, "end",
+            frozenset(), (), _result(state), match.moves,
+        )  # fmt: skip
+    duty = state.duty()
+    return Scene(
+        game.board, balls, seats, state.current_player(), _demand(match, state, duty), duty.rule,
+        frozenset(duty.cups), duty.triangles, "", match.moves,
+    )  # fmt: skip
+
+
+def _demand(match: Match, state: PusherState, duty: Duty) -> Demand:
+    if duty.kind == "push":
+        pushed_last = bool(match.log.actions) and match.log.actions[-1].get("type") == "Push"
+        same_mover = bool(match.log.movers) and match.log.movers[-1] == state.current_player()
+        return Demand.PUSH_AGAIN if pushed_last and same_mover else Demand.PUSH
+    if duty.kind == "place":
+        return Demand.FORM_TRIANGLE if duty.rule == "P5" else Demand.PLACE
+    return Demand.SKIP if state.game.geo.triangle_cups(state.balls) else Demand.PASS
+
+
+def _result(state: PusherState) -> str:
+    if state.winner is not None:
+        colour = state.game.colours[state.winner].label.capitalize()
+        return f"{colour} wins: every ball is on the board!"
+    if state.end == END_ALL_PASSED:
+        return "A draw: every player passed in turn"
+    return f"A draw: the move cap ({state.game.config.move_cap}) was reached"
