@@ -135,7 +135,7 @@ class App:
         self.config = config or AppConfig()
         if not pygame.font.get_init():
             pygame.font.init()
-        self.spec = spec or get_spec(self.config.game)
+        self._spec = spec
         self.match = match or self._first_match()
         self.job: Job | None = None
         self.animation: PushAnimation | None = None
@@ -160,6 +160,13 @@ class App:
 
     # -- making matches ---------------------------------------------------------------------
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game's registry entry, looked up only when a match must be made from scratch."""
+        if self._spec is None:
+            self._spec = get_spec(self.config.game)
+        return self._spec
+
     def _first_match(self) -> Match:
         if self.config.load:
             log = GameLog.load(self.config.load)
@@ -175,14 +182,27 @@ class App:
         return Match(game, self.spec.make_agents(game, seats), log=log)
 
     def _match_from_log(self, log: GameLog, seats: Sequence[str] | None) -> Match:
-        """A match continuing ``log`` (replays every action: run it off the frame loop)."""
-        if log.game != self.spec.name:
-            raise UserError(f"that is a {log.game} log, not a {self.spec.name} one")
+        """A match continuing ``log`` (replays every action: run it off the frame loop).
+
+        A log of the game being played, with the same seats, keeps the current game and agents;
+        anything else is made afresh from the log through the game's spec.
+        """
+        if log.game != self.config.game:
+            raise UserError(f"that is a {log.game} log, not a {self.config.game} one")
         chosen = list(seats or log.seats)
-        self.spec.check_seats(chosen)
-        game = self.spec.make_game(log.config)
+        current = getattr(self, "match", None)
+        if (
+            current is not None
+            and log.config == current.game.config_json()
+            and chosen == current.log.seats
+        ):
+            game, agents = current.game, current.agents
+        else:
+            self.spec.check_seats(chosen)
+            game = self.spec.make_game(log.config)
+            agents = self.spec.make_agents(game, chosen)
         log.seats = chosen
-        return Match(game, self.spec.make_agents(game, chosen), log=log)
+        return Match(game, agents, log=log)
 
     @property
     def game(self) -> PusherGame:
@@ -258,9 +278,7 @@ class App:
                 self.say(f"wait: {self._busy_reason()}")
             return
         scene = self.scene
-        if scene.can_pass:
-            self._perform(Pass())
-        elif scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
+        if scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
             self._start_aim(pos)
         else:
             self._click_cup(pos)
@@ -271,6 +289,8 @@ class App:
             self.say("click on a cup: the highlighted ones are legal", warning=True)
             return
         self._perform(Place(cell))
+        if self.warning and self.scene.can_pass:
+            self.say(f"{self.message} - press Space to pass", warning=True)
 
     def _start_aim(self, pos: tuple[int, int]) -> None:
         point = self.layout.to_board(*pos)
@@ -434,8 +454,9 @@ class App:
 
     def new_game(self) -> None:
         self._reset_play()
-        seats = tuple(self.match.log.seats)
-        self.match = self._fresh_match(seats, (self.match.seed + 1) % 2**31)
+        old = self.match
+        log = GameLog(old.log.game, dict(old.log.config), (old.seed + 1) % 2**31, old.log.seats)
+        self.match = Match(old.game, old.agents, log=log)
         self._refresh()
         self.say(f"new game (seed {self.match.seed})")
 
@@ -485,9 +506,8 @@ class App:
         where = Path(path) if path is not None else self.config.save_path
         try:
             log = GameLog.load(where)
-            if log.game != self.spec.name:
-                raise UserError(f"{where} is a {log.game} log, not a {self.spec.name} one")
-            self.spec.check_seats(log.seats)
+            if log.game != self.config.game:
+                raise UserError(f"{where} is a {log.game} log, not a {self.config.game} one")
         except UserError as exc:
             self.say(f"cannot load: {exc}", warning=True)
             return

@@ -33,8 +33,8 @@ HINTS: dict[Demand, str] = {
     Demand.FORM_TRIANGLE: "a pair is on the board: click a highlighted cup to complete a triangle",
     Demand.PUSH: "press inside a highlighted triangle, drag back to aim, release to flick",
     Demand.PUSH_AGAIN: "no ball of yours came back: press a highlighted triangle again",
-    Demand.SKIP: "press Space (or click) to let the turn pass",
-    Demand.PASS: "press Space (or click) to pass",
+    Demand.SKIP: "press Space to let the turn pass",
+    Demand.PASS: "press Space to pass",
     Demand.OVER: "N new game, R replay, S save, Esc quit",
 }
 

@@ -1,0 +1,352 @@
+"""The Pusher window, played headless with real mouse and key events (issue 6).
+
+Every test checks the game state the window ends with against the same moves made through the
+State API, so the window can neither invent nor lose a move.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from pusher_sim.pusher import Pass, Place, Push
+from pusher_sim.turnloop import Action, GameLog, Match, State
+from pusher_sim.ui.aim import flick_from_drag
+from pusher_sim.ui.app import App
+from pusher_sim.ui.scene import Demand
+from tests.ui_driver import (
+    BLUE_PAIR,
+    BLUE_TRIANGLE,
+    FRAME,
+    RED_CUP,
+    RED_FIRST,
+    TRIANGLE,
+    ScriptedAgent,
+    click,
+    click_cell,
+    drag,
+    key,
+    make_app,
+    open_window,
+    opening_by_api,
+    play_opening,
+    screen_of,
+)
+
+
+@pytest.fixture(autouse=True)
+def window() -> Iterator[pygame.Surface]:
+    surface = open_window()
+    yield surface
+    pygame.display.quit()
+
+
+def snapshot(app: App) -> tuple[str, str]:
+    return json.dumps(app.match.state.to_json()), json.dumps(app.match.log.to_json())
+
+
+def the_push(app: App, press_px: tuple[int, int], release_px: tuple[int, int]) -> Push:
+    """The Push a press at ``press_px`` dragged to ``release_px`` stands for, in board terms."""
+    board = app.game.board
+    press = app.layout.to_board(*press_px)
+    release = app.layout.to_board(*release_px)
+    cx, cy = board.triangle_centre(TRIANGLE)
+    flick = flick_from_drag(press, release, board.pitch, app.game.resolver.max_flick_speed)
+    return Push(TRIANGLE, (press[0] - cx, press[1] - cy), flick.angle, flick.speed)
+
+
+# -- placing ---------------------------------------------------------------------------------
+
+
+def test_click_on_a_highlighted_cup_places_a_ball_as_the_api_would() -> None:
+    app = make_app()
+    assert RED_FIRST in app.scene.legal_cups
+    click_cell(app, RED_FIRST)
+    expected = app.game.new_initial_state()
+    expected.apply(Place(RED_FIRST))
+    assert app.match.state == expected
+    assert app.match.log.actions == [Place(RED_FIRST).to_json()]
+    assert app.scene.mover == 1
+
+
+def test_click_on_an_illegal_cup_changes_nothing_and_says_why(window: pygame.Surface) -> None:
+    app = make_app()
+    app.draw(window)
+    before_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
+    before = snapshot(app)
+    click_cell(app, RED_CUP)  # a red cup: P2 forbids red to place there
+    assert snapshot(app) == before
+    assert app.warning and app.message.startswith("P2:")
+    assert "red" in app.message
+    after_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
+    assert (before_pixels != after_pixels).any()  # the message is on the screen
+
+
+def test_click_beside_the_board_changes_nothing() -> None:
+    app = make_app()
+    before = snapshot(app)
+    click(app, (5, app.layout.height // 2))
+    assert snapshot(app) == before
+    assert app.warning
+
+
+def test_forced_triangle_highlights_only_the_cups_that_form_one() -> None:
+    app = make_app()
+    click_cell(app, RED_FIRST)
+    click_cell(app, BLUE_PAIR)
+    # Red to move with a pair on the board: both triangle cups are red, so red must skip (P7).
+    assert app.scene.demand is Demand.SKIP
+    before = snapshot(app)
+    click_cell(app, (0, 2))  # an empty foreign cup, but a skip is due
+    assert snapshot(app) == before
+    key(app, pygame.K_SPACE)
+    assert app.match.log.actions[-1] == Pass().to_json()
+    assert app.scene.demand is Demand.FORM_TRIANGLE
+    assert app.scene.legal_cups == frozenset({(1, 1), (2, -1)})
+
+
+# -- pushing ---------------------------------------------------------------------------------
+
+
+def test_press_drag_release_pushes_exactly_as_the_api_would() -> None:
+    app = make_app()
+    play_opening(app)
+    assert app.scene.demand is Demand.PUSH and app.scene.pushable == (TRIANGLE,)
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.layout.to_screen(cx + 0.001, cy))
+    release = (press[0] - 40, press[1] + 25)
+    drag(app, press, release)  # type: ignore[arg-type]
+    push = the_push(app, press, release)  # type: ignore[arg-type]
+    assert push.speed > 0
+    # The flick points from the release point back through the press point.
+    assert math.isclose(push.angle, math.atan2(25, 40), rel_tol=0.05)
+    assert app.animation is not None  # the push plays out before the rules apply it
+    app.settle()
+    expected = opening_by_api(app.game)
+    expected.apply(push)
+    assert app.match.state == expected
+    assert app.match.log.actions[-1] == push.to_json()
+    assert not app.warning  # the animation ended where the rules did
+
+
+def test_a_long_drag_is_capped_at_the_models_hardest_flick() -> None:
+    app = make_app()
+    play_opening(app)
+    press = screen_of(app, (1, 0))
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))  # type: ignore[assignment]
+    drag(app, press, (press[0], app.layout.height - 2))
+    app.settle()
+    pushed = app.match.game.action_codec.decode(app.match.log.actions[-1])
+    assert isinstance(pushed, Push)
+    assert pushed.speed == app.game.resolver.max_flick_speed
+    assert math.isclose(pushed.angle, math.pi / 2, abs_tol=0.05)  # dragged down, flicked up
+
+
+def test_a_press_outside_every_pushable_triangle_is_refused() -> None:
+    app = make_app()
+    play_opening(app)
+    before = snapshot(app)
+    drag(app, screen_of(app, (-3, 0)), screen_of(app, (-4, 0)))
+    assert app.animation is None
+    assert snapshot(app) == before
+    assert app.warning and app.message.startswith("P6")
+
+
+def test_frames_keep_coming_while_a_push_rolls() -> None:
+    app = make_app(speed=1.0)
+    play_opening(app)
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    drag(app, press, (press[0] + 30, press[1]))  # type: ignore[arg-type]
+    animation = app.animation
+    assert animation is not None
+    moves = app.match.moves
+    frames = animation.frames
+    for _ in range(10):
+        assert app.tick(FRAME)
+    assert animation.frames == frames + 10 and animation.rolling
+    assert app.match.moves == moves  # the rules apply the push only once it has played out
+    app.settle()
+    assert app.match.moves == moves + 1
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+
+class BlockedAgent:
+    """A bot that thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.thinking = threading.Event()
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        self.thinking.set()
+        assert self.go.wait(timeout=30)
+        return Place(RED_FIRST)
+
+
+def test_frames_keep_coming_while_a_bot_thinks() -> None:
+    bot = BlockedAgent()
+    app = make_app(seats=("bot", "human"), agents=[bot, None])
+    app.tick(FRAME)
+    assert bot.thinking.wait(timeout=10)
+    for _ in range(30):
+        assert app.tick(FRAME)
+    assert app.frames == 31
+    assert app.job is not None and app.match.moves == 0
+    before = snapshot(app)
+    click_cell(app, BLUE_PAIR)  # not blue's turn yet: nothing happens
+    assert snapshot(app) == before and "wait" in app.message
+    bot.go.set()
+    app.settle()
+    assert app.match.log.actions == [Place(RED_FIRST).to_json()]
+
+
+def test_a_bots_push_is_animated_and_lands_where_the_api_says() -> None:
+    push = Push(TRIANGLE, (0.0005, 0.0), 2.0, 0.8)
+    bot = ScriptedAgent([Place(RED_FIRST), Pass(), push])
+    app = make_app(seats=("bot", "human"), agents=[bot, None])
+    app.settle()
+    click_cell(app, BLUE_PAIR)
+    app.settle()
+    click_cell(app, BLUE_TRIANGLE)
+    animated = False
+    for _ in range(5000):
+        app.tick(FRAME)
+        animated = animated or app.animation is not None
+        if not app.busy and app.match.moves == 5:
+            break
+    assert animated
+    expected = opening_by_api(app.game)
+    expected.apply(push)
+    assert app.match.state == expected
+
+
+# -- keys ------------------------------------------------------------------------------------
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    app = make_app(save=str(path))
+    click_cell(app, RED_FIRST)
+    click_cell(app, BLUE_PAIR)
+    key(app, pygame.K_s)
+    saved = snapshot(app)
+    assert GameLog.load(path).to_json() == app.match.log.to_json()
+    key(app, pygame.K_SPACE)
+    click_cell(app, BLUE_TRIANGLE)
+    assert snapshot(app) != saved
+    key(app, pygame.K_l)
+    app.settle()
+    assert snapshot(app) == saved
+    assert app.message.startswith("loaded")
+
+
+def test_loading_a_corrupt_file_changes_nothing_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "pusher-log/1", "game": "pusher", "actions": [')
+    app = make_app(save=str(path))
+    click_cell(app, RED_FIRST)
+    before = snapshot(app)
+    key(app, pygame.K_l)
+    app.settle()
+    assert snapshot(app) == before
+    assert app.warning and app.message.startswith("cannot load") and "\n" not in app.message
+
+
+def test_loading_a_log_with_an_illegal_move_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    app = make_app(save=str(path))
+    log = GameLog.from_json(app.match.log.to_json())
+    log.actions.append(Place(RED_CUP).to_json())
+    log.movers.append(0)
+    log.save(path)
+    before = snapshot(app)
+    key(app, pygame.K_l)
+    app.settle()
+    assert snapshot(app) == before
+    assert app.warning and "illegal" in app.message
+
+
+def test_undo_takes_back_the_last_turn_through_the_match() -> None:
+    app = make_app()
+    click_cell(app, RED_FIRST)
+    click_cell(app, BLUE_PAIR)
+    key(app, pygame.K_u)
+    app.settle()
+    expected = app.game.new_initial_state()
+    expected.apply(Place(RED_FIRST))
+    assert app.match.state == expected
+    assert app.scene.mover == 1
+
+
+def test_replay_plays_the_game_again_with_its_push_animated() -> None:
+    app = make_app()
+    play_opening(app)
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    drag(app, press, (press[0] - 20, press[1] - 30))  # type: ignore[arg-type]
+    app.settle()
+    final = snapshot(app)
+    key(app, pygame.K_r)
+    assert app.match.moves == 1 and len(app.replay_queue) == 4  # the first move is replayed
+    animated = False
+    for _ in range(5000):
+        app.tick(FRAME)
+        animated = animated or app.animation is not None
+        if not app.busy and not app.replay_queue:
+            break
+    assert animated
+    assert snapshot(app) == final
+
+
+def test_new_game_starts_afresh_with_the_next_seed() -> None:
+    app = make_app(seed=7)
+    click_cell(app, RED_FIRST)
+    key(app, pygame.K_n)
+    assert app.match.moves == 0 and app.match.seed == 8
+    assert app.match.state == app.game.new_initial_state()
+
+
+def test_help_toggles_and_escape_quits() -> None:
+    app = make_app()
+    key(app, pygame.K_h)
+    assert app.show_help
+    key(app, pygame.K_h)
+    assert not app.show_help
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    assert app.tick(FRAME) is False
+
+
+def test_the_board_scales_with_the_window_and_clicks_follow_it() -> None:
+    app = make_app()
+    scale = app.layout.scale
+    pygame.display.set_mode((700, 500), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=500, size=(700, 500)))
+    app.tick(FRAME)
+    assert app.layout.width == 700 and app.layout.scale < scale
+    click_cell(app, RED_FIRST)
+    assert app.match.log.actions == [Place(RED_FIRST).to_json()]
+
+
+def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
+    app = make_app(save=str(tmp_path / "g.json"))
+    match = Match(app.game, [None, None], seed=1, seat_names=["human", "human"])
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        match.step(action)
+    match.log.save(tmp_path / "g.json")
+    key(app, pygame.K_l)
+    app.settle()
+    assert app.match.state == match.state
+    assert app.scene.demand is Demand.PUSH

@@ -1,0 +1,128 @@
+"""Driving the Pusher window as a person would: real pygame events posted to a headless window.
+
+Shared by the tests/test_ui_*.py files. The dummy video driver is set here, before pygame opens
+anything, so the tests run headless whatever the environment says.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Sequence
+
+import numpy as np
+import pygame
+
+from pusher_sim.board import Cell
+from pusher_sim.physics import PhysicsResolver
+from pusher_sim.pusher import Pass, Place, PusherConfig, PusherGame
+from pusher_sim.turnloop import Action, Agent, Match, State
+from pusher_sim.ui.app import App, AppConfig
+
+FRAME = 1.0 / 60.0
+SIZE = (1100, 800)
+
+# A short opening that reaches every kind of turn (cells in axial q, r):
+RED_FIRST = (1, 0)  # a blue cup: red's first ball
+BLUE_PAIR = (2, 0)  # a yellow cup next to it: a pair, so P5 applies
+# The two cups that would form a triangle, (1, 1) and (2, -1), are both red: red must skip (P7).
+BLUE_TRIANGLE = (1, 1)  # blue completes the triangle: red must push it (P6)
+TRIANGLE = ((1, 0), (1, 1), (2, 0))
+RED_CUP = (1, 1)  # red may never place here (P2)
+
+
+def open_window(size: tuple[int, int] = SIZE) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    surface: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    return surface
+
+
+def new_game(players: int = 2) -> PusherGame:
+    return PusherGame(PusherConfig(players=players), PhysicsResolver())
+
+
+def make_app(
+    seats: Sequence[str] = ("human", "human"),
+    agents: Sequence[Agent | None] | None = None,
+    speed: float = 8.0,
+    save: str | None = None,
+    seed: int = 1,
+) -> App:
+    game = new_game(len(seats))
+    match = Match(game, list(agents or [None] * len(seats)), seed=seed, seat_names=list(seats))
+    return App(AppConfig(seats=tuple(seats), seed=seed, save=save, speed=speed), match=match)
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def screen_of(app: App, cell: Cell) -> tuple[int, int]:
+    x, y = app.layout.cell_screen(cell)
+    return (round(x), round(y))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """Press and release the left button at ``pos``, then run one frame."""
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.tick(FRAME)
+
+
+def click_cell(app: App, cell: Cell) -> None:
+    click(app, screen_of(app, cell))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], moves: int = 6) -> None:
+    """Press at ``start``, move to ``end`` in a few motion events (a frame each), release."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.tick(FRAME)
+    for k in range(1, moves + 1):
+        x = round(start[0] + (end[0] - start[0]) * k / moves)
+        y = round(start[1] + (end[1] - start[1]) * k / moves)
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+        app.tick(FRAME)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.tick(FRAME)
+
+
+def key(app: App, code: int) -> None:
+    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+    app.tick(FRAME)
+
+
+def play_opening(app: App) -> None:
+    """Red places, blue pairs, red skips, blue forms the triangle: red must now push."""
+    click_cell(app, RED_FIRST)
+    click_cell(app, BLUE_PAIR)
+    key(app, pygame.K_SPACE)
+    click_cell(app, BLUE_TRIANGLE)
+    app.settle()
+
+
+def opening_by_api(game: PusherGame) -> State:
+    state = game.new_initial_state()
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        state.apply(action)
+    return state
+
+
+class ScriptedAgent:
+    """A bot that plays the moves it is given, in order (a stand-in for a person's plan)."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = list(actions)
+        self.played: list[Action] = []
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        action = self.actions.pop(0)
+        self.played.append(action)
+        return action
