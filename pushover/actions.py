@@ -56,3 +56,8 @@ class Die(Action):
 
 
 CODEC = ActionCodec([Roll, Stop, Die])
+
+# Actions are immutable, so the common ones are made once rather than on every decision.
+ROLL = tuple(Roll(seat) for seat in range(4))
+STOP = tuple(Stop(seat) for seat in range(4))
+DIE = {face: Die(face) for face in range(1, 7)}

@@ -12,7 +12,7 @@ import numpy as np
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
-from pushover.actions import Roll, Stop
+from pushover.actions import ROLL, STOP
 from pushover.dice import Node, expected_movement_plan, solve
 from pushover.evaluation import Weights, evaluate
 from pushover.game import PushOverGame
@@ -35,9 +35,7 @@ class ExpectedMovementBot:
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
         dice = _pushover_state(state).dice
-        if self.roll[(len(dice), sum(dice))]:
-            return Roll(seat)
-        return Stop(seat)
+        return ROLL[seat] if self.roll[(len(dice), sum(dice))] else STOP[seat]
 
 
 class StrongBot:
@@ -55,7 +53,7 @@ class StrongBot:
         position = _pushover_state(state)
         dice = position.dice
         if not dice:
-            return Roll(seat)  # O2: at least one die
+            return ROLL[seat]  # O2: at least one die
         w = self.weights
         cache: dict[tuple[int, int], float] = {}
 
@@ -68,4 +66,4 @@ class StrongBot:
         here = (len(dice), sum(dice))
         roll_out = evaluate(position.after_roll_out(), seat, w)
         plan = solve(position.cfg, move_value, roll_out, start=here)
-        return Roll(seat) if plan.roll[here] else Stop(seat)
+        return ROLL[seat] if plan.roll[here] else STOP[seat]

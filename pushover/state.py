@@ -22,8 +22,7 @@ import numpy as np
 from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import CHANCE, TERMINAL, InvariantError, State
-from pushover.actions import Die, Roll, Stop
-from pushover.config import PushOverConfig
+from pushover.actions import DIE, ROLL, STOP, Die, Roll, Stop
 
 if TYPE_CHECKING:
     from pushover.game import PushOverGame
@@ -34,7 +33,7 @@ START = 0
 OUT = -1
 """Rolled out (O3): the top stands beside START without a bottom."""
 WAITING = -2
-"""A full piece off the board (set-up, pushed off, or restarted): it enters at START (O1, O5, O9)."""
+"""A full piece off the board (at set-up, pushed off, restarted): enters at START (O1, O5, O9)."""
 
 # What stands on a stop (``track[stop]``): a seat's full piece, or one of these.
 EMPTY = -1
@@ -142,8 +141,8 @@ class PushOverState(State):
         if self.phase != DECIDE:
             return []
         if not self.dice:
-            return [Roll(self.to_move)]
-        return [Roll(self.to_move), Stop(self.to_move)]
+            return [ROLL[self.to_move]]
+        return [ROLL[self.to_move], STOP[self.to_move]]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != ROLLING:
@@ -153,7 +152,8 @@ class PushOverState(State):
 
     def sample_chance(self, rng: np.random.Generator) -> Action:
         faces = self.cfg.die_faces
-        return Die(faces[int(rng.integers(len(faces)))])
+        face = faces[int(rng.integers(len(faces)))]
+        return DIE.get(face) or Die(face)
 
     # -- rules --------------------------------------------------------------------------------
 
