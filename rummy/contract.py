@@ -1,0 +1,224 @@
+"""The exact contract solver (R4): can this hand lay the deal's contract, and with which cards?
+
+Why it is exact, briefly. A longer meld always contains a valid meld of the minimum length (keep
+one natural and the cards next to it), so it is enough to look for minimum-length melds. Fix a
+*skeleton* for each required meld: a set's rank, or a run's suit and window. Wilds are
+interchangeable, so the skeletons fit the hand iff (a) each skeleton gets at least one natural
+card and (b) the slots left for wilds number no more than the wilds in hand. Placing naturals is
+a small bipartite flow (faces -> melds, a set taking at most one card per suit); covering every
+meld first and then augmenting never uncovers a meld (augmenting paths only reroute flow into a
+meld node), so one flow answers (a) and (b) together. A 2 is counted among the wilds; where it
+fills its own slot (a set of 2s, the 2 of A-2-3) it is also a natural for (a).
+
+The solver enumerates skeleton combinations cheapest first, pruning any whose wild demand,
+counted skeleton by skeleton, already exceeds the wilds in hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummy.cards import ACE, ACE_LOW, TWO, is_joker, rank_of, slot, suit_of
+from rummy.config import SET, Contract
+
+
+@dataclass(frozen=True)
+class PlannedMeld:
+    """A meld the hand can lay: cards and, in parallel, the slot each stands for."""
+
+    kind: str
+    cards: tuple[int, ...]
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Skeleton:
+    kind: str
+    length: int
+    key: tuple[int, ...]
+    slot_list: tuple[int, ...]
+    """Runs: the slots low to high. Sets: the four suit slots of the rank."""
+    faces: tuple[tuple[int, int], ...]
+    """(face, capacity): faces with cards in hand that the meld can take as naturals."""
+    need: int
+    """Wild cards this meld needs on its own."""
+
+
+def _face(s: int) -> int:
+    """The face key of a slot: the low ace is the same card as the high one."""
+    return slot(ACE, s % 4) if s // 4 == ACE_LOW else s
+
+
+class _Hand:
+    def __init__(self, hand: Sequence[int]) -> None:
+        self.pools: dict[int, list[int]] = {}
+        self.jokers: list[int] = []
+        for c in sorted(hand):
+            if is_joker(c):
+                self.jokers.append(c)
+            else:
+                self.pools.setdefault(slot(rank_of(c), suit_of(c)), []).append(c)
+        self.twos = sum(len(v) for k, v in self.pools.items() if k // 4 == TWO)
+        self.wilds = len(self.jokers) + self.twos
+
+    def count(self, face: int) -> int:
+        pool = self.pools.get(face)
+        return len(pool) if pool else 0
+
+
+def _skeletons(hand: _Hand, kind: str, length: int) -> list[_Skeleton]:
+    found: list[_Skeleton] = []
+    if kind == SET:
+        for rank in range(TWO, ACE + 1):
+            suit_slots = tuple(slot(rank, s) for s in range(4))
+            faces = tuple((f, 1) for f in suit_slots if f in hand.pools)
+            if not faces:
+                continue
+            naturals = 0 if rank == TWO else min(length, len(faces))
+            found.append(_Skeleton(SET, length, (0, rank), suit_slots, faces, length - naturals))
+    else:
+        for suit in range(4):
+            # counts[r] for ranks 1..14 of this suit (the ace counted at both ends)
+            counts = [0] * (ACE + 1)
+            for r in range(TWO, ACE + 1):
+                counts[r] = hand.count(slot(r, suit))
+            counts[ACE_LOW] = counts[ACE]
+            if not any(counts):
+                continue
+            for low in range(ACE_LOW, ACE - length + 2):
+                ranks = range(low, low + length)
+                if not any(counts[r] for r in ranks):
+                    continue
+                caps: dict[int, int] = {}
+                naturals = 0
+                for r in ranks:
+                    if counts[r]:
+                        f = slot(ACE if r == ACE_LOW else r, suit)
+                        caps[f] = caps.get(f, 0) + 1
+                        if r != TWO and caps[f] <= counts[r]:
+                            naturals += 1
+                slots = tuple(slot(r, suit) for r in ranks)
+                found.append(
+                    _Skeleton(kind, length, (1, suit, low), slots, tuple(caps.items()),
+                              length - naturals)
+                )
+    found.sort(key=lambda k: (k.need, k.key))
+    return found
+
+
+class _Flow:
+    """Max flow on a graph of a few dozen nodes: source, faces, melds, sink."""
+
+    def __init__(self, n: int) -> None:
+        self.cap = [[0] * n for _ in range(n)]
+        self.n = n
+
+    def augment(self, source: int, sink: int) -> bool:
+        parent = [-1] * self.n
+        parent[source] = source
+        queue = [source]
+        for u in queue:
+            row = self.cap[u]
+            for v in range(self.n):
+                if row[v] > 0 and parent[v] < 0:
+                    parent[v] = u
+                    if v == sink:
+                        while v != source:
+                            u = parent[v]
+                            self.cap[u][v] -= 1
+                            self.cap[v][u] += 1
+                            v = u
+                        return True
+                    queue.append(v)
+        return False
+
+
+def _place(hand: _Hand, combo: Sequence[_Skeleton]) -> list[dict[int, int]] | None:
+    """Naturals per face for each meld, or None if the combination cannot be laid."""
+    faces = sorted({f for sk in combo for f, _ in sk.faces})
+    index = {f: 1 + i for i, f in enumerate(faces)}
+    m0 = 1 + len(faces)
+    sink = m0 + len(combo)
+    flow = _Flow(sink + 1)
+    for f in faces:
+        flow.cap[0][index[f]] = hand.count(f)
+    for j, sk in enumerate(combo):
+        for f, c in sk.faces:
+            flow.cap[index[f]][m0 + j] = c
+    for j in range(len(combo)):
+        flow.cap[m0 + j][sink] = 1
+        if not flow.augment(0, sink):
+            return None
+    for j, sk in enumerate(combo):
+        flow.cap[m0 + j][sink] += sk.length - 1
+    while flow.augment(0, sink):
+        pass
+    placed: list[dict[int, int]] = []
+    natural_non_two = 0
+    for j in range(len(combo)):
+        got = {f: flow.cap[m0 + j][index[f]] for f in faces if flow.cap[m0 + j][index[f]] > 0}
+        placed.append(got)
+        natural_non_two += sum(n for f, n in got.items() if f // 4 != TWO)
+    slots_total = sum(sk.length for sk in combo)
+    if slots_total - natural_non_two > hand.wilds:
+        return None
+    return placed
+
+
+def _build(hand: _Hand, combo: Sequence[_Skeleton], placed: list[dict[int, int]]) -> tuple[PlannedMeld, ...]:
+    pools = {f: list(v) for f, v in hand.pools.items()}
+    chosen: list[list[tuple[int, int]]] = []
+    for sk, got in zip(combo, placed, strict=True):
+        cards: list[tuple[int, int]] = []
+        left = dict(got)
+        for s in sk.slot_list:
+            f = _face(s)
+            if left.get(f, 0) > 0 and (sk.kind != SET or len(cards) < sk.length):
+                left[f] -= 1
+                cards.append((pools[f].pop(), s))
+        chosen.append(cards)
+    wild_pool = hand.jokers + [c for f, v in pools.items() if f // 4 == TWO for c in v]
+    melds: list[PlannedMeld] = []
+    for sk, cards in zip(combo, chosen, strict=True):
+        used = {s for _, s in cards}
+        empty = [s for s in sk.slot_list if s not in used][: sk.length - len(cards)]
+        for s in empty:
+            cards.append((wild_pool.pop(), s))
+        if sk.kind != SET:
+            cards.sort(key=lambda cs: cs[1] // 4)
+        melds.append(PlannedMeld(sk.kind, tuple(c for c, _ in cards), tuple(s for _, s in cards)))
+    return tuple(melds)
+
+
+def solve(hand: Sequence[int], contract: Contract) -> tuple[PlannedMeld, ...] | None:
+    """Minimum-length melds that lay ``contract`` from ``hand``, or None if it cannot be laid."""
+    h = _Hand(hand)
+    if sum(n for _, n in contract) > len(hand):
+        return None
+    reqs = sorted(contract)
+    options = {req: _skeletons(h, *req) for req in set(reqs)}
+    combo: list[_Skeleton] = []
+
+    def search(i: int, start: int, budget: int) -> tuple[PlannedMeld, ...] | None:
+        if i == len(reqs):
+            placed = _place(h, combo)
+            return None if placed is None else _build(h, combo, placed)
+        cands = options[reqs[i]]
+        first = start if i > 0 and reqs[i] == reqs[i - 1] else 0
+        for k in range(first, len(cands)):
+            sk = cands[k]
+            if sk.need > budget:
+                break
+            combo.append(sk)
+            found = search(i + 1, k, budget - sk.need)
+            combo.pop()
+            if found is not None:
+                return found
+        return None
+
+    return search(0, 0, h.wilds)
+
+
+def can_lay(hand: Sequence[int], contract: Contract) -> bool:
+    return solve(hand, contract) is not None
