@@ -100,8 +100,6 @@ class PushOverConfig:
             out.append("push_off_stops lists a stop twice")
         if self.rollout_advance_to not in stops:
             out.append(f"rollout_advance_to must be a stop 1..{self.track_length}")
-        if self.rollout_advance_to in self.push_off_stops:
-            out.append("rollout_advance_to cannot be a push-off stop")
         if self.chips_to_win < 1 or self.chips_to_win_two_players < 1:
             out.append("chips to win must be at least 1")
         if not self.die_faces or any(f < 1 for f in self.die_faces):
