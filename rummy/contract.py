@@ -68,40 +68,45 @@ class _Hand:
 
 
 def _skeletons(hand: _Hand, kind: str, length: int) -> list[_Skeleton]:
+    """Skeletons with a card in hand that need no more wilds than the hand holds."""
     found: list[_Skeleton] = []
+    pools = hand.pools
     if kind == SET:
         for rank in range(TWO, ACE + 1):
-            suit_slots = tuple(slot(rank, s) for s in range(4))
-            faces = tuple((f, 1) for f in suit_slots if f in hand.pools)
+            base = rank * 4
+            faces = tuple((base + s, 1) for s in range(4) if base + s in pools)
             if not faces:
                 continue
-            naturals = 0 if rank == TWO else min(length, len(faces))
-            found.append(_Skeleton(SET, length, (0, rank), suit_slots, faces, length - naturals))
+            need = length - (0 if rank == TWO else min(length, len(faces)))
+            if need <= hand.wilds:
+                suit_slots = (base, base + 1, base + 2, base + 3)
+                found.append(_Skeleton(SET, length, (0, rank), suit_slots, faces, need))
     else:
         for suit in range(4):
             # counts[r] for ranks 1..14 of this suit (the ace counted at both ends)
             counts = [0] * (ACE + 1)
             for r in range(TWO, ACE + 1):
-                counts[r] = hand.count(slot(r, suit))
+                pool = pools.get(r * 4 + suit)
+                if pool:
+                    counts[r] = len(pool)
             counts[ACE_LOW] = counts[ACE]
-            if not any(counts):
-                continue
+            naturals_at = [1 if n and r != TWO else 0 for r, n in enumerate(counts)]
             for low in range(ACE_LOW, ACE - length + 2):
-                ranks = range(low, low + length)
-                if not any(counts[r] for r in ranks):
+                high = low + length
+                naturals = sum(naturals_at[low:high])
+                if length == ACE and counts[ACE] == 1:
+                    naturals -= 1  # one ace cannot fill both ends
+                need = length - naturals
+                if need > hand.wilds or not any(counts[low:high]):
                     continue
                 caps: dict[int, int] = {}
-                naturals = 0
-                for r in ranks:
+                for r in range(low, high):
                     if counts[r]:
-                        f = slot(ACE if r == ACE_LOW else r, suit)
+                        f = (ACE if r == ACE_LOW else r) * 4 + suit
                         caps[f] = caps.get(f, 0) + 1
-                        if r != TWO and caps[f] <= counts[r]:
-                            naturals += 1
-                slots = tuple(slot(r, suit) for r in ranks)
+                slots = tuple(r * 4 + suit for r in range(low, high))
                 found.append(
-                    _Skeleton(kind, length, (1, suit, low), slots, tuple(caps.items()),
-                              length - naturals)
+                    _Skeleton(kind, length, (1, suit, low), slots, tuple(caps.items()), need)
                 )
     found.sort(key=lambda k: (k.need, k.key))
     return found
