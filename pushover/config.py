@@ -138,5 +138,7 @@ class PushOverConfig:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"push over config has unknown keys {unknown}")
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        values: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in data.items()
+        }
         return cls(**values)

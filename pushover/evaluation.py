@@ -64,4 +64,3 @@ def evaluate(state: PushOverState, seat: int, w: Weights) -> float:
     others = [values[s] for s in range(n) if s != seat]
     rival = w.leader_weight * max(others) + (1 - w.leader_weight) * sum(others) / len(others)
     return values[seat] - rival
-

@@ -50,7 +50,8 @@ class PushOverGame(Game):
         try:
             state = self._read(data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise CorruptFile(f"push over position is malformed ({type(exc).__name__}: {exc})")
+            problem = f"{type(exc).__name__}: {exc}"
+            raise CorruptFile(f"push over position is malformed ({problem})") from None
         try:
             state.check_invariants()
         except InvariantError as exc:

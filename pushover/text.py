@@ -50,7 +50,9 @@ class PushOverText:
             mark = "!" if stop in cfg.push_off_stops else "$" if stop == cfg.pot_stop else " "
             heads.append(f"{stop:>2}{mark}")
             piece = s.track[stop]
-            cells.append(" o " if piece == BARE else " . " if piece == EMPTY else f" {_letter(piece)} ")
+            cells.append(
+                " o " if piece == BARE else " . " if piece == EMPTY else f" {_letter(piece)} "
+            )
         at_start = [_letter(p) for p, w in enumerate(s.where) if w == START]
         lines = [
             f"Push Over: {cfg.target} chips win; pot {s.pot} chip{'s' * (s.pot != 1)}"
@@ -82,7 +84,8 @@ class PushOverText:
         shown = " + ".join(map(str, s.dice))
         steps = move_length(s.cfg, len(s.dice), total)
         room = s.cfg.roll_limit - total
-        return f"Dice {shown} = {total}: stop moves {steps}; another die rolls out above {room}."
+        risk = "any die now rolls you out" if room <= 0 else f"a die over {room} rolls you out"
+        return f"Dice {shown} = {total}: stopping moves {steps}; {risk}."
 
     def prompt(self, state: State, seat: int) -> str:
         s = _state(state)
@@ -116,9 +119,9 @@ class PushOverText:
         if kind == "missed":
             return f"{who} misses the turn: no free bottom to mount (O6)"
         if kind == "move":
-            return f"{who} rolled {a} dice totalling {b} and moves {c}"
+            return f"{who} rolled {_dice(a)} totalling {b} and moves {c}"
         if kind == "rollout":
-            return f"{who} rolled out with {b} on {a} dice; the bottom stands on stop {c}"
+            return f"{who} rolled out with {b} on {_dice(a)}; the bottom stands on stop {c}"
         if kind == "pushoff":
             piece = "a bare bottom" if seat < 0 else f"{who}'s piece"
             return f"{piece} is pushed off at stop {a}"
@@ -138,6 +141,16 @@ def _news_since_last_turn(s: PushOverState, seat: int) -> list[Event]:
         starts = starts[:-1]  # the turn now under way is not "last"
     begin = starts[-1] + 1 if starts else 0
     return [e for e in s.news[begin:] if e[0] != "turn" or e[1] != seat]
+
+
+def _symbol(piece: int) -> str:
+    if piece == BARE:
+        return "o"
+    return "." if piece == EMPTY else _letter(piece)
+
+
+def _dice(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
 
 
 def _where(where: int) -> str:
