@@ -38,6 +38,7 @@ from tests.ui_driver import (
     opening_by_api,
     play_opening,
     screen_of,
+    wait_for_push,
 )
 
 
@@ -127,7 +128,7 @@ def test_press_drag_release_pushes_exactly_as_the_api_would() -> None:
     assert push.speed > 0
     # The flick points from the release point back through the press point.
     assert math.isclose(push.angle, math.atan2(25, 40), rel_tol=0.05)
-    assert app.animation is not None  # the push plays out before the rules apply it
+    wait_for_push(app)  # the push plays out before the rules apply it
     app.settle()
     expected = opening_by_api(app.game)
     expected.apply(push)
@@ -166,6 +167,7 @@ def test_frames_keep_coming_while_a_push_rolls() -> None:
     cx, cy = app.game.board.triangle_centre(TRIANGLE)
     press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
     drag(app, press, (press[0] + 30, press[1]))  # type: ignore[arg-type]
+    wait_for_push(app)
     animation = app.animation
     assert animation is not None
     moves = app.match.moves

@@ -7,6 +7,7 @@ anything, so the tests run headless whatever the environment says.
 from __future__ import annotations
 
 import os
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -90,6 +91,16 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], moves: int = 6)
         app.tick(FRAME)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     app.tick(FRAME)
+
+
+def wait_for_push(app: App, frames: int = 2000) -> None:
+    """Run frames until the push being set up off the frame loop starts to roll."""
+    for _ in range(frames):
+        if app.animation is not None:
+            return
+        app.tick(FRAME)
+        time.sleep(0.001)
+    raise AssertionError(f"no push started: {app.message}")
 
 
 def key(app: App, code: int) -> None:

@@ -374,20 +374,26 @@ class App:
         self.say(f"{who}: {action}")
 
     def _animate(self, push: Push) -> None:
+        """Set the push up off the frame loop (building the board's Space takes tens of ms),
+        then play it out."""
         state = self.state
+        board, resolver, match = self.game.board, self.game.resolver, self.match
         spec = PushSpec(push.triangle, state.colour, push.offset, push.angle, push.speed)
-        try:
-            sim, step = start_push(self.game.board, state.balls, spec, self.game.resolver)
-        except UserError as exc:
-            self.say(f"P8: {exc}", warning=True)
-            return
+        balls = dict(state.balls)
         trays = [seat.tray for seat in self.scene.seats]
         trays[state.to_move] -= 1
-        self.animation = PushAnimation(
-            self.game.board, sim, step, trays, self.game.seat_of, speed=self.config.speed
-        )
-        self.pushing = PushInFlight(push, self.match)
-        self.say(f"{self.scene.seats[state.to_move].name}: {push}")
+        name = self.scene.seats[state.to_move].name
+
+        def built(result: Any) -> None:
+            sim, step = result
+            self.animation = PushAnimation(
+                board, sim, step, trays, self.game.seat_of, speed=self.config.speed
+            )
+            self.pushing = PushInFlight(push, match)
+            self.say(f"{name}: {push}")
+
+        work = lambda: start_push(board, balls, spec, resolver)  # noqa: E731
+        self._start_job("setting up the push", work, built, mutates=False)
 
     def _resolve_push(self, flight: PushInFlight) -> None:
         """The push has rolled out on screen: now the rules resolve it, off the frame loop."""
@@ -626,6 +632,7 @@ class App:
             balls = board_balls(lay.board, scene.balls)
             counts = [seat.tray for seat in scene.seats]
         person = self.awaiting_person
+        painter.draw_balls(surface, balls)
         if person and scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
             hover = None
             if self.aim is not None:
@@ -633,7 +640,6 @@ class App:
             elif self.hover is not None:
                 hover = triangle_at(lay.board, self.hover, scene.pushable)
             painter.draw_triangle_highlights(surface, scene.pushable, self.clock, hover)
-        painter.draw_balls(surface, balls)
         if person and scene.demand in (Demand.PLACE, Demand.FORM_TRIANGLE):
             painter.draw_cup_highlights(surface, scene.legal_cups, self.clock)
         mover = scene.mover if scene.demand != Demand.OVER else -1

@@ -144,20 +144,28 @@ class Painter:
         t: float,
         hover: Triangle | None = None,
     ) -> None:
-        """Pushable triangles: a translucent wash over each, brighter under the pointer."""
+        """Pushable triangles, drawn over their balls: a glowing wash inside the three centres,
+        a ring round each ball, brighter under the pointer."""
         lay = self.layout
         if not triangles:
             return
         overlay = pygame.Surface((lay.width, lay.height), pygame.SRCALPHA)
         pulse = 0.5 + 0.5 * math.sin(t * 4.0)
+        ring = round(lay.pixels(0.52 * lay.board.pitch))
         for tri in triangles:
             pts = [lay.cell_screen(c) for c in tri]
-            alpha = 150 if tri == hover else int(60 + 40 * pulse)
+            hot = tri == hover
+            alpha = 130 if hot else int(55 + 45 * pulse)
             pygame.draw.polygon(overlay, (*HIGHLIGHT, alpha), pts)
+            for x, y in pts:
+                pygame.draw.circle(
+                    overlay, (*HIGHLIGHT, 230 if hot else 120 + int(80 * pulse)),
+                    (round(x), round(y)), ring, max(2, ring // 8),
+                )  # fmt: skip
         surface.blit(overlay, (0, 0))
         for tri in triangles:
             pts = [lay.cell_screen(c) for c in tri]
-            pygame.draw.polygon(surface, HIGHLIGHT, pts, width=2 if tri == hover else 1)
+            pygame.draw.polygon(surface, (255, 255, 255) if tri == hover else HIGHLIGHT, pts, 2)
 
     def draw_rubber_band(
         self,
