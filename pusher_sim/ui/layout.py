@@ -150,17 +150,17 @@ class Layout:
 
 
 def _tray_boxes(panel: Box, players: int) -> tuple[TrayBox, ...]:
-    pad = max(6, panel.w // 20)
     each = panel.h // max(players, 1)
+    pad = max(2, min(panel.w // 20, each // 12))
     out: list[TrayBox] = []
     for seat in range(players):
         box = Box(panel.x + pad, panel.y + seat * each + pad // 2, panel.w - 2 * pad, each - pad)
-        header_h = max(30, min(52, box.h // 4))
+        header_h = int(min(52, max(12, box.h // 4)))
         header = Box(box.x, box.y, box.w, header_h)
-        room_h = box.h - header_h - pad
+        room_h = max(1, box.h - header_h - pad)
         height_for_rows = math.sqrt(3.0) / 2.0 * (TRAY_ROWS - 1)
-        slot = min((box.w - 2 * pad) / TRAY_ROWS, room_h / (height_for_rows + 1.0))
+        slot = max(0.5, min((box.w - 2 * pad) / TRAY_ROWS, room_h / (height_for_rows + 1.0)))
         tray_h = height_for_rows * slot
         apex = (box.x + box.w / 2.0, box.y + header_h + (room_h - tray_h) / 2.0 + pad / 2.0)
-        out.append(TrayBox(box, header, apex, max(slot, 1.0)))
+        out.append(TrayBox(box, header, apex, slot))
     return tuple(out)
