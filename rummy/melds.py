@@ -49,6 +49,11 @@ class TableMeld:
         return f"{self.kind} {shown}"
 
     @cached_property
+    def open_slots(self) -> tuple[int, ...]:
+        """The slots a card could be added at: a set's missing suits, a run's two ends."""
+        return _open_slots(self.kind, self.slots)
+
+    @cached_property
     def wild_positions(self) -> tuple[int, ...]:
         """Positions holding a wild that stands for another card (replaceable, R8)."""
         return tuple(
@@ -56,6 +61,16 @@ class TableMeld:
             for i, (c, s) in enumerate(zip(self.cards, self.slots, strict=True))
             if not fits_naturally(c, s)
         )
+
+
+def _open_slots(kind: str, slots: tuple[int, ...]) -> tuple[int, ...]:
+    if kind == SET:
+        rank = slot_rank(slots[0])
+        used = {slot_suit(s) for s in slots}
+        return tuple(slot(rank, s) for s in range(4) if s not in used)
+    suit = slot_suit(slots[0])
+    low, high = slot_rank(slots[0]), slot_rank(slots[-1])
+    return tuple(slot(r, suit) for r in (low - 1, high + 1) if ACE_LOW <= r <= ACE)
 
 
 def natural_count(cards: Sequence[int], slots: Sequence[int]) -> int:
@@ -172,20 +187,10 @@ def _run_aces_high_if_needed(cards: Sequence[int], slots: dict[int, int], given:
 
 def layoff_slots(meld: TableMeld, card: int) -> list[int]:
     """Every slot where ``card`` can be added to ``meld`` (R7)."""
-    if meld.kind == SET:
-        rank = slot_rank(meld.slots[0])
-        used = {slot_suit(s) for s in meld.slots}
-        if is_wild(card):
-            return [slot(rank, s) for s in range(4) if s not in used]
-        if rank_of(card) == rank and suit_of(card) not in used:
-            return [slot(rank, suit_of(card))]
-        return []
-    suit = slot_suit(meld.slots[0])
-    low, high = slot_rank(meld.slots[0]), slot_rank(meld.slots[-1])
-    ends = [slot(r, suit) for r in (low - 1, high + 1) if ACE_LOW <= r <= ACE]
+    open_slots = meld.open_slots
     if is_wild(card):
-        return ends
-    return [s for s in ends if fits_naturally(card, s)]
+        return list(open_slots)
+    return [s for s in open_slots if fits_naturally(card, s)]
 
 
 def extended(meld: TableMeld, card: int, s: int) -> TableMeld:

@@ -31,7 +31,7 @@ from rummy.actions import (
     TakeDiscard,
 )
 from rummy.candidates import layoffs, new_melds, one_per_face
-from rummy.cards import NUM_CARDS, card_str, is_wild, sort_key
+from rummy.cards import NUM_CARDS, card_str, is_wild, own_slots, sort_key
 from rummy.config import STOCK_OUT_AT_TURN, Contract, RummyConfig
 from rummy.contract import solve
 from rummy.melds import (
@@ -134,16 +134,14 @@ class RummyState(State):
             if plan is not None:
                 actions.append(LayMelds(tuple((m.kind, m.cards, m.slots) for m in plan)))
         elif not self.laid_this_turn or self.cfg.layoff_after_contract_same_turn:
+            naturals = {s: c for c in one_per_face(hand) for s in own_slots(c)}
             for m in self.melds:
                 for i in m.wild_positions:
-                    for c in one_per_face(hand):
-                        if (
-                            replacement_position(m, c) == i
-                            and self._wild_has_use(
-                                [*[x for x in hand if x != c], m.cards[i]], m.cards[i], m.id
-                            )
-                        ):
-                            actions.append(ReplaceWild(m.id, c))
+                    c = naturals.get(m.slots[i], -1)
+                    if c >= 0 and self._wild_has_use(
+                        [*[x for x in hand if x != c], m.cards[i]], m.cards[i], m.id
+                    ):
+                        actions.append(ReplaceWild(m.id, c))
             actions.extend(LayOff(mid, c, s) for mid, c, s in layoffs(hand, self.melds))
             actions.extend(LayMelds((spec,)) for spec in new_melds(hand))
         actions.extend(Discard(c) for c in one_per_face(hand) if self._may_discard(c))
