@@ -1,0 +1,59 @@
+"""Pusher's three actions: place a ball, push a triangle, pass (P7)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pusher_sim.board import Cell, Triangle
+from pusher_sim.turnloop.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """P2: one ball from the mover's tray into the empty cup ``cell`` (axial q, r)."""
+
+    cell: Cell
+    kind: ClassVar[str] = "place"
+
+    def __str__(self) -> str:
+        return f"place {self.cell[0]},{self.cell[1]}"
+
+
+@dataclass(frozen=True)
+class Push(Action):
+    """P8: press a ball from the tray into ``triangle`` (its three cells, sorted).
+
+    ``offset`` is the press point in metres from the triangle's centre; the flick is ``speed``
+    m/s in direction ``angle`` (radians, counter-clockwise from +x). The defaults press at the
+    centre with no flick, which is what :meth:`PusherState.legal_actions` lists.
+    """
+
+    triangle: Triangle
+    offset: tuple[float, float] = (0.0, 0.0)
+    angle: float = 0.0
+    speed: float = 0.0
+    kind: ClassVar[str] = "push"
+
+    def __str__(self) -> str:
+        cells = " ".join(f"{q},{r}" for q, r in self.triangle)
+        text = f"push {cells}"
+        if self.offset != (0.0, 0.0):
+            text += f" at {self.offset[0] * 1000:+.1f},{self.offset[1] * 1000:+.1f} mm"
+        if self.speed:
+            text += f" flick {math.degrees(self.angle):.0f}deg {self.speed:.2f} m/s"
+        return text
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """P7: the mover places nothing (the skip exception, or no legal move) and the turn passes."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+CODEC = ActionCodec([Place, Push, Pass])

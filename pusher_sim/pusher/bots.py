@@ -1,0 +1,157 @@
+"""Pusher bots: a random player and a stronger one that weighs placements and tries pushes.
+
+Pusher hides nothing, so the bots read the state directly. The flick is continuous:
+``legal_actions`` lists one centred, unflicked push per triangle, and the bots fill in the press
+point and flick themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from pusher_sim.board import Cell, Triangle
+from pusher_sim.push import PushSpec
+from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.state import PusherGame, PusherState
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.state import State
+
+PRESS_SAFETY = 0.98
+"""Random press points are drawn from a triangle this much smaller than the allowed region, so a
+point on the boundary never fails the inside test by a rounding error."""
+
+
+def random_push(game: PusherGame, tri: Triangle, rng: np.random.Generator) -> Push:
+    """A push of ``tri`` with a uniform press point inside the allowed region and a random flick."""
+    board = game.board
+    cx, cy = board.triangle_centre(tri)
+    a, b = sorted(rng.random(2))
+    weights = (a, b - a, 1.0 - b)  # uniform barycentric coordinates
+    scale = game.config.press_region * PRESS_SAFETY
+    dx = dy = 0.0
+    for w, cell in zip(weights, tri, strict=True):
+        x, y = board.position(cell)
+        dx += w * (x - cx) * scale
+        dy += w * (y - cy) * scale
+    angle = float(rng.uniform(0.0, 2.0 * math.pi))
+    speed = float(rng.uniform(0.0, game.resolver.max_flick_speed))
+    return Push(tri, (dx, dy), angle, speed)
+
+
+def _pusher_state(state: State) -> PusherState:
+    if not isinstance(state, PusherState):
+        raise TypeError(f"a Pusher bot cannot play {type(state).__name__}")
+    return state
+
+
+class RandomPusherBot:
+    """A random legal placement, or a random push: random triangle, press point and flick."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        st = _pusher_state(state)
+        choice = legal[int(rng.integers(len(legal)))]
+        if isinstance(choice, Push):
+            return random_push(st.game, choice.triangle, rng)
+        return choice
+
+
+@dataclass(frozen=True)
+class PushScore:
+    """How a tried push came out for the pusher (higher is better)."""
+
+    own_back: int
+    others_back: int
+
+    @property
+    def value(self) -> float:
+        # Getting one's own ball back costs the ball and the rest of the turn (P11(b)).
+        return self.others_back - 2.0 * self.own_back
+
+
+class StrongPusherBot:
+    """Places to keep its own balls away from empty cups of its colour and push-prone spots, and
+    pushes by trying ``tries`` candidate pushes on the game's resolver and keeping the best.
+
+    With the physics every try is a full simulation (tens of milliseconds), so ``tries`` is the
+    knob that trades strength for speed.
+    """
+
+    def __init__(self, tries: int = 6) -> None:
+        self.tries = tries
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        st = _pusher_state(state)
+        if isinstance(legal[0], Push):
+            return self._push(st, [a.triangle for a in legal if isinstance(a, Push)], rng)
+        if len(legal) == 1:
+            return legal[0]
+        scores = [self._placement_value(st, a) for a in legal]
+        best = max(scores)
+        tied = [a for a, s in zip(legal, scores, strict=True) if s == best]
+        return tied[int(rng.integers(len(tied)))]
+
+    # -- pushing -------------------------------------------------------------------------------
+
+    def _push(
+        self, st: PusherState, triangles: Sequence[Triangle], rng: np.random.Generator
+    ) -> Push:
+        game = st.game
+        order = [triangles[int(i)] for i in rng.permutation(len(triangles))]
+        candidates = [Push(t) for t in order[: self.tries]]
+        while len(candidates) < self.tries:
+            candidates.append(random_push(game, order[len(candidates) % len(order)], rng))
+        best: tuple[float, int] | None = None
+        chosen = candidates[0]
+        for n, push in enumerate(candidates):
+            score = self.try_push(st, push).value
+            if best is None or (score, -n) > best:
+                best, chosen = (score, -n), push
+        return chosen
+
+    @staticmethod
+    def try_push(st: PusherState, push: Push) -> PushScore:
+        """Resolve ``push`` on a copy of the board and count the balls it would send back."""
+        game = st.game
+        spec = PushSpec(push.triangle, st.colour, push.offset, push.angle, push.speed)
+        outcome = game.resolver.resolve(game.board, dict(st.balls), spec)
+        colour_of = game.geo.colour
+        own = others = 0
+        for cell, col in outcome.balls:
+            if colour_of[cell] == col:
+                if col == st.colour:
+                    own += 1
+                else:
+                    others += 1
+        return PushScore(own, others)
+
+    # -- placing -------------------------------------------------------------------------------
+
+    def _placement_value(self, st: PusherState, action: Action) -> float:
+        """Exposure of the others' balls minus exposure of one's own, after the placement.
+
+        A ball is exposed by each empty neighbouring cup of its own colour (a push near it can
+        roll it home, P10); balls in a pushable triangle left for the next player count double.
+        """
+        game = st.game
+        cell: Cell | None = getattr(action, "cell", None)
+        if cell is None:
+            return 0.0
+        balls = dict(st.balls)
+        balls[cell] = st.colour
+        geo = game.geo
+        pushable = geo.pushable_triangles(balls, game.config.free_roll_empty_neighbours)
+        in_pushable = {c for t in pushable for c in t}
+        value = 0.0
+        for at, col in balls.items():
+            exposure = sum(1 for n in geo.neighbours[at] if n not in balls and geo.colour[n] == col)
+            exposure *= 2 if at in in_pushable else 1
+            value += -exposure if col == st.colour else exposure / (game.num_players - 1)
+        return value

@@ -1,0 +1,132 @@
+"""Pusher's config: the table size and every Decision of RULES.md section 1, as data.
+
+A config travels in every game log (``PusherGame.config_json``), so a log replays under the rules
+it was played with. Each field says which rule it belongs to.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+from pusher_sim.board import PLAYER_COLOURS, Board, Colour
+from pusher_sim.errors import ConfigError
+
+ResolverKind = Literal["physics", "scripted"]
+NoTriangleCup = Literal["place_freely", "pass"]
+OwnColourOnly = Literal["skip", "place_freely"]
+
+
+@dataclass(frozen=True)
+class ScriptedConfig:
+    """The scripted resolver's knobs (see :mod:`pusher_sim.pusher.scripted`)."""
+
+    max_flick_speed: float = 1.0
+    """m/s; the hardest flick :meth:`PusherState.validate` accepts under this resolver."""
+    base_cups: float = 1.0
+    """How far, in cup pitches, each triangle ball is driven away from the press point."""
+    flick_cups: float = 3.0
+    """Extra pitches a flick at full speed adds along its direction."""
+
+
+@dataclass(frozen=True)
+class PusherConfig:
+    """Everything that makes one Pusher game, with RULES.md's decisions as defaults."""
+
+    players: int = 2
+    """P1: 2 or 3."""
+    balls_per_player: int = 17
+    """P1: each player's balls (the published game: 17)."""
+    board_radius: int = 5
+    """Rings around the centre cup: 5 is the published 91-cup board; smaller ones suit tests."""
+    colours: tuple[str, ...] = ()
+    """P1: each seat's colour (red/blue/yellow); empty means red, blue, yellow in seat order."""
+    black_is_foreign: bool = True
+    """P2: the black centre cup takes anyone's ball."""
+    on_own_colour_only: OwnColourOnly = "skip"
+    """P7: every cup that would form a triangle is the mover's colour: skip, or place freely."""
+    when_no_triangle_cup: NoTriangleCup = "place_freely"
+    """P7 decision: a pair exists but no empty cup would form a triangle: place freely, or pass."""
+    draw_when_all_pass: bool = True
+    """P7 decision: every player passing in turn ends the game as a draw."""
+    free_roll_empty_neighbours: int = 1
+    """P9 decision: a ball can roll freely with at least this many empty neighbouring cups."""
+    press_region: float = 1.0
+    """P8 decision: the press point must lie in the triangle of the three cup centres shrunk by
+    this factor about its centre (1.0 = anywhere inside; 0.0 = the centre only)."""
+    resolver: ResolverKind = "physics"
+    """Who says where the balls rest after a push (P8, P13)."""
+    physics: str | Mapping[str, Any] | None = None
+    """The physics config: a file path, a mapping of overrides, or None for the model's defaults."""
+    scripted: ScriptedConfig = field(default_factory=ScriptedConfig)
+    move_cap: int = 3000
+    """Actions after which an unfinished game ends as a draw, so that no game runs forever."""
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3):
+            raise ConfigError(f"Pusher takes 2 or 3 players, got {self.players}")
+        if self.balls_per_player < 1:
+            raise ConfigError(f"balls_per_player must be at least 1, got {self.balls_per_player}")
+        if self.board_radius < 1:
+            raise ConfigError(f"board_radius must be at least 1, got {self.board_radius}")
+        names = self.colours or tuple(c.label for c in PLAYER_COLOURS[: self.players])
+        known = {c.label for c in PLAYER_COLOURS}
+        if len(names) != self.players or len(set(names)) != len(names) or set(names) - known:
+            raise ConfigError(
+                f"colours must be {self.players} different ones of red/blue/yellow, got {names}"
+            )
+        object.__setattr__(self, "colours", tuple(names))
+        if self.on_own_colour_only not in ("skip", "place_freely"):
+            raise ConfigError(
+                f"on_own_colour_only: skip or place_freely, not {self.on_own_colour_only!r}"
+            )
+        if self.when_no_triangle_cup not in ("place_freely", "pass"):
+            raise ConfigError(
+                f"when_no_triangle_cup: place_freely or pass, not {self.when_no_triangle_cup!r}"
+            )
+        if not 1 <= self.free_roll_empty_neighbours <= 6:
+            raise ConfigError("free_roll_empty_neighbours must be 1..6 (a push needs a free cup)")
+        if not (math.isfinite(self.press_region) and 0.0 <= self.press_region <= 1.0):
+            raise ConfigError(f"press_region must be in [0, 1], got {self.press_region}")
+        if self.resolver not in ("physics", "scripted"):
+            raise ConfigError(f"resolver must be physics or scripted, got {self.resolver!r}")
+        if self.move_cap < 1:
+            raise ConfigError(f"move_cap must be at least 1, got {self.move_cap}")
+
+    @property
+    def seat_colours(self) -> tuple[Colour, ...]:
+        return tuple(Colour[name.upper()] for name in self.colours)
+
+    def board(self) -> Board:
+        return Board(radius=self.board_radius)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["colours"] = list(self.colours)
+        if isinstance(self.physics, Mapping):
+            data["physics"] = dict(self.physics)
+        return data
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> PusherConfig:
+        """Read a config from plain data (a log's config, or command-line options)."""
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ConfigError(f"unknown Pusher config keys: {', '.join(sorted(unknown))}")
+        values = dict(data)
+        try:
+            if "colours" in values:
+                values["colours"] = tuple(str(c) for c in values["colours"])
+            if "scripted" in values and not isinstance(values["scripted"], ScriptedConfig):
+                values["scripted"] = ScriptedConfig(**dict(values["scripted"]))
+            for key in ("players", "balls_per_player", "board_radius", "move_cap"):
+                if key in values and not isinstance(values[key], int | float | str):
+                    raise ConfigError(f"{key} must be a number")
+                if key in values:
+                    values[key] = int(values[key])
+            return cls(**values)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"bad Pusher config: {exc}") from None

@@ -1,0 +1,85 @@
+"""A deterministic stand-in for the physics: where balls rest after a push, by a simple rule.
+
+Tests need outcomes they can predict and random play needs thousands of pushes a second; the
+real model (pusher_sim.physics) gives neither. The rule, which keeps P13 (one ball per cup, none
+off the board) by construction:
+
+1. Each of the triangle's three balls (in sorted cell order) is driven straight away from the
+   press point, ``base_cups`` pitches plus ``flick_cups`` pitches times the share of the flick
+   (speed / max speed, projected on that direction) that points its way. It rests in the free
+   cup nearest that target, not one of the triangle's own cups if any other is free.
+2. The pusher's ball lands at the press point carried ``flick_cups`` pitches times the flick's
+   share along the flick, and rests in the free cup nearest there.
+3. Every other ball stays put. Ties between cups at the same distance go to the smaller cell.
+
+The same push on the same position always gives the same outcome.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.pusher.config import ScriptedConfig
+from pusher_sim.pusher.position import geometry
+
+
+@dataclass(frozen=True)
+class ScriptedResolver:
+    """A :class:`~pusher_sim.push.PushResolver` that moves balls by the rule above."""
+
+    config: ScriptedConfig = field(default_factory=ScriptedConfig)
+
+    @property
+    def max_flick_speed(self) -> float:
+        return self.config.max_flick_speed
+
+    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+        cx, cy = board.triangle_centre(push.triangle)
+        px, py = cx + push.offset[0], cy + push.offset[1]
+        share = min(push.speed / self.max_flick_speed, 1.0) if self.max_flick_speed > 0 else 0.0
+        fx, fy = math.cos(push.angle) * share, math.sin(push.angle) * share
+        resting = {c: col for c, col in balls.items() if c not in push.triangle}
+        for cell in sorted(push.triangle):
+            x, y = board.position(cell)
+            ux, uy = _away(x - px, y - py, x - cx, y - cy)
+            reach = self.config.base_cups + self.config.flick_cups * max(0.0, fx * ux + fy * uy)
+            target = (x + ux * reach * board.pitch, y + uy * reach * board.pitch)
+            resting[_nearest_free(board, target, resting, avoid=push.triangle)] = balls[cell]
+        reach = self.config.flick_cups * board.pitch
+        target = (px + fx * reach, py + fy * reach)
+        resting[_nearest_free(board, target, resting, avoid=())] = push.colour
+        return PushOutcome(
+            balls=tuple(sorted(resting.items())), settled=True, sim_time=0.0, steps=0
+        )
+
+
+def _away(dx: float, dy: float, fallback_x: float, fallback_y: float) -> tuple[float, float]:
+    """The unit vector (dx, dy), or the fallback's direction when the press is on the ball."""
+    for x, y in ((dx, dy), (fallback_x, fallback_y)):
+        norm = math.hypot(x, y)
+        if norm > 1e-9:
+            return x / norm, y / norm
+    return 1.0, 0.0
+
+
+def _nearest_free(
+    board: Board,
+    target: tuple[float, float],
+    taken: Collection[Cell],
+    avoid: Collection[Cell],
+) -> Cell:
+    """The free cup nearest ``target``, outside ``avoid`` unless nothing else is free."""
+    positions = geometry(board).positions
+    free = [c for c in board.cells if c not in taken]
+    preferred = [c for c in free if c not in avoid] or free
+    tx, ty = target
+
+    def key(cell: Cell) -> tuple[float, Cell]:
+        x, y = positions[cell]
+        return ((x - tx) ** 2 + (y - ty) ** 2, cell)
+
+    return min(preferred, key=key)

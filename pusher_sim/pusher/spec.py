@@ -1,0 +1,94 @@
+"""Pusher's entry in the game registry: how to make the game, its bots, its text view, and the
+figures ``pusher simulate`` reports.
+
+This is the one module of the package that may reach the physics, and only lazily, inside
+:func:`make_resolver`, so the rules, tests and scripted play never import pymunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pusher_sim.errors import ConfigError
+from pusher_sim.push import PushResolver
+from pusher_sim.pusher.bots import RandomPusherBot, StrongPusherBot
+from pusher_sim.pusher.config import PusherConfig
+from pusher_sim.pusher.scripted import ScriptedResolver
+from pusher_sim.pusher.state import PusherGame, PusherState
+from pusher_sim.pusher.text import PusherTextUI
+from pusher_sim.turnloop.agents import Agent
+from pusher_sim.turnloop.registry import GameSpec, TextUI
+from pusher_sim.turnloop.state import Game, State
+
+
+def make_resolver(config: PusherConfig) -> PushResolver:
+    """The resolver a config asks for: the pymunk model, or the scripted stand-in."""
+    if config.resolver == "scripted":
+        return ScriptedResolver(config.scripted)
+    from pusher_sim.physics import PhysicsConfig, PhysicsResolver, load_config
+
+    if config.physics is None:
+        return PhysicsResolver(PhysicsConfig())
+    if isinstance(config.physics, str):
+        return PhysicsResolver(load_config(config.physics))
+    try:
+        return PhysicsResolver(PhysicsConfig(**dict(config.physics)))
+    except TypeError as exc:
+        raise ConfigError(f"physics config: {exc}") from None
+
+
+def make_game(options: Mapping[str, Any]) -> PusherGame:
+    config = PusherConfig.from_mapping(options)
+    return PusherGame(config, make_resolver(config))
+
+
+def _game(game: Game) -> PusherGame:
+    if not isinstance(game, PusherGame):
+        raise TypeError(f"not a Pusher game: {type(game).__name__}")
+    return game
+
+
+def _random_bot(game: Game) -> Agent:
+    return RandomPusherBot()
+
+
+def _strong_bot(game: Game) -> Agent:
+    return StrongPusherBot()
+
+
+def _text_ui(game: Game) -> TextUI:
+    return PusherTextUI(_game(game))
+
+
+def summarise(states: Sequence[State]) -> dict[str, float]:
+    """Mean pushes per game, balls returned per push, and the share of unsettled pushes."""
+    finals = [s for s in states if isinstance(s, PusherState)]
+    games = len(finals) or 1
+    pushes = sum(s.pushes for s in finals)
+    returned = sum(s.returned for s in finals)
+    unsettled = sum(s.unsettled for s in finals)
+    return {
+        "mean_pushes_per_game": pushes / games,
+        "mean_balls_returned_per_push": returned / pushes if pushes else 0.0,
+        "unsettled_pushes": float(unsettled),
+        "move_cap_draws": float(sum(1 for s in finals if s.end == "move_cap")),
+    }
+
+
+SPEC = GameSpec(
+    name="pusher",
+    summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",
+    make_game=make_game,
+    players=(2, 3),
+    bots={"random": _random_bot, "strong": _strong_bot, "bot": _strong_bot},
+    bot_help={
+        "random": "random cup; random press point and flick",
+        "strong": "weighs placements, tries 6 pushes on the physics and keeps the best",
+        "bot": "the strong bot",
+    },
+    default_seats=("human", "bot"),
+    text_ui=_text_ui,
+    summarise=summarise,
+    window="pusher_sim.ui.app:run",
+)

@@ -1,0 +1,445 @@
+"""Pusher's game and state on the shared turn loop (RULES.md section 1, P1-P13).
+
+The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
+mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by
+the game's :class:`~pusher_sim.push.PushResolver`, which lives on the game and never in the
+state's JSON: a deterministic resolver makes a log replay identically.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pusher_sim.board import Board, Cell, Colour, Triangle
+from pusher_sim.errors import CorruptFile, IllegalMove
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
+from pusher_sim.pusher.config import PusherConfig
+from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
+from pusher_sim.pusher.position import Geometry, geometry
+from pusher_sim.turnloop.actions import Action, ActionCodec
+from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
+
+END_WIN = "win"
+END_ALL_PASSED = "all_passed"
+END_MOVE_CAP = "move_cap"
+
+
+class PusherGame(Game):
+    """A Pusher table: its config, its board and the resolver that settles pushes."""
+
+    name = "pusher"
+
+    def __init__(self, config: PusherConfig, resolver: PushResolver) -> None:
+        self.config = config
+        self.resolver = resolver
+        self.board: Board = config.board()
+        self.geo: Geometry = geometry(self.board)
+        self.colours: tuple[Colour, ...] = config.seat_colours
+        self.seat_of: dict[Colour, int] = {c: s for s, c in enumerate(self.colours)}
+
+    @property
+    def num_players(self) -> int:
+        return self.config.players
+
+    @property
+    def max_game_length(self) -> int:
+        return self.config.move_cap
+
+    @property
+    def action_codec(self) -> ActionCodec:
+        return CODEC
+
+    def config_json(self) -> dict[str, Any]:
+        return self.config.to_json()
+
+    def new_initial_state(self) -> PusherState:
+        return PusherState(self)
+
+    def position(
+        self,
+        balls: Mapping[Cell, Colour],
+        to_move: int = 0,
+        trays: Sequence[int] | None = None,
+    ) -> PusherState:
+        """A state set up with ``balls`` on the board (tests, puzzles, the front end's editor).
+
+        Trays default to whatever keeps every colour's count at ``balls_per_player``.
+        """
+        state = PusherState(self)
+        state.balls = dict(balls)
+        state.to_move = to_move
+        if trays is None:
+            on_board = Counter(balls.values())
+            trays = [self.config.balls_per_player - on_board[c] for c in self.colours]
+        state.trays = list(trays)
+        state.check_invariants()
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PusherState:
+        try:
+            state = PusherState(self)
+            state.balls = {_cell(b[:2]): Colour(_int(b[2])) for b in data["balls"]}
+            if len(state.balls) != len(data["balls"]):
+                raise ValueError("two balls in one cup")
+            state.trays = [_int(t) for t in data["trays"]]
+            state.to_move = _int(data["to_move"])
+            state.passes = _int(data["passes"])
+            state.moves = _int(data["moves"])
+            state.winner = None if data["winner"] is None else _int(data["winner"])
+            end = data["end"]
+            if end not in (None, END_WIN, END_ALL_PASSED, END_MOVE_CAP):
+                raise ValueError(f"unknown end {end!r}")
+            state.end = end
+            state.pushes = _int(data["pushes"])
+            state.returned = _int(data["returned"])
+            state.unsettled = _int(data["unsettled"])
+            state.last_returned = tuple(
+                (_cell(b[:2]), Colour(_int(b[2]))) for b in data["last_returned"]
+            )
+            if not 0 <= state.to_move < self.num_players:
+                raise ValueError(f"seat {state.to_move} is not at this table")
+            state.check_invariants()
+        except (KeyError, TypeError, ValueError, IndexError, InvariantError) as exc:
+            raise CorruptFile(f"not a Pusher state: {exc}") from None
+        return state
+
+    def seat_label(self, seat: int) -> str:
+        return f"{self.colours[seat].label} (seat {seat})"
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _cell(value: Any) -> Cell:
+    q, r = value
+    return (_int(q), _int(r))
+
+
+@dataclass(frozen=True)
+class PusherObservation:
+    """Pusher hides nothing: every seat sees the whole board, every tray and what is due."""
+
+    seat: int
+    to_move: int
+    balls: tuple[tuple[Cell, Colour], ...]
+    trays: tuple[int, ...]
+    duty: str
+    rule: str
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "balls": [[q, r, int(c)] for (q, r), c in self.balls],
+            "trays": list(self.trays),
+            "duty": self.duty,
+            "rule": self.rule,
+            "winner": self.winner,
+        }
+
+
+class PusherState(State):
+    """A Pusher position: balls on the board, trays, the mover, and counters for the summary."""
+
+    game: PusherGame
+
+    def __init__(self, game: PusherGame) -> None:
+        super().__init__(game)
+        self.balls: dict[Cell, Colour] = {}
+        self.trays: list[int] = [game.config.balls_per_player] * game.num_players
+        self.to_move = 0
+        self.passes = 0
+        """Passes in a row (P7: all players passing in turn is a draw)."""
+        self.moves = 0
+        self.winner: int | None = None
+        self.end: str | None = None
+        self.pushes = 0
+        self.returned = 0
+        """Balls returned to trays by pushes (P10), all colours."""
+        self.unsettled = 0
+        """Pushes whose physics ran out of simulated time before every ball rested."""
+        self.last_returned: tuple[tuple[Cell, Colour], ...] = ()
+        """The balls the last push sent back to their trays, for the front ends."""
+        self._duty: Duty | None = None
+
+    # -- whose turn, what is due ---------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.end is not None else self.to_move
+
+    @property
+    def colour(self) -> Colour:
+        """The colour of the player to move."""
+        return self.game.colours[self.to_move]
+
+    def duty(self) -> Duty:
+        """What the player to move must do now, and under which rule."""
+        if self._duty is None:
+            self._duty = duty_of(self.game.geo, self.balls, self.colour, self.game.config)
+        return self._duty
+
+    def legal_actions(self) -> list[Action]:
+        if self.end is not None:
+            return []
+        duty = self.duty()
+        if duty.kind == "push":
+            return [Push(t) for t in duty.triangles]
+        if duty.kind == "place":
+            return [Place(c) for c in duty.cups]
+        return [Pass()]
+
+    # -- validation ----------------------------------------------------------------------------
+
+    def validate(self, action: Action) -> None:
+        if self.end is not None:
+            raise IllegalMove("end", "the game is over")
+        if isinstance(action, Place):
+            self._check_place(action)
+        elif isinstance(action, Push):
+            self._check_push(action)
+        elif isinstance(action, Pass):
+            duty = self.duty()
+            if duty.kind != "pass":
+                rule = "P6" if duty.kind == "push" else "P7"
+                raise IllegalMove(rule, f"you may not pass now: {duty.reason}")
+        else:
+            raise IllegalMove("action", f"{action!r} is not a Pusher action")
+
+    def _check_place(self, action: Place) -> None:
+        cell = _shape_cell(action.cell)
+        if cell is None:
+            raise IllegalMove("P2", f"a cup is two whole numbers q,r, not {action.cell!r}")
+        duty = self.duty()
+        if duty.kind == "push":
+            raise IllegalMove("P6", "a pushable triangle is on the board: you must push, not place")
+        if cell not in self.game.board:
+            raise IllegalMove("P2", f"there is no cup {cell} on this board")
+        if cell in self.balls:
+            raise IllegalMove("P2", f"cup {cell} is not empty")
+        cup = self.game.geo.colour[cell]
+        if not foreign_to(self.colour, cup, self.game.config):
+            raise IllegalMove("P2", f"cup {cell} is {cup.label}: place in a cup of another colour")
+        if duty.kind == "pass":
+            raise IllegalMove(duty.rule, f"you place nothing this turn: {duty.reason}")
+        if cell not in duty.cups:
+            raise IllegalMove(duty.rule, f"cup {cell} is not allowed: {duty.reason}")
+
+    def _check_push(self, action: Push) -> None:
+        geo = self.game.geo
+        tri = _shape_triangle(action.triangle)
+        if tri is None:
+            raise IllegalMove("P4", f"a triangle is three cups q,r, not {action.triangle!r}")
+        if not all(c in self.game.board for c in tri) or not geo.is_triangle(tri):
+            raise IllegalMove("P4", f"cups {tri} are not three mutually neighbouring cups")
+        if tri != tuple(sorted(tri)):
+            raise IllegalMove("P8", f"name the triangle's cups in sorted order: {sorted(tri)}")
+        if not all(c in self.balls for c in tri):
+            raise IllegalMove("P4", f"cups {tri} do not all hold a ball: that is no triangle")
+        if not geo.is_pushable(self.balls, tri, self.game.config.free_roll_empty_neighbours):
+            raise IllegalMove("P9", f"no ball of triangle {tri} can roll freely: not pushable")
+        offset = _shape_pair(action.offset)
+        if offset is None:
+            raise IllegalMove("P8", f"the press offset is two numbers (m), not {action.offset!r}")
+        if not geo.press_inside(tri, offset, self.game.config.press_region):
+            raise IllegalMove("P8", f"the press point {offset} is not inside the triangle")
+        if not _finite(action.angle):
+            raise IllegalMove("P8", f"the flick angle must be a number, not {action.angle!r}")
+        top = self.game.resolver.max_flick_speed
+        if not _finite(action.speed) or not 0.0 <= action.speed <= top:
+            raise IllegalMove("P8", f"the flick speed must be 0..{top} m/s, not {action.speed!r}")
+
+    # -- applying ------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Place):
+            self._place(action.cell)
+        elif isinstance(action, Push):
+            self._push(action)
+        else:
+            self._pass()
+        self.moves += 1
+        self._duty = None
+        if self.end is None and self.moves >= self.game.config.move_cap:
+            self.end = END_MOVE_CAP
+
+    def _next_turn(self) -> None:
+        self.to_move = (self.to_move + 1) % self.game.num_players
+
+    def _place(self, cell: Cell) -> None:
+        """P2, then the turn passes (also after P11(c)); P12 if that was the last ball."""
+        self.balls[(cell[0], cell[1])] = self.colour
+        self.trays[self.to_move] -= 1
+        self.passes = 0
+        if self.trays[self.to_move] == 0:
+            self._win()
+        else:
+            self._next_turn()
+
+    def _pass(self) -> None:
+        self.passes += 1
+        if self.game.config.draw_when_all_pass and self.passes >= self.game.num_players:
+            self.end = END_ALL_PASSED
+        else:
+            self._next_turn()
+
+    def _push(self, action: Push) -> None:
+        """P8 (the physics decides), P13 checked, P10 returns, then P11 or P12."""
+        tri: Triangle = (
+            (action.triangle[0][0], action.triangle[0][1]),
+            (action.triangle[1][0], action.triangle[1][1]),
+            (action.triangle[2][0], action.triangle[2][1]),
+        )
+        offset = (float(action.offset[0]), float(action.offset[1]))
+        spec = PushSpec(tri, self.colour, offset, float(action.angle), float(action.speed))
+        outcome = self.game.resolver.resolve(self.game.board, dict(self.balls), spec)
+        resting = self._checked(outcome)
+        geo = self.game.geo
+        back = tuple((c, col) for c, col in sorted(resting.items()) if geo.colour[c] == col)
+        for cell, col in back:
+            del resting[cell]
+            self.trays[self.game.seat_of[col]] += 1
+        self.balls = resting
+        self.trays[self.to_move] -= 1
+        self.passes = 0
+        self.pushes += 1
+        self.returned += len(back)
+        self.unsettled += 0 if outcome.settled else 1
+        self.last_returned = back
+        if any(col == self.colour for _, col in back):
+            self._next_turn()  # P11(b)
+        elif self.trays[self.to_move] == 0:
+            self._win()  # P12
+        # else P11(a) or (c): the same player pushes again or places; duty() says which.
+
+    def _checked(self, outcome: PushOutcome) -> dict[Cell, Colour]:
+        """P13: every ball, the pusher's new one included, rests alone in a cup of the board."""
+        resting = dict(outcome.balls)
+        expected = Counter(self.balls.values())
+        expected[self.colour] += 1
+        if len(resting) != len(outcome.balls):
+            raise InvariantError("P13: the push left two balls in one cup")
+        if any(c not in self.game.board for c in resting):
+            raise InvariantError("P13: the push left a ball off the board")
+        if Counter(resting.values()) != expected:
+            raise InvariantError("P13: the push lost or made balls")
+        return resting
+
+    def _win(self) -> None:
+        self.winner = self.to_move
+        self.end = END_WIN
+
+    # -- results and views ---------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.winner is None:
+            return [0.0] * n
+        return [1.0 if s == self.winner else -1.0 / (n - 1) for s in range(n)]
+
+    def observation(self, seat: int) -> PusherObservation:
+        duty = self.duty() if self.end is None else Duty("pass", "end", "the game is over")
+        return PusherObservation(
+            seat=seat,
+            to_move=self.to_move,
+            balls=tuple(sorted(self.balls.items())),
+            trays=tuple(self.trays),
+            duty=duty.kind,
+            rule=duty.rule,
+            winner=self.winner,
+        )
+
+    def check_invariants(self) -> None:
+        cfg = self.game.config
+        if len(self.trays) != self.game.num_players:
+            raise InvariantError(f"{len(self.trays)} trays at a table of {self.game.num_players}")
+        on_board = Counter(self.balls.values())
+        for seat, colour in enumerate(self.game.colours):
+            if self.trays[seat] < 0:
+                raise InvariantError(f"{colour.label} tray holds {self.trays[seat]} balls")
+            if self.trays[seat] + on_board[colour] != cfg.balls_per_player:
+                raise InvariantError(
+                    f"{colour.label}: {self.trays[seat]} in tray + {on_board[colour]} on board"
+                    f" != {cfg.balls_per_player}"
+                )
+        for cell, colour in self.balls.items():
+            if cell not in self.game.board:
+                raise InvariantError(f"a ball lies at {cell}, off the board")
+            if colour not in self.game.seat_of:
+                raise InvariantError(f"a {colour.label} ball is on the board but not in play")
+            if self.game.geo.colour[cell] == colour:
+                raise InvariantError(f"a {colour.label} ball rests in its own colour at {cell}")
+        if self.end == END_WIN and (self.winner is None or self.trays[self.winner] != 0):
+            raise InvariantError("a winner whose tray is not empty")
+        if self.end != END_WIN and self.winner is not None:
+            raise InvariantError("a winner but the game did not end in a win")
+
+    # -- copies --------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "balls": [[q, r, int(c)] for (q, r), c in sorted(self.balls.items())],
+            "trays": list(self.trays),
+            "to_move": self.to_move,
+            "passes": self.passes,
+            "moves": self.moves,
+            "winner": self.winner,
+            "end": self.end,
+            "pushes": self.pushes,
+            "returned": self.returned,
+            "unsettled": self.unsettled,
+            "last_returned": [[q, r, int(c)] for (q, r), c in self.last_returned],
+        }
+
+    def clone(self) -> PusherState:
+        copy = PusherState(self.game)
+        copy.balls = dict(self.balls)
+        copy.trays = list(self.trays)
+        copy.to_move = self.to_move
+        copy.passes = self.passes
+        copy.moves = self.moves
+        copy.winner = self.winner
+        copy.end = self.end
+        copy.pushes = self.pushes
+        copy.returned = self.returned
+        copy.unsettled = self.unsettled
+        copy.last_returned = self.last_returned
+        copy._duty = self._duty
+        return copy
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _shape_cell(value: object) -> Cell | None:
+    if isinstance(value, tuple) and len(value) == 2 and all(_is_int(v) for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def _shape_triangle(value: object) -> Triangle | None:
+    if not isinstance(value, tuple) or len(value) != 3:
+        return None
+    cells = [_shape_cell(v) for v in value]
+    if cells[0] is None or cells[1] is None or cells[2] is None:
+        return None
+    return (cells[0], cells[1], cells[2])
+
+
+def _shape_pair(value: object) -> tuple[float, float] | None:
+    if isinstance(value, tuple) and len(value) == 2 and all(_finite(v) for v in value):
+        return (float(value[0]), float(value[1]))
+    return None
