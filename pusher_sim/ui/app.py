@@ -36,7 +36,7 @@ from pusher_sim.turnloop.registry import GameSpec, get_spec
 from pusher_sim.ui.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.animation import PushAnimation, start_push
 from pusher_sim.ui.background import in_background
-from pusher_sim.ui.draw import Painter, board_balls
+from pusher_sim.ui.draw import Painter, board_balls, font
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.scene import Demand, read_scene
 
@@ -135,6 +135,7 @@ class App:
         self.config = config or AppConfig()
         if not pygame.font.get_init():
             pygame.font.init()
+        font.cache_clear()  # fonts cached before a pygame.quit() are dead
         self._spec = spec
         self.match = match or self._first_match()
         self.job: Job | None = None
@@ -157,6 +158,7 @@ class App:
         self.layout = self._fit(self.config.size)
         self.painter = Painter(self.layout)
         self.scene = read_scene(self.match)
+        self.say("H help   N new game   U undo   S save   L load   R replay   Esc quit")
 
     # -- making matches ---------------------------------------------------------------------
 
@@ -723,6 +725,12 @@ class App:
         raise TimeoutError(f"the app was still busy after {max_frames} frames")
 
 
+def close_pygame() -> None:
+    """Quit pygame, first dropping cached fonts: a Font used after pygame.font.quit() crashes."""
+    font.cache_clear()
+    pygame.quit()
+
+
 def screenshot(config: AppConfig, path: str) -> int:
     """Render the position to a PNG without opening a window."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -734,7 +742,7 @@ def screenshot(config: AppConfig, path: str) -> int:
         app.draw(surface)
         pygame.image.save(surface, path)
     finally:
-        pygame.quit()
+        close_pygame()
     print(f"screenshot saved to {path}")
     return 0
 
@@ -756,5 +764,5 @@ def run(args: argparse.Namespace) -> int:
         if config.save is not None:
             app.save()
     finally:
-        pygame.quit()
+        close_pygame()
     return 0

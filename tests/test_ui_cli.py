@@ -1,0 +1,52 @@
+"""``pusher play --screenshot`` renders the position to a PNG, headless (issue 6)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pusher_sim.cli import main
+from pusher_sim.pusher import Place
+from pusher_sim.pusher.spec import SPEC
+from pusher_sim.turnloop import Match
+from pusher_sim.ui.layout import Layout
+from pusher_sim.ui.sprites import BALL_RGB
+
+
+def test_screenshot_writes_a_png_of_the_window_size(tmp_path: Path) -> None:
+    png = tmp_path / "shot.png"
+    args = ["play", "--seats", "human,bot", "--seed", "3", "--size", "800x600"]
+    assert main([*args, "--screenshot", str(png)]) == 0
+    image = pygame.image.load(str(png))
+    assert image.get_size() == (800, 600)
+    colours = {image.get_at((x, y))[:3] for x in range(0, 800, 40) for y in range(0, 600, 40)}
+    assert len(colours) > 10  # a picture, not a blank
+
+
+def test_screenshot_of_a_loaded_game_shows_its_balls(tmp_path: Path) -> None:
+    game = SPEC.make_game({"players": 2})
+    match = Match(game, [None, None], seed=5, seat_names=["human", "human"])
+    match.step(Place((1, 0)))
+    log, png = tmp_path / "game.json", tmp_path / "shot.png"
+    match.log.save(log)
+    assert main(["play", "--load", str(log), "--screenshot", str(png), "--size", "900x700"]) == 0
+    image = pygame.image.load(str(png))
+    layout = Layout.fit(game.board, (900, 700), 2, 0.008)
+    x, y = layout.cell_screen((1, 0))
+    # Just below the highlight: the shaded red ball, not the blue cup beneath it.
+    r, g, b = image.get_at((round(x), round(y + 0.3 * layout.ball_px)))[:3]
+    red = BALL_RGB[next(c for c in BALL_RGB if c.label == "red")]
+    assert r > 2 * g and r > 2 * b and abs(r - red[0]) < 90
+
+
+def test_a_bad_window_size_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--size", "huge", "--screenshot", "x.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--size" in err
