@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import threading
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,7 @@ import pytest
 from pusher_sim.cli import main
 from pusher_sim.pusher import Place
 from pusher_sim.pusher.spec import SPEC
-from pusher_sim.turnloop import Match
+from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.sprites import BALL_RGB
 
@@ -50,3 +51,23 @@ def test_a_bad_window_size_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[
     assert main(["play", "--size", "huge", "--screenshot", "x.png"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--size" in err
+
+
+def test_the_window_runs_frames_until_escape(tmp_path: Path) -> None:
+    """``pusher play`` opens the window and its frame loop ends on Esc (posted from outside)."""
+    done = threading.Event()
+
+    def press_escape() -> None:
+        while not done.wait(0.2):
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+
+    presser = threading.Thread(target=press_escape, daemon=True)
+    presser.start()
+    save = tmp_path / "game.json"
+    try:
+        code = main(["play", "--seats", "human,bot", "--seed", "2", "--save", str(save)])
+    finally:
+        done.set()
+    assert code == 0
+    assert GameLog.load(save).seed == 2  # --save writes the log when the window closes

@@ -51,11 +51,13 @@ HELP_LINES = (
     "Balls that come to rest in their own colour go back to the tray.",
     "Empty your tray to win.",
     "",
-    "N  new game        U  undo your last turn",
-    "S  save            L  load",
-    "R  replay the game (R again: skip to the end)",
-    "Space  pass when the rules say skip",
-    "H  this help       Esc  quit",
+    "N\tnew game",
+    "U\tundo your last turn",
+    "S / L\tsave / load the game",
+    "R\treplay the game (R again: skip to the end)",
+    "Space\tpass when the rules say skip",
+    "Right button\tcancel a push while aiming",
+    "H / Esc\tthis help / quit",
 )
 
 

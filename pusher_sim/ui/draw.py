@@ -252,7 +252,8 @@ class Painter:
         lay = self.layout
         body = font(max(18, lay.height // 30))
         head = font(max(24, lay.height // 18))
-        width = max([head.size(title)[0]] + [body.size(s)[0] for s in lines]) + 48
+        width = max([head.size(title)[0]] + [body.size(s.replace("\t", "    "))[0] for s in lines])
+        width += 64
         height = head.get_linesize() + body.get_linesize() * len(lines) + 40
         x = lay.board_box.x + (lay.board_box.w - width) // 2
         y = lay.board_box.y + (lay.board_box.h - height) // 2
@@ -261,9 +262,16 @@ class Painter:
         surface.blit(card, (x, y))
         pygame.draw.rect(surface, (90, 96, 112), (x, y, width, height), width=1, border_radius=6)
         surface.blit(head.render(title, True, TEXT), (x + 24, y + 16))
+        tab = max((body.size(s.split("\t")[0])[0] for s in lines if "\t" in s), default=0) + 16
         for n, line in enumerate(lines):
+            top = y + 20 + head.get_linesize() + n * body.get_linesize()
+            if "\t" in line:  # a key and what it does, in two columns
+                keys, what = line.split("\t", 1)
+                surface.blit(body.render(keys, True, HIGHLIGHT), (x + 24, top))
+                surface.blit(body.render(what, True, TEXT), (x + 24 + tab, top))
+                continue
             text = body.render(line, True, TEXT_DIM if line.startswith(" ") else TEXT)
-            surface.blit(text, (x + 24, y + 20 + head.get_linesize() + n * body.get_linesize()))
+            surface.blit(text, (x + 24, top))
 
 
 def _paint_tray(surf: pygame.Surface, tray: TrayBox, ball_px: int) -> None:
