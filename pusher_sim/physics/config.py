@@ -1,0 +1,238 @@
+"""Every number the physics uses, in SI units, in one frozen place.
+
+The defaults equal ``assets/physics.toml``; a test keeps the two in step. ``load_config`` reads
+such a file and turns every way it can be wrong into one :class:`ConfigError` line.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from pusher_sim.errors import ConfigError
+
+DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
+
+
+@dataclass(frozen=True)
+class PhysicsConfig:
+    """Parameters of the push model. Lengths in m, masses in kg, times in s, angles in rad.
+
+    The model is 2-D (the board seen from above), so a ball is a disc that slides without spin;
+    what rolling does to a real ball is folded in: ``ball_inertia_ratio`` (I/(m R^2), 2/5 for a
+    solid sphere) scales every gravity-driven force by 1/(1 + ratio), which is how a rolling
+    sphere answers a slope, and ``rolling_resistance`` is a constant deceleration mu_r * g.
+    """
+
+    ball_radius: float = 0.008
+    ball_mass: float = 0.0054
+    ball_inertia_ratio: float = 0.4
+    gravity: float = 9.81
+    cup_depth: float = 0.002
+    rolling_resistance: float = 0.02
+    restitution_ball: float = 0.9
+    restitution_rim: float = 0.6
+    friction_ball: float = 0.05
+    friction_rim: float = 0.2
+    tilt: float = 0.0
+    tilt_direction: float = 0.0
+    press_speed: float = 0.3
+    max_flick_speed: float = 1.5
+    time_step: float = 1.0 / 480.0
+    solver_iterations: int = 10
+    collision_slop: float = 0.00008
+    settle_energy_fraction: float = 0.25
+    settle_check_interval: int = 16
+    sleep_time: float = 0.05
+    sleep_speed: float = 0.002
+    max_sim_time: float = 20.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            want = int if f.type in (int, "int") else float
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ConfigError(f"physics config: {f.name} must be a number, got {value!r}")
+            if want is int and not isinstance(value, int):
+                raise ConfigError(f"physics config: {f.name} must be an integer, got {value!r}")
+            if not math.isfinite(value):
+                raise ConfigError(f"physics config: {f.name} must be finite, got {value!r}")
+            if want is float:
+                object.__setattr__(self, f.name, float(value))
+        for name, low, high in _RANGES:
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise ConfigError(
+                    f"physics config: {name} = {value!r} is out of range [{low}, {high}]"
+                )
+        for name in _POSITIVE:
+            if not getattr(self, name) > 0:
+                raise ConfigError(f"physics config: {name} must be positive")
+        # Tunnelling guard: the fastest any ball can go (all the press's and the cups' energy
+        # in one ball) must move less than half a radius per step, so a contact is always seen
+        # from the correct side (ball-ball relative motion stays below 0.71 R per step).
+        fastest = self.speed_bound()
+        if fastest * self.time_step > 0.5 * self.ball_radius:
+            raise ConfigError(
+                f"physics config: time_step {self.time_step:g} s is too long for balls up to "
+                f"{fastest:.3g} m/s (a ball would move over half its radius in one step)"
+            )
+
+    # -- derived quantities (the model's predictions, used by the tests) ----------------------
+
+    @property
+    def rolling_factor(self) -> float:
+        """Share of a gravity-driven force that accelerates a rolling ball: 1 / (1 + I/(m R^2))."""
+        return 1.0 / (1.0 + self.ball_inertia_ratio)
+
+    @property
+    def normal_gravity(self) -> float:
+        """g cos(tilt): what presses the ball on the board (resistance and cups scale with it)."""
+        return self.gravity * math.cos(self.tilt)
+
+    @property
+    def resistance_deceleration(self) -> float:
+        """mu_r * g cos(tilt), m/s^2."""
+        return self.rolling_resistance * self.normal_gravity
+
+    @property
+    def tilt_acceleration(self) -> float:
+        """Down-slope acceleration of a rolling ball from the tilt alone, m/s^2."""
+        return self.rolling_factor * self.gravity * math.sin(self.tilt)
+
+    def free_acceleration(self) -> float:
+        """Acceleration of a ball rolling straight down the slope, cups aside."""
+        return self.tilt_acceleration - self.resistance_deceleration
+
+    def stop_distance(self, speed: float) -> float:
+        """How far a ball at ``speed`` rolls on a level, cup-less board: v^2 / (2 mu_r g)."""
+        return speed * speed / (2.0 * self.resistance_deceleration)
+
+    def bowl_stiffness(self, pitch: float) -> float:
+        """Spring constant (N/m) of the bowl so that its lowest rim point is ``cup_depth`` high.
+
+        The bowl is the paraboloid k r^2 / 2 about the nearest cup centre; its lowest rim point is
+        the midpoint of an edge of the cup's hexagonal cell, r = pitch / 2, so
+        k (pitch/2)^2 / 2 = m f g h, with f the rolling factor.
+        """
+        return (
+            8.0
+            * self.ball_mass
+            * self.rolling_factor
+            * self.normal_gravity
+            * self.cup_depth
+            / (pitch * pitch)
+        )
+
+    def escape_speed(self, pitch: float) -> float:
+        """Speed at the bottom of a cup that just carries a ball over the rim, m/s.
+
+        Straight at an edge's midpoint: climbing the depth costs 2 f g h in v^2, and rolling
+        resistance over the half pitch costs 2 mu_r g (pitch/2).
+        """
+        v2 = 2.0 * self.rolling_factor * self.normal_gravity * self.cup_depth
+        v2 += self.resistance_deceleration * pitch
+        return math.sqrt(v2)
+
+    def transit_speed(self, pitch: float) -> float:
+        """Speed at a cup's rim that carries a ball across the cup and over the far rim.
+
+        Both rims lie at the same height, so only rolling resistance over one pitch counts.
+        """
+        return math.sqrt(2.0 * self.resistance_deceleration * pitch)
+
+    def rest_offset(self, pitch: float) -> float:
+        """Largest distance from its cup's centre at which a lone ball can stay at rest.
+
+        The bowl pulls with k r; resistance holds up to mu_r m g. Zero when the cup is flat.
+        """
+        k = self.bowl_stiffness(pitch)
+        return (
+            math.inf
+            if k == 0
+            else self.rolling_resistance * self.ball_mass * (self.normal_gravity / k)
+        )
+
+    def speed_bound(self) -> float:
+        """An upper bound on any ball's speed after a press: all energy put into one ball.
+
+        The press gives at most the flick plus three times ``press_speed`` (in kinetic energy);
+        the four balls involved may sit at most at a cup's corner height (4/3 of the depth), and
+        the pressed ball may drop from at most a diameter onto the board (see push.py).
+        """
+        fg = self.rolling_factor * self.normal_gravity
+        v2 = self.max_flick_speed**2 + 3.0 * self.press_speed**2
+        v2 += 4.0 * 2.0 * fg * self.cup_depth * 4.0 / 3.0
+        v2 += 2.0 * fg * 2.0 * self.ball_radius
+        return math.sqrt(v2)
+
+    def with_(self, **changes: Any) -> PhysicsConfig:
+        """A copy with some fields changed, validated like any other."""
+        return replace(self, **changes)
+
+
+_RANGES: tuple[tuple[str, float, float], ...] = (
+    ("ball_radius", 1e-4, 0.1),
+    ("ball_mass", 1e-5, 10.0),
+    ("ball_inertia_ratio", 0.0, 1.0),
+    ("gravity", 0.0, 100.0),
+    ("cup_depth", 0.0, 0.05),
+    ("rolling_resistance", 0.0, 1.0),
+    ("restitution_ball", 0.0, 1.0),
+    ("restitution_rim", 0.0, 1.0),
+    ("friction_ball", 0.0, 2.0),
+    ("friction_rim", 0.0, 2.0),
+    ("tilt", 0.0, 0.5),
+    ("tilt_direction", -2.0 * math.pi, 2.0 * math.pi),
+    ("press_speed", 0.0, 10.0),
+    ("max_flick_speed", 0.0, 20.0),
+    ("time_step", 1e-5, 0.05),
+    ("solver_iterations", 1, 100),
+    ("collision_slop", 0.0, 0.01),
+    ("settle_energy_fraction", 0.0, 1.0),
+    ("settle_check_interval", 1, 10_000),
+    ("sleep_time", 0.0, 10.0),
+    ("sleep_speed", 0.0, 1.0),
+    ("max_sim_time", 0.01, 3600.0),
+)
+# Ball restitution and friction are shared out as square roots over the two shapes of a contact
+# (Chipmunk multiplies them), so they must not be zero.
+_POSITIVE = (
+    "ball_radius",
+    "ball_mass",
+    "time_step",
+    "press_speed",
+    "max_sim_time",
+    "restitution_ball",
+    "friction_ball",
+)
+
+
+def load_config(path: str | Path | None = None) -> PhysicsConfig:
+    """Read a physics config from TOML; ``None`` reads the shipped ``assets/physics.toml``.
+
+    Keys may sit at the top level or under a ``[physics]`` table; every key must be a field of
+    :class:`PhysicsConfig`, and fields left out keep their defaults.
+    """
+    where = Path(path) if path is not None else DEFAULT_CONFIG_PATH
+    try:
+        with where.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(f"cannot read physics config {where}: {exc.strerror}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"physics config {where} is not valid TOML: {exc}") from exc
+    table: Any = data.get("physics", data) if set(data) <= {"physics"} else data
+    if not isinstance(table, dict):
+        raise ConfigError(f"physics config {where}: [physics] must be a table")
+    known = {f.name: f for f in fields(PhysicsConfig)}
+    for key in table:
+        if key not in known:
+            raise ConfigError(f"physics config {where}: unknown key {key!r}")
+    try:
+        return PhysicsConfig(**table)
+    except ConfigError as exc:
+        raise ConfigError(f"{exc} (in {where})") from None

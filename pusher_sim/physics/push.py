@@ -1,0 +1,128 @@
+"""The press and the flick: how a push starts.
+
+The pusher's new ball is set at the press point (triangle centre + offset) and pressed down
+between the three balls. In 3-D it wedges them apart; in 2-D that is an impulse on each of the
+three along the line from the press point to its centre, and the pressed ball leaves with the
+flick. The closer a ball is to the press point the harder the wedge drives it: speeds go as
+1/distance, scaled so the press always does the same work, three balls at ``press_speed``
+(which is what a press at the centre gives each). So every one of the three moves, and the
+press's energy does not depend on where it is made.
+
+In 2-D the pressed ball overlaps the three it sits between: it is *on top of* them, as it is
+in 3-D before it drops into the board. While it overlaps one of them it neither collides with it
+(Chipmunk ignores a pair from a rejected ``begin`` until it separates, so no overlap is ever
+pushed apart by the solver) nor feels a bowl; it rests on the highest of the balls under it and
+slides off that ball's curved top: with its centre at horizontal distance d from the support's,
+it is sqrt((2R)^2 - d^2) above the board, a height energy whose slope pushes the two apart
+(equal and opposite, so momentum is kept). The slope is capped at :data:`MAX_SLOPE` (where the
+support's side gets steep), which only ever loses energy. Once it overlaps none of the three it
+has dropped in: from then on it is an ordinary ball, and that is where "the press" ends.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.push import PushSpec
+
+
+def press_point(board: Board, spec: PushSpec) -> tuple[float, float]:
+    cx, cy = board.triangle_centre(spec.triangle)
+    return (cx + spec.offset[0], cy + spec.offset[1])
+
+
+def validate_push(
+    board: Board, balls: Mapping[Cell, Colour], spec: PushSpec, max_flick_speed: float
+) -> None:
+    """Reject a push the physics cannot make, with a one-line reason (ValueError)."""
+    tri = spec.triangle
+    if len(set(tri)) != 3 or any(c not in board for c in tri):
+        raise ValueError(f"push: {tri} is not three cups of the board")
+    a, b, c = tri
+    if not (
+        board.are_neighbours(a, b) and board.are_neighbours(b, c) and board.are_neighbours(a, c)
+    ):
+        raise ValueError(f"push: cups {tri} are not mutually neighbouring")
+    missing = [cell for cell in tri if cell not in balls]
+    if missing:
+        raise ValueError(f"push: no ball in cup(s) {missing} of the triangle")
+    if len(balls) >= len(board.cells):
+        raise ValueError("push: the board is full, the pushed ball has no cup to go to")
+    if not all(math.isfinite(v) for v in (*spec.offset, spec.angle, spec.speed)):
+        raise ValueError("push: offset, angle and speed must be finite")
+    if not 0.0 <= spec.speed <= max_flick_speed:
+        raise ValueError(f"push: flick speed {spec.speed} m/s outside [0, {max_flick_speed}]")
+    if not _inside(board, tri, press_point(board, spec)):
+        raise ValueError(f"push: press offset {spec.offset} lies outside the triangle")
+
+
+def _inside(board: Board, tri: tuple[Cell, Cell, Cell], p: tuple[float, float]) -> bool:
+    (ax, ay), (bx, by), (cx, cy) = (board.position(c) for c in tri)
+    eps = 1e-12
+    d1 = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+    d2 = (cx - bx) * (p[1] - by) - (cy - by) * (p[0] - bx)
+    d3 = (ax - cx) * (p[1] - cy) - (ay - cy) * (p[0] - cx)
+    return (d1 >= -eps and d2 >= -eps and d3 >= -eps) or (d1 <= eps and d2 <= eps and d3 <= eps)
+
+
+def press_velocities(
+    board: Board, spec: PushSpec, press_speed: float, ball_radius: float
+) -> tuple[tuple[float, float], ...]:
+    """Velocity given to each triangle ball (in ``spec.triangle`` order).
+
+    Distances are floored at half a ball radius so a press right on a ball's centre still has
+    a direction (straight away from the other two) and a bounded strength.
+    """
+    px, py = press_point(board, spec)
+    tx, ty = board.triangle_centre(spec.triangle)
+    dirs: list[tuple[float, float]] = []
+    inv: list[float] = []
+    for cell in spec.triangle:
+        bx, by = board.position(cell)
+        dx, dy = bx - px, by - py
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            dx, dy = bx - tx, by - ty
+            d_dir = math.hypot(dx, dy)
+        else:
+            d_dir = d
+        dirs.append((dx / d_dir, dy / d_dir))
+        inv.append(1.0 / max(d, 0.5 * ball_radius))
+    rms = math.sqrt(sum(w * w for w in inv) / 3.0)
+    return tuple(
+        (press_speed * w / rms * ux, press_speed * w / rms * uy)
+        for w, (ux, uy) in zip(inv, dirs, strict=True)
+    )
+
+
+def flick_velocity(spec: PushSpec) -> tuple[float, float]:
+    return (spec.speed * math.cos(spec.angle), spec.speed * math.sin(spec.angle))
+
+
+MAX_SLOPE = 2.0
+
+
+def support_push(
+    top: tuple[float, float], supports: list[tuple[float, float]], radius: float
+) -> tuple[int, float, tuple[float, float]] | None:
+    """The support the pressed ball rests on, its height, and the slope pushing it off.
+
+    Returns ``(index into supports, height above the board, (sx, sy))`` where the force on the
+    top ball is ``m f g (sx, sy)``, or None when it overlaps no support (it has dropped in).
+    """
+    reach2 = 4.0 * radius * radius
+    best: tuple[int, float, tuple[float, float]] | None = None
+    for j, (x, y) in enumerate(supports):
+        dx, dy = top[0] - x, top[1] - y
+        d2 = dx * dx + dy * dy
+        if d2 >= reach2:
+            continue
+        z = math.sqrt(reach2 - d2)
+        if best is None or z > best[1]:
+            d = math.sqrt(d2)
+            slope = min(d / z, MAX_SLOPE)
+            sx, sy = (slope * dx / d, slope * dy / d) if d > 0.0 else (0.0, 0.0)
+            best = (j, z, (sx, sy))
+    return best

@@ -1,0 +1,164 @@
+"""One push, steppable: a batch run calls it to the end, a front end frame by frame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.errors import ConfigError
+from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.push import (
+    flick_velocity,
+    press_point,
+    press_velocities,
+    support_push,
+    validate_push,
+)
+from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
+from pusher_sim.physics.space import BoardSpace
+from pusher_sim.push import PushOutcome, PushSpec
+
+
+class PushSimulation:
+    """A push from the press to rest.
+
+    Balls are created in the board's cell order, the pushed ball last, so the same inputs build
+    the same Space and replay bit for bit. The run ends when the balls are settled (see
+    settle.py), or, unsettled, when every ball is asleep without being settled (two balls
+    wedged in one cup) or the simulated-time cap is reached; the outcome then snaps the balls to
+    cups (settle.assign_cups) and says ``settled=False``. It never runs past the cap.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        config: PhysicsConfig | None = None,
+        *,
+        sleeping: bool = True,
+    ) -> None:
+        cfg = config if config is not None else PhysicsConfig()
+        if cfg.cup_depth <= 0.0:
+            raise ConfigError("physics config: cup_depth must be positive to resolve a push")
+        validate_push(board, balls, push, cfg.max_flick_speed)
+        self.board = board
+        self.config = cfg
+        self.push = push
+        model = BoardSpace(board, cfg, sleeping=sleeping)
+        self.model = model
+        pressed_velocities = dict(
+            zip(
+                push.triangle,
+                press_velocities(board, push, cfg.press_speed, cfg.ball_radius),
+                strict=True,
+            )
+        )
+        triangle_balls: list[int] = []
+        for cell in board.cells:
+            colour = balls.get(cell)
+            if colour is None:
+                continue
+            i = model.add_ball(colour, board.position(cell), pressed_velocities.get(cell, (0, 0)))
+            if cell in pressed_velocities:
+                triangle_balls.append(i)
+        p = press_point(board, push)
+        self.pressed = model.add_ball(push.colour, p, flick_velocity(push), pressed=True)
+        touching = 2.0 * cfg.ball_radius
+        overlapping = [
+            i
+            for i in triangle_balls
+            if (model.position(i)[0] - p[0]) ** 2 + (model.position(i)[1] - p[1]) ** 2
+            < touching * touching
+        ]
+        model.ignore_first_contact(overlapping)
+        self.supports = overlapping
+        self.on_top = bool(overlapping)
+        self.press_steps = 0
+        self._height = 0.0
+        self.steps = 0
+        self.max_steps = int(cfg.max_sim_time / cfg.time_step)
+        self.settled = False
+        self.done = False
+        self._outcome: PushOutcome | None = None
+
+    @property
+    def sim_time(self) -> float:
+        return self.steps * self.config.time_step
+
+    def step(self, n: int = 1) -> None:
+        """Advance up to ``n`` physics steps; does nothing once the push is over."""
+        interval = self.config.settle_check_interval
+        model = self.model
+        while n > 0 and self.on_top and not self.done:
+            before = self.steps
+            self._press_step()
+            n -= self.steps - before
+        while n > 0 and not self.done:
+            todo = min(n, interval - self.steps % interval, self.max_steps - self.steps)
+            model.step(todo)
+            self.steps += todo
+            n -= todo
+            if self.steps % interval == 0 or self.steps >= self.max_steps:
+                self._check()
+
+    def _press_step(self) -> None:
+        """One step with the pressed ball on top of the triangle (see push.py)."""
+        m = self.model
+        cfg = self.config
+        top = m.bodies[self.pressed]
+        found = support_push(
+            m.position(self.pressed), [m.position(j) for j in self.supports], cfg.ball_radius
+        )
+        if found is None:
+            self.on_top = False
+            self._height = 0.0
+            m.drop_in(self.pressed)
+            return
+        j, self._height, (sx, sy) = found
+        weight = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity
+        top.force = (weight * sx, weight * sy)
+        m.bodies[self.supports[j]].force = (-weight * sx, -weight * sy)
+        m.step(1)
+        self.steps += 1
+        self.press_steps += 1
+        if self.steps >= self.max_steps:
+            self.done = True
+
+    def run(self) -> PushOutcome:
+        """Step to the end; returns the outcome."""
+        while not self.done:
+            self.step(self.max_steps)
+        return self.outcome()
+
+    def _check(self) -> None:
+        if is_settled(self.model):
+            self.settled = True
+            self.done = True
+        elif self.steps >= self.max_steps or all_asleep(self.model):
+            self.done = True
+
+    def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
+        """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
+        m = self.model
+        return tuple((m.colours[i], *m.position(i)) for i in range(len(m.bodies)))
+
+    def energy(self) -> float:
+        """Kinetic + bowl + tilt energy now (and the pressed ball's height while on top), J."""
+        cfg = self.config
+        lift = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity * self._height
+        return self.model.energy() + lift
+
+    def outcome(self) -> PushOutcome:
+        """Where the balls rest; call once :attr:`done`."""
+        if not self.done:
+            raise RuntimeError("push simulation is still running; step it until done")
+        if self._outcome is None:
+            m = self.model
+            positions = [m.position(i) for i in range(len(m.bodies))]
+            cells = assign_cups(self.board, positions)
+            pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
+            self._outcome = PushOutcome(
+                balls=tuple(pairs), settled=self.settled, sim_time=self.sim_time, steps=self.steps
+            )
+        return self._outcome

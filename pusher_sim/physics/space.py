@@ -1,0 +1,271 @@
+"""The pymunk Space of one board: rim, cup cells, balls, and what keeps the work inside Chipmunk.
+
+Per ball, everything that acts every step is a Chipmunk object, so a step costs no Python:
+
+* rolling resistance is a ``PivotJoint`` to the static body with ``max_bias = 0`` (it never
+  corrects position, only velocity) and ``max_force = mu_r m g``: each step it removes up to
+  ``mu_r g dt`` of speed, which is Coulomb resistance, and holds a ball at rest exactly;
+* the bowl is a zero-length ``DampedSpring`` (no damping) to the centre of the ball's cup. Its
+  anchor moves when the ball changes cup; that is found by a point-sized sensor "probe" on the
+  ball touching the cells' sensor polygons, so Python runs once per cup crossing, not per step;
+* balls never spin (infinite moment): in 2-D nothing would slow a spin down again.
+
+The cup switch happens when the probe has *left* the old cell, i.e. when the ball is already
+nearer the new centre, so a switch can only lower the bowl energy, never raise it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import pymunk
+
+from pusher_sim.board import Board, Colour
+from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.cups import cell_polygons, rim_reach
+
+# Collision types.
+BALL = 1
+PRESSED = 2
+PROBE = 3
+CELL = 4
+RIM = 5
+
+# Shape filter categories: balls meet balls and the rim; probes meet cells only.
+_CAT_BALL = 0b0001
+_CAT_RIM = 0b0010
+_CAT_PROBE = 0b0100
+_CAT_CELL = 0b1000
+_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM)
+_RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
+_PROBE_FILTER = pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_CAT_CELL)
+_CELL_FILTER = pymunk.ShapeFilter(categories=_CAT_CELL, mask=_CAT_PROBE)
+
+# A probe is a point for all practical purposes; a switch is late by at most this much.
+_PROBE_RADIUS = 1e-7
+
+
+class BoardSpace:
+    """A board's Space and its balls, built in a fixed order so that runs replay bit for bit.
+
+    ``cups=False`` and ``resistance=False`` give the bare Space the benchmark compares against
+    (and a cup-less board for tests); ``sleeping=False`` keeps every body awake.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        config: PhysicsConfig,
+        *,
+        cups: bool = True,
+        resistance: bool = True,
+        sleeping: bool = True,
+    ) -> None:
+        self.board = board
+        self.config = config
+        self.stiffness = config.bowl_stiffness(board.pitch) if cups else 0.0
+        self.resistance = resistance and config.rolling_resistance > 0.0
+        self.centres: tuple[tuple[float, float], ...] = tuple(
+            board.position(c) for c in board.cells
+        )
+        space = pymunk.Space()
+        space.iterations = config.solver_iterations
+        space.collision_slop = config.collision_slop
+        a = config.tilt_acceleration
+        space.gravity = (a * math.cos(config.tilt_direction), a * math.sin(config.tilt_direction))
+        if sleeping:
+            space.idle_speed_threshold = config.sleep_speed
+            space.sleep_time_threshold = config.sleep_time
+        self.space: Any = space
+        self._dt = config.time_step
+        self._ball_elasticity = math.sqrt(config.restitution_ball)
+        self._ball_friction = math.sqrt(config.friction_ball)
+
+        self.bodies: list[Any] = []
+        self.shapes: list[Any] = []
+        self.colours: list[Colour] = []
+        self.springs: list[Any] = []
+        self.cup: list[int] = []
+        self._touching: list[list[int]] = []
+        self._ball_of: dict[Any, int] = {}
+        self._cell_of: dict[Any, int] = {}
+        self._ignore_once: set[Any] = set()
+
+        self._add_rim()
+        if self.stiffness > 0.0:
+            self._add_cells()
+        space.on_collision(PRESSED, BALL, begin=self._press_begin)
+
+    # -- construction -----------------------------------------------------------------------
+
+    def _add_rim(self) -> None:
+        """Six thick segments whose inner face keeps ball centres within :func:`rim_reach`."""
+        r = self.config.ball_radius
+        thickness = r
+        corners = self.board.rim(rim_reach(self.board) + r + thickness)
+        static = self.space.static_body
+        for k in range(6):
+            seg = pymunk.Segment(static, corners[k], corners[(k + 1) % 6], thickness)
+            seg.elasticity = self.config.restitution_rim / self._ball_elasticity
+            seg.friction = self.config.friction_rim / self._ball_friction
+            seg.collision_type = RIM
+            seg.filter = _RIM_FILTER
+            self.space.add(seg)
+
+    def _add_cells(self) -> None:
+        static = self.space.static_body
+        for i, vertices in enumerate(cell_polygons(self.board)):
+            poly = pymunk.Poly(static, vertices)
+            poly.sensor = True
+            poly.collision_type = CELL
+            poly.filter = _CELL_FILTER
+            self._cell_of[poly] = i
+            self.space.add(poly)
+        self.space.on_collision(PROBE, CELL, begin=self._cell_begin, separate=self._cell_separate)
+
+    def add_ball(
+        self,
+        colour: Colour,
+        position: tuple[float, float],
+        velocity: tuple[float, float] = (0.0, 0.0),
+        *,
+        pressed: bool = False,
+    ) -> int:
+        """Add a ball; returns its index.
+
+        ``pressed`` marks the pusher's ball: it feels no bowl until :meth:`drop_in` (see push.py).
+        """
+        cfg = self.config
+        body = pymunk.Body(cfg.ball_mass, math.inf)
+        body.position = position
+        body.velocity = velocity
+        shape = pymunk.Circle(body, cfg.ball_radius)
+        shape.elasticity = self._ball_elasticity
+        shape.friction = self._ball_friction
+        shape.collision_type = PRESSED if pressed else BALL
+        shape.filter = _BALL_FILTER
+        objs: list[Any] = [body, shape]
+        index = len(self.bodies)
+        cup = self.board.index(self.board.cell_at(*position))
+        spring = None
+        if self.resistance:
+            pivot = pymunk.PivotJoint(body, self.space.static_body, (0.0, 0.0), (0.0, 0.0))
+            pivot.max_bias = 0.0
+            pivot.max_force = cfg.rolling_resistance * cfg.ball_mass * cfg.normal_gravity
+            objs.append(pivot)
+        if self.stiffness > 0.0:
+            probe = pymunk.Circle(body, _PROBE_RADIUS)
+            probe.sensor = True
+            probe.collision_type = PROBE
+            probe.filter = _PROBE_FILTER
+            self._ball_of[probe] = index
+            stiffness = 0.0 if pressed else self.stiffness
+            spring = pymunk.DampedSpring(
+                body, self.space.static_body, (0.0, 0.0), self.centres[cup], 0.0, stiffness, 0.0
+            )
+            objs += [probe, spring]
+        self.space.add(*objs)
+        self.bodies.append(body)
+        self.shapes.append(shape)
+        self.colours.append(colour)
+        self.springs.append(spring)
+        self.cup.append(cup)
+        self._touching.append([])
+        return index
+
+    def ignore_first_contact(self, others: Iterable[int]) -> None:
+        """Let the pressed ball pass over ``others`` until each pair has come apart once."""
+        for i in others:
+            self._ignore_once.add(self.shapes[i])
+
+    def drop_in(self, i: int) -> None:
+        """Ball ``i`` now sits in the board: give it the bowl of the cup it is over."""
+        spring = self.springs[i]
+        if spring is None:
+            return
+        if self._touching[i]:
+            self._switch(i)
+        spring.stiffness = self.stiffness
+
+    # -- callbacks (Python runs only on these events) -------------------------------------
+
+    def _press_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        a, b = arbiter.shapes
+        other = b if a.collision_type == PRESSED else a
+        if other in self._ignore_once:
+            self._ignore_once.discard(other)
+            arbiter.process_collision = False
+
+    def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        a, b = arbiter.shapes
+        probe, cell = (a, b) if a.collision_type == PROBE else (b, a)
+        i = self._ball_of[probe]
+        touching = self._touching[i]
+        touching.append(self._cell_of[cell])
+        if self.cup[i] not in touching:
+            self._switch(i)
+
+    def _cell_separate(self, arbiter: Any, space: Any, data: Any) -> None:
+        a, b = arbiter.shapes
+        probe, cell = (a, b) if a.collision_type == PROBE else (b, a)
+        i = self._ball_of.get(probe)
+        if i is None:
+            return
+        touching = self._touching[i]
+        c = self._cell_of[cell]
+        if c in touching:
+            touching.remove(c)
+        if c == self.cup[i] and touching:
+            self._switch(i)
+
+    def _switch(self, i: int) -> None:
+        """Move ball ``i``'s bowl to the nearest of the cells its probe touches."""
+        x, y = self.bodies[i].position
+        best = min(
+            self._touching[i],
+            key=lambda c: ((self.centres[c][0] - x) ** 2 + (self.centres[c][1] - y) ** 2, c),
+        )
+        self.cup[i] = best
+        self.springs[i].anchor_b = self.centres[best]
+
+    # -- stepping and reading ---------------------------------------------------------------
+
+    def step(self, n: int = 1) -> None:
+        step = self.space.step
+        dt = self._dt
+        for _ in range(n):
+            step(dt)
+
+    def position(self, i: int) -> tuple[float, float]:
+        p = self.bodies[i].position
+        return (p.x, p.y)
+
+    def velocity(self, i: int) -> tuple[float, float]:
+        v = self.bodies[i].velocity
+        return (v.x, v.y)
+
+    def ball_energy(self, i: int) -> float:
+        """Kinetic plus bowl energy of ball ``i`` about the cup whose bowl it feels, J."""
+        body = self.bodies[i]
+        v = body.velocity
+        e: float = 0.5 * self.config.ball_mass * (v.x * v.x + v.y * v.y)
+        spring = self.springs[i]
+        if spring is not None:
+            p = body.position
+            cx, cy = self.centres[self.cup[i]]
+            stiffness: float = spring.stiffness
+            e += 0.5 * stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
+        return e
+
+    def energy(self) -> float:
+        """Kinetic + bowl + tilt energy of every ball, J: what the model says never grows."""
+        total = 0.0
+        cfg = self.config
+        gx, gy = self.space.gravity
+        for i, body in enumerate(self.bodies):
+            total += self.ball_energy(i)
+            p = body.position
+            total -= cfg.ball_mass * (gx * p.x + gy * p.y)
+        return total
