@@ -9,17 +9,20 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 
-from pusher_sim.pusher import Pass, Place, Push
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.physics import PhysicsResolver
+from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, ScriptedResolver
 from pusher_sim.turnloop import Action, GameLog, Match, State
 from pusher_sim.ui.aim import flick_from_drag
-from pusher_sim.ui.app import App
+from pusher_sim.ui.app import App, AppConfig
 from pusher_sim.ui.scene import Demand
 from tests.ui_driver import (
     BLUE_PAIR,
@@ -352,3 +355,37 @@ def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
     app.settle()
     assert app.match.state == match.state
     assert app.scene.demand is Demand.PUSH
+
+
+class SecondOpinion(PhysicsResolver):
+    """The physics for the animation, but the rules hear another answer (a broken resolver)."""
+
+    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+        return ScriptedResolver().resolve(board, balls, push)
+
+
+def test_an_animation_that_disagrees_with_the_rules_shows_a_warning() -> None:
+    game = PusherGame(PusherConfig(players=2), SecondOpinion())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    app = App(AppConfig(seats=("human", "human"), speed=8.0), match=match)
+    play_opening(app)
+    cx, cy = game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    drag(app, press, (press[0] + 30, press[1] + 10))  # type: ignore[arg-type]
+    app.settle()
+    assert app.warning and "disagree" in app.message
+    assert app.match.moves == 5  # the rules' result stands
+
+
+def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
+    game = PusherGame(PusherConfig(players=2, balls_per_player=1), PhysicsResolver())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    save = tmp_path / "end.json"
+    app = App(AppConfig(seats=("human", "human"), save=str(save)), match=match)
+    click_cell(app, RED_FIRST)  # red's only ball: the tray is empty, red wins (P12)
+    app.tick(FRAME)
+    assert app.scene.demand is Demand.OVER and app.scene.result.startswith("Red wins")
+    assert GameLog.load(save).actions == [Place(RED_FIRST).to_json()]
+    before = snapshot(app)
+    click_cell(app, BLUE_PAIR)
+    assert snapshot(app) == before

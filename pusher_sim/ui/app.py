@@ -14,7 +14,9 @@ import copy
 import math
 import os
 import secrets
+import sys
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -444,14 +446,18 @@ class App:
         exc = job.future.exception()
         if exc is None:
             job.done(job.future.result())
-        elif isinstance(exc, UserError):
+        else:
             if self.pushing is not None:
                 self.animation = None
                 self.pushing = None
                 self._refresh()
-            self.say(str(exc), warning=True)
-        else:
-            raise exc
+            if isinstance(exc, UserError):
+                self.say(str(exc), warning=True)
+            else:
+                # A bug, not a mistake of the player's: keep the window and the position, and
+                # leave the traceback where a developer will look for it.
+                traceback.print_exception(exc, file=sys.stderr)
+                self.say(f"internal error ({type(exc).__name__}: {exc}); see the terminal", True)
 
     def _must_wait(self) -> bool:
         """True (and says so) while a job is changing the match: its log is not safe to read."""
