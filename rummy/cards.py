@@ -102,6 +102,8 @@ def card_str(card: int) -> str:
 
 
 def slot_str(s: int) -> str:
+    if not slot(ACE_LOW, 0) <= s <= slot(ACE, 3):
+        return f"(no card: slot {s})"
     return RANK_NAMES[slot_rank(s)] + SUITS[slot_suit(s)]
 
 

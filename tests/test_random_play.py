@@ -21,6 +21,49 @@ CASES: list[tuple[str, dict[str, Any], int, int]] = [
     ("pushover", {"players": 3}, 600, 4),
     ("pushover", {"players": 4}, 800, 4),
     ("pushover", {"players": 3, "spare_bottoms_free": True, "push_off_stops": [4, 9, 13]}, 400, 4),
+    # Push (rummy): ~2,300 deals - each deal type alone, whole 5-deal matches, and every
+    # non-default decision - checking every 7th (or 5th) position (about 60 s on one core).
+    ("rummy", {"players": 4, "deals": 1}, 500, 7),
+    (
+        "rummy",
+        {"players": 4, "deals": 1, "hand_sizes": [7], "contracts": [[["set", 3], ["run", 4]]]},
+        350,
+        7,
+    ),
+    (
+        "rummy",
+        {"players": 4, "deals": 1, "hand_sizes": [8], "contracts": [[["run", 4], ["run", 4]]]},
+        350,
+        7,
+    ),
+    (
+        "rummy",
+        {"players": 4, "deals": 1, "hand_sizes": [9], "contracts": [[["set", 3]] * 3]},
+        350,
+        7,
+    ),
+    (
+        "rummy",
+        {"players": 4, "deals": 1, "hand_sizes": [10], "contracts": [[["run", 5]] * 2]},
+        350,
+        7,
+    ),
+    ("rummy", {"players": 4}, 40, 5),
+    (
+        "rummy",
+        {
+            "players": 4,
+            "deals": 2,
+            "stock_out": "at_turn",
+            "push_min_stock": 2,
+            "bury_wild_upcard": False,
+            "may_discard_taken_card": False,
+            "layoff_after_contract_same_turn": False,
+            "max_turns_per_deal": 40,
+        },
+        100,
+        5,
+    ),
 ]
 
 
