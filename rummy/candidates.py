@@ -82,7 +82,7 @@ def _distinct(melds: list[MeldSpec]) -> list[MeldSpec]:
 
 def layoffs(hand: Sequence[int], melds: Sequence[TableMeld]) -> list[tuple[int, int, int]]:
     """(meld id, card, slot) for every card of each face and every place it fits."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for c in one_per_face(hand):
         for m in melds:
             out.extend((m.id, c, s) for s in layoff_slots(m, c))

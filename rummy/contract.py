@@ -171,7 +171,9 @@ def _place(hand: _Hand, combo: Sequence[_Skeleton]) -> list[dict[int, int]] | No
     return placed
 
 
-def _build(hand: _Hand, combo: Sequence[_Skeleton], placed: list[dict[int, int]]) -> tuple[PlannedMeld, ...]:
+def _build(
+    hand: _Hand, combo: Sequence[_Skeleton], placed: list[dict[int, int]]
+) -> tuple[PlannedMeld, ...]:
     pools = {f: list(v) for f, v in hand.pools.items()}
     chosen: list[list[tuple[int, int]]] = []
     for sk, got in zip(combo, placed, strict=True):

@@ -8,6 +8,7 @@ is the one card that may later be swapped in for it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -97,16 +98,12 @@ def check_meld(
         if not ACE_LOW * 4 <= s < (ACE + 1) * 4:
             raise IllegalMove("R3", f"{card_str(c)} stands for no card (slot {s})")
         if not is_wild(c) and not fits_naturally(c, s):
-            raise IllegalMove(
-                "R3", f"{card_str(c)} is not wild and cannot stand for {slot_str(s)}"
-            )
+            raise IllegalMove("R3", f"{card_str(c)} is not wild and cannot stand for {slot_str(s)}")
     if natural_count(cards, slots) < min_naturals:
-        raise IllegalMove(
-            "R3", f"a meld with wilds needs at least {min_naturals} natural card(s)"
-        )
+        raise IllegalMove("R3", f"a meld with wilds needs at least {min_naturals} natural card(s)")
     if kind == SET:
-        ranks = {slot_rank(s) for s in slots}
-        if len(ranks) != 1 or ACE_LOW in ranks:
+        set_ranks = {slot_rank(s) for s in slots}
+        if len(set_ranks) != 1 or ACE_LOW in set_ranks:
             raise IllegalMove("R3", "a set holds cards of one rank")
         if len({slot_suit(s) for s in slots}) != len(slots):
             raise IllegalMove("R3", "a set holds no two cards of the same suit")
@@ -115,14 +112,16 @@ def check_meld(
         raise IllegalMove("R3", "a run holds cards of one suit")
     order = sorted(range(len(cards)), key=lambda i: slot_rank(slots[i]))
     ranks = [slot_rank(slots[i]) for i in order]
-    if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+    if any(b != a + 1 for a, b in itertools.pairwise(ranks)):
         raise IllegalMove(
             "R3", "a run is consecutive ranks with no gap or repeat (ace high or low, no wrap)"
         )
     return tuple(cards[i] for i in order), tuple(slots[i] for i in order)
 
 
-def declare_slots(kind: str, cards: Sequence[int], given: dict[int, int] | None = None) -> list[int]:
+def declare_slots(
+    kind: str, cards: Sequence[int], given: dict[int, int] | None = None
+) -> list[int]:
     """A stand-in declaration for cards typed without one.
 
     Naturals fill their own slot; a wild the player declared keeps that; other wilds fill a
@@ -176,7 +175,9 @@ def declare_slots(kind: str, cards: Sequence[int], given: dict[int, int] | None 
     return [slots[c] for c in cards]
 
 
-def _run_aces_high_if_needed(cards: Sequence[int], slots: dict[int, int], given: dict[int, int]) -> None:
+def _run_aces_high_if_needed(
+    cards: Sequence[int], slots: dict[int, int], given: dict[int, int]
+) -> None:
     """Natural aces were put low; put them high when the run's other naturals sit high."""
     others = [slot_rank(s) for c, s in slots.items() if rank_of(c) != ACE or c in given]
     if others and min(others) >= 8:
@@ -196,9 +197,7 @@ def layoff_slots(meld: TableMeld, card: int) -> list[int]:
 def extended(meld: TableMeld, card: int, s: int) -> TableMeld:
     """``meld`` with ``card`` added at slot ``s``; raises IllegalMove("R7") if it does not fit."""
     if s not in layoff_slots(meld, card):
-        raise IllegalMove(
-            "R7", f"{card_str(card)} cannot be added to {meld} as {slot_str(s)}"
-        )
+        raise IllegalMove("R7", f"{card_str(card)} cannot be added to {meld} as {slot_str(s)}")
     cards, slots = check_meld(meld.kind, (*meld.cards, card), (*meld.slots, s), 1, 0)
     return TableMeld(meld.id, meld.owner, meld.kind, cards, slots)
 

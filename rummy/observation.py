@@ -49,8 +49,13 @@ class RummyObservation:
             "stock_size": self.stock_size,
             "discard_top": self.discard_top,
             "melds": [
-                {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards),
-                 "slots": list(m.slots)}
+                {
+                    "id": m.id,
+                    "owner": m.owner,
+                    "kind": m.kind,
+                    "cards": list(m.cards),
+                    "slots": list(m.slots),
+                }
                 for m in self.melds
             ],
             "laid": list(self.laid),

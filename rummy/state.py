@@ -32,7 +32,7 @@ from rummy.actions import (
 )
 from rummy.candidates import layoffs, new_melds, one_per_face
 from rummy.cards import NUM_CARDS, card_str, is_wild, own_slots, sort_key
-from rummy.config import STOCK_OUT_AT_TURN, Contract, RummyConfig
+from rummy.config import STOCK_OUT_AT_TURN, Contract
 from rummy.contract import solve
 from rummy.melds import (
     TableMeld,
@@ -92,8 +92,8 @@ class RummyState(State):
     @property
     def deal(self) -> int:
         """0-based index of the deal in progress, or of the next one to shuffle."""
-        return min(len(self.results), self.cfg.deals - 1) if self.phase == OVER else len(
-            self.results
+        return (
+            min(len(self.results), self.cfg.deals - 1) if self.phase == OVER else len(self.results)
         )
 
     @property
@@ -159,7 +159,9 @@ class RummyState(State):
 
     def _wild_uses(self, hand: list[int], wild: int, source: int) -> list[Action]:
         uses: list[Action] = [
-            LayOff(m.id, wild, s) for m in self.melds if m.id != source
+            LayOff(m.id, wild, s)
+            for m in self.melds
+            if m.id != source
             for s in layoff_slots(m, wild)
         ]
         uses.extend(LayMelds((spec,)) for spec in new_melds(hand, wild_first=wild))
@@ -191,7 +193,9 @@ class RummyState(State):
             self._validate_draw(action)
             return
         if self.phase == DRAW:
-            raise IllegalMove("R5", "draw first: take the discard or push (a turn is draw, meld, discard)")
+            raise IllegalMove(
+                "R5", "draw first: take the discard or push (a turn is draw, meld, discard)"
+            )
         if isinstance(action, LayMelds):
             self._validate_melds(action)
         elif isinstance(action, LayOff):
@@ -227,8 +231,9 @@ class RummyState(State):
                 raise IllegalMove("R6", f"a push needs {self.cfg.push_min_stock} stock card(s)")
         if isinstance(action, DrawStock) and self.discard and self.stock:
             raise IllegalMove(
-                "R6", "take the discard or push: the stock alone is drawn only when the "
-                "discard pile is empty"
+                "R6",
+                "take the discard or push: the stock alone is drawn only when the "
+                "discard pile is empty",
             )
 
     def _own(self, cards: tuple[int, ...] | list[int], rule: str) -> None:
@@ -240,8 +245,9 @@ class RummyState(State):
                 holder = next((s for s in range(4) if c in self.hands[s]), -1)
                 if holder >= 0:
                     raise IllegalMove(
-                        "turn", f"{card_str(c)} is in seat {holder}'s hand; it is seat "
-                        f"{self.player}'s turn"
+                        "turn",
+                        f"{card_str(c)} is in seat {holder}'s hand; it is seat "
+                        f"{self.player}'s turn",
                     )
                 raise IllegalMove(rule, f"{card_str(c)} is not in your hand")
 
@@ -267,9 +273,7 @@ class RummyState(State):
             mins = sorted((n for k, n in contract if k == kind), reverse=True)
             lens = sorted((len(cs) for k, cs, _ in melds if k == kind), reverse=True)
             if len(mins) != len(lens) or any(n < m for n, m in zip(lens, mins, strict=True)):
-                raise IllegalMove(
-                    "R4", f"your first meld this deal must be the contract: {wanted}"
-                )
+                raise IllegalMove("R4", f"your first meld this deal must be the contract: {wanted}")
 
     def _check_pending(self, cards: list[int] | tuple[int, ...]) -> None:
         if self.pending_wild >= 0 and self.pending_wild not in cards:
@@ -305,7 +309,8 @@ class RummyState(State):
         pos = replacement_position(meld, action.card)
         if pos < 0:
             natural_twos = [
-                c for c, s in zip(meld.cards, meld.slots, strict=True)
+                c
+                for c, s in zip(meld.cards, meld.slots, strict=True)
                 if is_wild(c) and c not in [meld.cards[i] for i in meld.wild_positions]
             ]
             extra = " (a 2 in its own place is natural and stays)" if natural_twos else ""
@@ -368,7 +373,7 @@ class RummyState(State):
             meld = self.melds[i]
             pos = replacement_position(meld, action.card)
             wild = meld.cards[pos]
-            cards = meld.cards[:pos] + (action.card,) + meld.cards[pos + 1 :]
+            cards = (*meld.cards[:pos], action.card, *meld.cards[pos + 1 :])
             self.melds[i] = TableMeld(meld.id, meld.owner, meld.kind, cards, meld.slots)
             hand.remove(action.card)
             hand.append(wild)
@@ -472,8 +477,7 @@ class RummyState(State):
         zones = [*self.hands, self.stock, self.discard, *(list(m.cards) for m in self.melds)]
         everywhere = [c for zone in zones for c in zone]
         if len(everywhere) != NUM_CARDS or set(everywhere) != set(range(NUM_CARDS)):
-            seen: set[int] = set()
-            twice = sorted({c for c in everywhere if c in seen or seen.add(c)})
+            twice = sorted({c for c in everywhere if everywhere.count(c) > 1})
             missing = sorted(set(range(NUM_CARDS)) - set(everywhere))
             raise InvariantError(
                 f"cards not accounted for: {len(everywhere)} placed, twice {twice}, "
@@ -510,9 +514,7 @@ class RummyState(State):
             "hands": [list(h) for h in self.hands],
             "stock": list(self.stock),
             "discard": list(self.discard),
-            "melds": [
-                [m.id, m.owner, m.kind, list(m.cards), list(m.slots)] for m in self.melds
-            ],
+            "melds": [[m.id, m.owner, m.kind, list(m.cards), list(m.slots)] for m in self.melds],
             "laid": list(self.laid),
             "laid_this_turn": self.laid_this_turn,
             "pending_wild": self.pending_wild,
@@ -540,8 +542,13 @@ class RummyState(State):
             state.stock = _cards(data["stock"])
             state.discard = _cards(data["discard"])
             state.melds = [
-                TableMeld(_int(i, 1, 10**6), _int(o, 0, 3), str(k), tuple(_cards(c)),
-                          tuple(_int(s, 4, 59) for s in ss))
+                TableMeld(
+                    _int(i, 1, 10**6),
+                    _int(o, 0, 3),
+                    str(k),
+                    tuple(_cards(c)),
+                    tuple(_int(s, 4, 59) for s in ss),
+                )
                 for i, o, k, c, ss in data["melds"]
             ]
             state.laid = [bool(_bool(x)) for x in data["laid"]]

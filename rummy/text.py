@@ -58,9 +58,7 @@ class RummyText:
             f"{self.game.seat_label(obs.dealer)}",
         ]
         if obs.scores:
-            sheet = "  ".join(
-                f"d{i + 1} {a}:{b}" for i, (a, b) in enumerate(obs.scores)
-            )
+            sheet = "  ".join(f"d{i + 1} {a}:{b}" for i, (a, b) in enumerate(obs.scores))
             total_a = sum(a for a, _ in obs.scores)
             total_b = sum(b for _, b in obs.scores)
             lines.append(f"scores (team A : team B)  {sheet}  total {total_a}:{total_b}")

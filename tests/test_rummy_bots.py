@@ -73,7 +73,8 @@ def test_strong_bot_lays_the_contract_and_replaces_wilds() -> None:
     state = position(
         ["7H 9C QD", "3C", "KD", "AS"],
         melds=[(1, "set", "7C 7D JK=7H"), (0, "run", "10C JC QC")],
-        phase="meld", laid=(True, True, False, False),
+        phase="meld",
+        laid=(True, True, False, False),
     )
     action = bot.act(state, 0, state.legal_actions(), rng)
     assert isinstance(action, ReplaceWild)
@@ -89,8 +90,9 @@ def test_strong_bot_takes_a_useful_discard_and_pushes_a_useless_one() -> None:
 
 
 def test_simulate_reports_rummy_figures() -> None:
-    summary = simulate(SPEC, ["bot", "random", "bot", "random"], games=3, seed=1,
-                       config={"deals": 2})
+    summary = simulate(
+        SPEC, ["bot", "random", "bot", "random"], games=3, seed=1, config={"deals": 2}
+    )
     for key in ("mean_score_team_a", "mean_score_team_b", "go_out_rate", "contract_rate"):
         assert key in summary
     assert summary["mean_score_team_a"] < summary["mean_score_team_b"]

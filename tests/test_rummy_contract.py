@@ -54,8 +54,9 @@ def test_r4_solver_agrees_with_brute_force(deal: int, seed: int, extra: int) -> 
 def test_r4_solver_agrees_with_brute_force_on_5000_hands_per_deal(deal: int) -> None:
     rng = random.Random(1000 + deal)
     feasible = sum(
-        check_plan(concentrated_hand(rng, HAND_SIZES[deal] + rng.randint(0, 3)),
-                   DEFAULT_CONTRACTS[deal])
+        check_plan(
+            concentrated_hand(rng, HAND_SIZES[deal] + rng.randint(0, 3)), DEFAULT_CONTRACTS[deal]
+        )
         for _ in range(5000)
     )
     assert 500 < feasible < 4500  # both answers well represented

@@ -20,7 +20,7 @@ from rummy.actions import (
     Shuffle,
     TakeDiscard,
 )
-from rummy.cards import card_str, cards_str, make_card, parse_slot, slot
+from rummy.cards import card_str, cards_str, parse_slot, slot
 from rummy.config import RUN, SET
 from rummy.game import RummyGame
 from rummy.melds import check_meld
@@ -104,7 +104,7 @@ def test_r1_a_wild_turned_up_is_buried_in_the_stock() -> None:
     # after 24 cards are dealt from the end, the next card up is the joker 104, then 5H
     five = c("5H")
     order = [x for x in range(108) if x not in (104, five)]
-    order = order[:82] + [five, 104] + order[82:]  # popped from the end: 24 dealt, then 104
+    order = [*order[:82], five, 104, *order[82:]]  # popped from the end: 24 dealt, then 104
     state.apply(Shuffle(tuple(order)))
     assert state.discard == [five]
     assert state.stock[0] == 104  # at the bottom
@@ -115,7 +115,7 @@ def test_r1_the_wild_upcard_stays_when_the_config_says_so() -> None:
     state = game.new_initial_state()
     state.apply(ChooseDealer(0))
     order = [x for x in range(108) if x != 104]
-    order = order[:83] + [104] + order[83:]
+    order = [*order[:83], 104, *order[83:]]
     state.apply(Shuffle(tuple(order)))
     assert state.discard == [104]
 
@@ -211,9 +211,7 @@ def test_r4_each_deal_has_its_own_contract() -> None:
         ((SET, 3), (SET, 3), (SET, 3)),
         ((RUN, 5), (RUN, 5)),
     ]
-    state = position(
-        ["7C 7D 7H 5H 6H 8H JK", "3C", "4C", "5C"], phase=MELD, deal=1
-    )
+    state = position(["7C 7D 7H 5H 6H 8H JK", "3C", "4C", "5C"], phase=MELD, deal=1)
     refused(state, LayMelds((meld(SET, "7C 7D 7H"), meld(RUN, "5H 6H 8H"))), "R3")
     refused(state, LayMelds((meld(SET, "7C 7D 7H"),)), "R4")
     state.apply(LayMelds((meld(SET, "7C 7D 7H"), meld(RUN, "5H 6H JK=7H 8H"))))
@@ -365,8 +363,11 @@ def test_r9_the_card_taken_may_be_kept_from_discard_when_configured() -> None:
 
 def test_r10_the_deal_ends_when_a_player_goes_out_by_discarding() -> None:
     state = position(
-        ["QS", "3C 4C", "KD 9D", "AS 2S"], discard="8H", phase=MELD,
-        melds=[(0, SET, "7C 7D 7H"), (0, SET, "9S 9C 9H")], laid=(True, False, False, False),
+        ["QS", "3C 4C", "KD 9D", "AS 2S"],
+        discard="8H",
+        phase=MELD,
+        melds=[(0, SET, "7C 7D 7H"), (0, SET, "9S 9C 9H")],
+        laid=(True, False, False, False),
     )
     state.apply(Discard(c("QS")))
     assert state.results[-1].went_out == 0 and state.results[-1].ended_by == OUT
@@ -374,9 +375,7 @@ def test_r10_the_deal_ends_when_a_player_goes_out_by_discarding() -> None:
 
 
 def test_r10_the_deal_ends_when_a_player_goes_out_by_melding() -> None:
-    state = position(
-        ["7C 7D 7H 9S 9C 9H", "3C 4C", "KD 9D", "AS 2S"], discard="8H", phase=MELD
-    )
+    state = position(["7C 7D 7H 9S 9C 9H", "3C 4C", "KD 9D", "AS 2S"], discard="8H", phase=MELD)
     state.apply(LayMelds((meld(SET, "7C 7D 7H"), meld(SET, "9S 9C 9H"))))
     assert state.results[-1].went_out == 0 and state.results[-1].scores == (0, 45)
 
@@ -402,7 +401,9 @@ def test_r10_pushing_the_last_stock_card_ends_the_deal() -> None:
 def test_r10_the_deal_can_end_as_soon_as_the_stock_is_empty_by_config() -> None:
     for rule, ended in (("at_turn", True), ("on_draw", False)):
         state = position(
-            ["7C 8D", "3C 4C", "KD 9D", "AS 2S"], discard="8H", phase=MELD,
+            ["7C 8D", "3C 4C", "KD 9D", "AS 2S"],
+            discard="8H",
+            phase=MELD,
             config={"stock_out": rule},
         )
         state.discard = state.stock + state.discard
@@ -418,8 +419,11 @@ def test_r10_the_deal_can_end_as_soon_as_the_stock_is_empty_by_config() -> None:
 
 def test_r11_the_team_that_went_out_scores_nothing_and_the_others_their_hands() -> None:
     state = position(
-        ["QS", "KH 9C AD", "5D 2D", "2C JK"], discard="8H", phase=MELD,
-        melds=[(0, SET, "7C 7D 7H"), (0, SET, "9S 9D 9H")], laid=(True, False, False, False),
+        ["QS", "KH 9C AD", "5D 2D", "2C JK"],
+        discard="8H",
+        phase=MELD,
+        melds=[(0, SET, "7C 7D 7H"), (0, SET, "9S 9D 9H")],
+        laid=(True, False, False, False),
     )
     state.apply(Discard(c("QS")))
     # team B: K 10 + 9 5 + A 15 + 2 20 + joker 20 = 70; team A (partner holds 5D 2D) nothing
@@ -437,7 +441,8 @@ def test_r11_if_nobody_went_out_both_teams_score_their_hands() -> None:
 
 def test_r11_card_values_are_config() -> None:
     state = position(
-        ["7C 8D", "3C 4C", "KD 9D", "AS 2S"], discard="8H",
+        ["7C 8D", "3C 4C", "KD 9D", "AS 2S"],
+        discard="8H",
         config={"card_values": [1, 1, 1, 1]},
     )
     state.discard = state.stock + state.discard

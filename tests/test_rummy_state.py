@@ -48,7 +48,9 @@ def played(seed: int, steps: int, config: dict[str, object] | None = None) -> Ru
 def test_observation_shows_own_hand_table_discard_top_and_counts_only() -> None:
     state = position(
         ["7C 8D 9H", "3C 4C 5C 6C", "KD KS", "AS AC 3D 4D 5D"],
-        stock="QS", discard="6S 8H", melds=[(2, "set", "KC KH JK=KS")],
+        stock="QS",
+        discard="6S 8H",
+        melds=[(2, "set", "KC KH JK=KS")],
     )
     obs = state.observation(0)
     assert obs.hand == tuple(sorted(state.hands[0], key=sort_key))
@@ -90,8 +92,13 @@ def random_request(data: st.DataObject) -> Action:
     return data.draw(
         st.sampled_from(
             [
-                TakeDiscard(), PushDraw(), DrawStock(), Discard(card), LayOff(meld, card, slot),
-                ReplaceWild(meld, card), LayMelds(((kind, cards, cards),)),
+                TakeDiscard(),
+                PushDraw(),
+                DrawStock(),
+                Discard(card),
+                LayOff(meld, card, slot),
+                ReplaceWild(meld, card),
+                LayMelds(((kind, cards, cards),)),
                 LayMelds(((kind, cards, tuple(slot for _ in cards)),)),
                 Shuffle(cards),
             ]
@@ -157,9 +164,15 @@ def test_clone_is_independent() -> None:
 
 def test_bad_configs_are_refused() -> None:
     for bad in (
-        {"players": 3}, {"deals": 6}, {"deals": 0}, {"stock_out": "never"},
-        {"push_min_stock": 5}, {"colour": "red"}, {"deals": "two"},
-        {"contracts": [[["pair", 2]]]}, {"bury_wild_upcard": 1},
+        {"players": 3},
+        {"deals": 6},
+        {"deals": 0},
+        {"stock_out": "never"},
+        {"push_min_stock": 5},
+        {"colour": "red"},
+        {"deals": "two"},
+        {"contracts": [[["pair", 2]]]},
+        {"bury_wild_upcard": 1},
     ):
         with pytest.raises(ConfigError):
             RummyGame.from_mapping(bad)

@@ -39,7 +39,10 @@ def test_r2_any_text_is_a_card_or_a_clear_refusal(text: str) -> None:
 def view() -> tuple[RummyText, object]:
     state = position(
         ["7C 7D 7H 9S JK QH", "3C 4C 5C", "KD KS 2D", "AS AC 3D"],
-        stock="QS", discard="6S 8H", melds=[(1, "set", "KC KH JK=KS")], phase="meld",
+        stock="QS",
+        discard="6S 8H",
+        melds=[(1, "set", "KC KH JK=KS")],
+        phase="meld",
         laid=(True, True, False, False),
     )
     return RummyText(RummyGame()), state
