@@ -6,12 +6,14 @@ Per ball, everything that acts every step is a Chipmunk object, so a step costs 
   corrects position, only velocity) and ``max_force = mu_r m g``: each step it removes up to
   ``mu_r g dt`` of speed, which is Coulomb resistance, and holds a ball at rest exactly;
 * the bowl is a zero-length ``DampedSpring`` (no damping) to the centre of the ball's cup. Its
-  anchor moves when the ball changes cup; that is found by a point-sized sensor "probe" on the
-  ball touching the cells' sensor polygons, so Python runs once per cup crossing, not per step;
+  anchor moves when the ball changes cup. That is seen by a point-sized sensor "probe" on the
+  ball entering a sensor band that lines the inside of each cell's edges, wider than the
+  farthest a ball can move in one step (so no crossing is missed). Python runs once per band
+  entered, never per step, and a ball resting near its cup's centre touches no sensor at all;
 * balls never spin (infinite moment): in 2-D nothing would slow a spin down again.
 
-The cup switch happens when the probe has *left* the old cell, i.e. when the ball is already
-nearer the new centre, so a switch can only lower the bowl energy, never raise it.
+A band lies inside its own cell, so when the switch happens the ball is already nearer the new
+centre than the old: a switch can only lower the bowl energy, never raise it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import pymunk
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.cups import cell_polygons, rim_reach
+from pusher_sim.physics.cups import cell_polygons, inset_polygon, rim_reach
 
 # Collision types.
 BALL = 1
@@ -88,7 +90,6 @@ class BoardSpace:
         self.colours: list[Colour] = []
         self.springs: list[Any] = []
         self.cup: list[int] = []
-        self._touching: list[list[int]] = []
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
         self._ignore_once: set[Any] = set()
@@ -114,16 +115,23 @@ class BoardSpace:
             seg.filter = _RIM_FILTER
             self.space.add(seg)
 
+    def band_width(self) -> float:
+        """Width of the sensor band inside each cell's edge: 10% over a step at top speed."""
+        return 1.1 * self.config.speed_bound() * self._dt
+
     def _add_cells(self) -> None:
         static = self.space.static_body
+        half = self.band_width() / 2.0
         for i, vertices in enumerate(cell_polygons(self.board)):
-            poly = pymunk.Poly(static, vertices)
-            poly.sensor = True
-            poly.collision_type = CELL
-            poly.filter = _CELL_FILTER
-            self._cell_of[poly] = i
-            self.space.add(poly)
-        self.space.on_collision(PROBE, CELL, begin=self._cell_begin, separate=self._cell_separate)
+            inner = inset_polygon(vertices, half)
+            for k in range(len(inner)):
+                seg = pymunk.Segment(static, inner[k], inner[(k + 1) % len(inner)], half)
+                seg.sensor = True
+                seg.collision_type = CELL
+                seg.filter = _CELL_FILTER
+                self._cell_of[seg] = i
+                self.space.add(seg)
+        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
 
     def add_ball(
         self,
@@ -172,7 +180,6 @@ class BoardSpace:
         self.colours.append(colour)
         self.springs.append(spring)
         self.cup.append(cup)
-        self._touching.append([])
         return index
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
@@ -185,8 +192,9 @@ class BoardSpace:
         spring = self.springs[i]
         if spring is None:
             return
-        if self._touching[i]:
-            self._switch(i)
+        c = self.board.index(self.board.cell_at(*self.position(i)))
+        self.cup[i] = c
+        spring.anchor_b = self.centres[c]
         spring.stiffness = self.stiffness
 
     # -- callbacks (Python runs only on these events) -------------------------------------
@@ -200,35 +208,12 @@ class BoardSpace:
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
         a, b = arbiter.shapes
-        probe, cell = (a, b) if a.collision_type == PROBE else (b, a)
+        probe, band = (a, b) if a.collision_type == PROBE else (b, a)
         i = self._ball_of[probe]
-        touching = self._touching[i]
-        touching.append(self._cell_of[cell])
-        if self.cup[i] not in touching:
-            self._switch(i)
-
-    def _cell_separate(self, arbiter: Any, space: Any, data: Any) -> None:
-        a, b = arbiter.shapes
-        probe, cell = (a, b) if a.collision_type == PROBE else (b, a)
-        i = self._ball_of.get(probe)
-        if i is None:
-            return
-        touching = self._touching[i]
-        c = self._cell_of[cell]
-        if c in touching:
-            touching.remove(c)
-        if c == self.cup[i] and touching:
-            self._switch(i)
-
-    def _switch(self, i: int) -> None:
-        """Move ball ``i``'s bowl to the nearest of the cells its probe touches."""
-        x, y = self.bodies[i].position
-        best = min(
-            self._touching[i],
-            key=lambda c: ((self.centres[c][0] - x) ** 2 + (self.centres[c][1] - y) ** 2, c),
-        )
-        self.cup[i] = best
-        self.springs[i].anchor_b = self.centres[best]
+        c = self._cell_of[band]
+        if self.cup[i] != c:
+            self.cup[i] = c
+            self.springs[i].anchor_b = self.centres[c]
 
     # -- stepping and reading ---------------------------------------------------------------
 
