@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from pusher_sim.cli import main
-from pusher_sim.pusher import Place
+from pusher_sim.pusher import Place, PusherGame
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.ui.layout import Layout
@@ -33,6 +33,7 @@ def test_screenshot_writes_a_png_of_the_window_size(tmp_path: Path) -> None:
 
 def test_screenshot_of_a_loaded_game_shows_its_balls(tmp_path: Path) -> None:
     game = SPEC.make_game({"players": 2})
+    assert isinstance(game, PusherGame)
     match = Match(game, [None, None], seed=5, seat_names=["human", "human"])
     match.step(Place((1, 0)))
     log, png = tmp_path / "game.json", tmp_path / "shot.png"
@@ -42,7 +43,8 @@ def test_screenshot_of_a_loaded_game_shows_its_balls(tmp_path: Path) -> None:
     layout = Layout.fit(game.board, (900, 700), 2, 0.008)
     x, y = layout.cell_screen((1, 0))
     # Just below the highlight: the shaded red ball, not the blue cup beneath it.
-    r, g, b = image.get_at((round(x), round(y + 0.3 * layout.ball_px)))[:3]
+    pixel = image.get_at((round(x), round(y + 0.3 * layout.ball_px)))
+    r, g, b = pixel.r, pixel.g, pixel.b
     red = BALL_RGB[next(c for c in BALL_RGB if c.label == "red")]
     assert r > 2 * g and r > 2 * b and abs(r - red[0]) < 90
 

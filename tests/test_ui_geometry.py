@@ -8,7 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pusher_sim.board import Board
+from pusher_sim.board import Board, Triangle
 from pusher_sim.ui.aim import (
     DEAD_ZONE_PITCHES,
     FULL_DRAG_PITCHES,
@@ -104,7 +104,7 @@ def test_points_beyond_an_edge_are_outside() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(BOARD.triangles), unit, unit)
-def test_a_press_inside_a_triangle_finds_that_triangle(tri: tuple, u: float, v: float) -> None:
+def test_a_press_inside_a_triangle_finds_that_triangle(tri: Triangle, u: float, v: float) -> None:
     corners = [BOARD.position(c) for c in tri]
     cx, cy = BOARD.triangle_centre(tri)
     # A point strictly inside: shrink towards the centre so shared edges are not hit.
