@@ -95,7 +95,11 @@ class Board:
     def triangles(self) -> tuple[Triangle, ...]:
         """Every set of three mutually neighbouring cups, each sorted, in a fixed order."""
         found: list[Triangle] = []
-        for q, r in self.cells:
+        n = self.radius
+        # Anchor (q, r) may lie just off the board while its triangle is on it (the lower-left
+        # edge), so the anchors range one ring wider than the board.
+        anchors = [(q, r) for r in range(-n - 1, n + 1) for q in range(-n - 1, n + 1)]
+        for q, r in anchors:
             for tri in (((q, r), (q + 1, r), (q, r + 1)), ((q + 1, r), (q, r + 1), (q + 1, r + 1))):
                 if all(c in self._index for c in tri):
                     a, b, c = sorted(tri)
