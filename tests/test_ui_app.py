@@ -20,6 +20,7 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsResolver
 from pusher_sim.push import PushOutcome, PushSpec
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, ScriptedResolver
+from pusher_sim.pusher.spec import SPEC
 from pusher_sim.turnloop import Action, GameLog, Match, State
 from pusher_sim.ui.aim import flick_from_drag
 from pusher_sim.ui.app import App, AppConfig
@@ -394,3 +395,16 @@ def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
     before = snapshot(app)
     click_cell(app, BLUE_PAIR)
     assert snapshot(app) == before
+
+
+def test_a_game_given_on_the_command_line_loads_off_the_frame_loop(tmp_path: Path) -> None:
+    game = SPEC.make_game({"players": 2})
+    match = Match(game, [None, None], seed=3, seat_names=["human", "human"])
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        match.step(action)
+    match.log.save(tmp_path / "g.json")
+    app = App(AppConfig(load=str(tmp_path / "g.json")))
+    assert app.match.moves == 0 and app.job is not None  # the window is up before the replay
+    app.settle()
+    assert app.match.state == match.state and app.match.seed == 3
+    assert app.scene.demand is Demand.PUSH

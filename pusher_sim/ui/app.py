@@ -135,13 +135,18 @@ class App:
         config: AppConfig | None = None,
         match: Match | None = None,
         spec: GameSpec | None = None,
+        wait_for_load: bool = False,
     ) -> None:
+        """``wait_for_load``: replay ``config.load`` before returning (a screenshot needs the
+        position at once); by default the window opens on the log's empty board and the replay,
+        pushes and all, runs off the frame loop."""
         self.config = config or AppConfig()
         if not pygame.font.get_init():
             pygame.font.init()
         font.cache_clear()  # fonts cached before a pygame.quit() are dead
         self._spec = spec
-        self.match = match or self._first_match()
+        self._pending_load: GameLog | None = None
+        self.match = match or self._first_match(wait_for_load)
         self.job: Job | None = None
         self.animation: PushAnimation | None = None
         self.pushing: PushInFlight | None = None
@@ -163,6 +168,14 @@ class App:
         self.painter = Painter(self.layout)
         self.scene = read_scene(self.match)
         self.say("H help   N new game   U undo   S save   L load   R replay   Esc quit")
+        if self._pending_load is not None:
+            log, seats = self._pending_load, self.match.log.seats
+            self._start_job(
+                f"loading {self.config.load}",
+                lambda: self._match_from_log(log, seats),
+                self._swap(f"loaded {len(log.actions)} moves from {self.config.load}"),
+                mutates=False,
+            )
 
     # -- making matches ---------------------------------------------------------------------
 
@@ -173,10 +186,14 @@ class App:
             self._spec = get_spec(self.config.game)
         return self._spec
 
-    def _first_match(self) -> Match:
+    def _first_match(self, wait_for_load: bool) -> Match:
         if self.config.load:
             log = GameLog.load(self.config.load)
-            return self._match_from_log(log, self.config.seats)
+            if wait_for_load or not log.actions:
+                return self._match_from_log(log, self.config.seats)
+            self._pending_load = log
+            empty = GameLog(log.game, log.config, log.seed, log.seats)
+            return self._match_from_log(empty, self.config.seats)
         seats = self.config.seats or self.spec.default_seats
         seed = self.config.seed if self.config.seed is not None else secrets.randbelow(2**31)
         return self._fresh_match(tuple(seats), seed)
@@ -745,7 +762,7 @@ def screenshot(config: AppConfig, path: str) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(config)
+        app = App(config, wait_for_load=True)
         surface = pygame.Surface(config.size)
         app.draw(surface)
         pygame.image.save(surface, path)
