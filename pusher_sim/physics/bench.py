@@ -1,0 +1,205 @@
+"""``pusher bench``: how fast the push model steps and resolves, next to what pymunk allows.
+
+Machines are noisy, so every figure that matters is a ratio measured in one run: the model's
+step rate against the floor pymunk sets (the same balls, velocities and rim in a bare Space:
+no cups, no rolling resistance, no sleeping), timed in alternating rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
+from pusher_sim.physics.config import PhysicsConfig, load_config
+from pusher_sim.physics.simulation import PushSimulation
+from pusher_sim.physics.space import BoardSpace
+from pusher_sim.push import PushSpec
+
+BALL_COUNTS = (17, 34, 51, 91)
+ROUND_STEPS = 240  # half a second of simulated time: every ball is still moving
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="wall time per measurement (default 1)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=lambda s: [int(w) for w in s.split(",")],
+        default=[1, 2],
+        help="worker-process counts for pushes/s, comma-separated (default 1,2)",
+    )
+    parser.add_argument("--config", default=None, help="physics TOML (default assets/physics.toml)")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def run(args: argparse.Namespace) -> int:
+    cfg = load_config(args.config)
+    board = Board()
+    seconds = float(args.seconds)
+    report: dict[str, Any] = {"config": args.config or "assets/physics.toml", "seconds": seconds}
+    rates: dict[str, Any] = {}
+    for n in BALL_COUNTS:
+        floor, model = step_rates(board, cfg, n, seconds, args.seed)
+        rates[str(n)] = {
+            "floor_steps_per_s": floor,
+            "model_steps_per_s": model,
+            "floor_ball_steps_per_s": floor * n,
+            "model_ball_steps_per_s": model * n,
+            "ratio": model / floor,
+        }
+        if not args.json:
+            print(
+                f"{n:3d} balls moving: floor {floor:10.0f} steps/s  model {model:9.0f} steps/s "
+                f"({model * n:10.0f} ball-steps/s)  model/floor {model / floor:.3f}",
+                flush=True,
+            )
+    report["step_rate"] = rates
+    report["target_ratio_51"] = 1.0 / 3.0
+    pushes: dict[str, Any] = {}
+    single = pushes_per_second(cfg, seconds, args.seed)
+    pushes["in_process"] = single
+    if not args.json:
+        print(
+            f"pushes to rest, 30-ball board, in process: {single['pushes_per_s']:.1f}/s "
+            f"(mean {single['mean_steps']:.0f} steps, {single['settled_share']:.0%} settled)",
+            flush=True,
+        )
+    for w in args.workers:
+        result = pushes_with_workers(cfg, seconds, args.seed, w)
+        pushes[f"workers_{w}"] = result
+        if not args.json:
+            print(f"pushes to rest with {w} worker process(es): {result['pushes_per_s']:.1f}/s")
+    report["pushes"] = pushes
+    report["target_pushes_per_s"] = 100.0
+    report["cpu_count"] = os.cpu_count()
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        print()
+    return 0
+
+
+# -- step rate ------------------------------------------------------------------------------
+
+
+def moving_board(board: Board, cfg: PhysicsConfig, n: int, seed: int, *, bare: bool) -> BoardSpace:
+    """``n`` balls in random cups, each rolling at 0.3 to 1.0 m/s in a random direction."""
+    model = BoardSpace(board, cfg, cups=not bare, resistance=not bare, sleeping=False)
+    rng = random.Random(seed)
+    cells = sorted(rng.sample(board.cells, n), key=board.index)
+    for k, cell in enumerate(cells):
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        v = rng.uniform(0.3, 1.0)
+        model.add_ball(
+            PLAYER_COLOURS[k % 3], board.position(cell), (v * math.cos(a), v * math.sin(a))
+        )
+    return model
+
+
+def step_rates(
+    board: Board, cfg: PhysicsConfig, n: int, seconds: float, seed: int
+) -> tuple[float, float]:
+    """Steps/s of the bare Space and of the model, timed in alternating rounds."""
+    spent = {True: 0.0, False: 0.0}
+    steps = {True: 0, False: 0}
+    deadline = time.perf_counter() + 2.0 * seconds
+    k = 0
+    while time.perf_counter() < deadline or min(steps.values()) == 0:
+        for bare in (True, False):
+            model = moving_board(board, cfg, n, seed + k, bare=bare)
+            t0 = time.perf_counter()
+            model.step(ROUND_STEPS)
+            spent[bare] += time.perf_counter() - t0
+            steps[bare] += ROUND_STEPS
+        k += 1
+    return steps[True] / spent[True], steps[False] / spent[False]
+
+
+# -- pushes ---------------------------------------------------------------------------------
+
+
+def random_push(
+    board: Board, rng: random.Random, n_balls: int = 30
+) -> tuple[dict[Cell, Colour], PushSpec]:
+    """A mid-game board of ``n_balls`` with a triangle and a random press and flick."""
+    tri = rng.choice(board.triangles)
+    others = [c for c in board.cells if c not in tri]
+    cells = list(tri) + rng.sample(others, n_balls - 3)
+    balls = {c: PLAYER_COLOURS[rng.randrange(3)] for c in cells}
+    # A random point inside the triangle: barycentric weights, shrunk towards the centre.
+    w = [rng.random() for _ in range(3)]
+    total = sum(w)
+    centre = board.triangle_centre(tri)
+    px = sum(wi / total * board.position(c)[0] for wi, c in zip(w, tri, strict=True))
+    py = sum(wi / total * board.position(c)[1] for wi, c in zip(w, tri, strict=True))
+    offset = (0.9 * (px - centre[0]), 0.9 * (py - centre[1]))
+    spec = PushSpec(
+        tri,
+        PLAYER_COLOURS[rng.randrange(3)],
+        offset,
+        rng.uniform(0.0, 2.0 * math.pi),
+        rng.uniform(0.0, 1.5),
+    )
+    return balls, spec
+
+
+def pushes_per_second(cfg: PhysicsConfig, seconds: float, seed: int) -> dict[str, float]:
+    """Resolve random pushes to rest (building each board included) for ``seconds``."""
+    board = Board()
+    rng = random.Random(seed)
+    count = 0
+    steps = 0
+    settled = 0
+    t0 = time.perf_counter()
+    while True:
+        balls, spec = random_push(board, rng)
+        out = PushSimulation(board, balls, spec, cfg).run()
+        count += 1
+        steps += out.steps
+        settled += out.settled
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            break
+    return {
+        "pushes": count,
+        "pushes_per_s": count / elapsed,
+        "mean_steps": steps / count,
+        "settled_share": settled / count,
+    }
+
+
+def _worker(job: tuple[PhysicsConfig, float, int]) -> dict[str, float]:
+    return pushes_per_second(*job)
+
+
+def pushes_with_workers(
+    cfg: PhysicsConfig, seconds: float, seed: int, workers: int
+) -> dict[str, float]:
+    """Total pushes/s of ``workers`` processes each resolving pushes for ``seconds``."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(_worker, [(cfg, 0.05, seed)] * workers))  # start-up, imports
+        t0 = time.perf_counter()
+        results = list(pool.map(_worker, [(cfg, seconds, seed + k) for k in range(workers)]))
+        wall = time.perf_counter() - t0
+    total = sum(r["pushes"] for r in results)
+    return {"workers": workers, "pushes": total, "pushes_per_s": total / wall}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pusher bench", description=__doc__)
+    configure(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
