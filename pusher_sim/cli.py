@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop import GameLog, Match, get_spec, replay
-from pusher_sim.turnloop.registry import GAMES
+from pusher_sim.turnloop.registry import GAMES, HUMAN
 from pusher_sim.turnloop.simulate import format_summary, simulate
 from pusher_sim.turnloop.terminal import play_in_terminal
 
@@ -148,7 +148,8 @@ def _seed(seed: int | None) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
-    seats = args.seats or list(spec.default_seats)
+    # Without --seats, every default seat is played by the game's strongest bot ("bot").
+    seats = args.seats or ["bot" if s == HUMAN else s for s in spec.default_seats]
     summary = simulate(spec, seats, args.games, args.seed, progress=args.progress)
     if args.json:
         summary.pop("seconds")
