@@ -114,7 +114,7 @@ def turns_to_win(state: PushOverState, seat: int, w: Weights) -> float:
         delay = w.out_penalty
         if state.free_bottoms == 0:
             delay += _wait_for_bottom(state, w)
-    stops = _stops_to_pot(cfg, max(where, 0))
+    stops: float = _stops_to_pot(cfg, max(where, 0))
     # The pot grows by roll-outs while a piece travels: about a typical pot's worth a lap.
     # Counting that keeps the value smooth as a piece passes the pot stop, so the bot never
     # hangs back before the pot to keep it "in hand".
