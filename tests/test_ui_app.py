@@ -20,8 +20,10 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsResolver
 from pusher_sim.push import PushOutcome, PushSpec
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, ScriptedResolver
+from pusher_sim.pusher.bots import RandomPusherBot
 from pusher_sim.pusher.spec import SPEC
-from pusher_sim.turnloop import Action, GameLog, Match, State
+from pusher_sim.pusher.state import PusherState
+from pusher_sim.turnloop import Action, Agent, GameLog, Match, State
 from pusher_sim.ui.aim import flick_from_drag
 from pusher_sim.ui.app import App, AppConfig
 from pusher_sim.ui.scene import Demand
@@ -408,3 +410,29 @@ def test_a_game_given_on_the_command_line_loads_off_the_frame_loop(tmp_path: Pat
     app.settle()
     assert app.match.state == match.state and app.match.seed == 3
     assert app.scene.demand is Demand.PUSH
+
+
+def test_the_window_says_push_again_after_a_push_that_brought_nothing_home() -> None:
+    """P11(a), read off a real game: scripted pushes, random bots, until a pusher must go again."""
+    game = SPEC.make_game({"players": 2, "resolver": "scripted"})
+    bots: list[Agent | None] = [RandomPusherBot(), RandomPusherBot()]
+    for seed in range(50):
+        match = Match(game, bots, seed=seed)
+        while not match.state.is_terminal() and match.moves < 300:
+            mover = match.state.current_player()
+            action = match.step()
+            state = match.state
+            assert isinstance(state, PusherState)
+            if (
+                isinstance(action, Push)
+                and not state.is_terminal()
+                and state.current_player() == mover
+                and state.duty().kind == "push"
+            ):
+                match.agents = [None, None]
+                app = App(AppConfig(seats=("human", "human")), match=match)
+                assert app.scene.demand is Demand.PUSH_AGAIN
+                assert app.scene.headline.endswith("to move: push again")
+                assert set(app.scene.pushable) == set(state.duty().triangles)
+                return
+    raise AssertionError("no game had a push again")
