@@ -31,7 +31,7 @@ from rummy.actions import (
     TakeDiscard,
 )
 from rummy.candidates import layoffs, new_melds, one_per_face
-from rummy.cards import NUM_CARDS, card_str, is_wild, own_slots, sort_key
+from rummy.cards import NUM_CARDS, card_str, fits_naturally, is_wild, own_slots, sort_key
 from rummy.config import STOCK_OUT_AT_TURN, Contract
 from rummy.contract import solve
 from rummy.melds import (
@@ -308,12 +308,11 @@ class RummyState(State):
         meld = self._meld(action.meld, "R8")
         pos = replacement_position(meld, action.card)
         if pos < 0:
-            natural_twos = [
-                c
+            natural_two = any(
+                is_wild(c) and fits_naturally(c, s)
                 for c, s in zip(meld.cards, meld.slots, strict=True)
-                if is_wild(c) and c not in [meld.cards[i] for i in meld.wild_positions]
-            ]
-            extra = " (a 2 in its own place is natural and stays)" if natural_twos else ""
+            )
+            extra = " (a 2 in its own place is natural and stays)" if natural_two else ""
             raise IllegalMove(
                 "R8", f"no wild in meld {meld.id} stands for {card_str(action.card)}{extra}"
             )

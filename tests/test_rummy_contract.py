@@ -42,7 +42,7 @@ def check_plan(hand: list[int], contract: Contract) -> bool:
 
 
 @pytest.mark.parametrize("deal", range(5))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), extra=st.integers(0, 3))
 def test_r4_solver_agrees_with_brute_force(deal: int, seed: int, extra: int) -> None:
     hand = concentrated_hand(random.Random(seed), HAND_SIZES[deal] + extra)
