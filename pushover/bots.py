@@ -14,7 +14,7 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
 from pushover.actions import ROLL, STOP
 from pushover.dice import Node, expected_movement_plan, solve
-from pushover.evaluation import Weights, evaluate
+from pushover.evaluation import RaceEvaluator, Weights
 from pushover.game import PushOverGame
 from pushover.state import PushOverState
 
@@ -42,10 +42,12 @@ class StrongBot:
     """Plays each turn's roll/stop choices exactly against a heuristic value of the position
     each way of ending the turn leads to (every move length, and a roll-out): the pot's
     distance and size, push-offs of others and of itself, and the cost of being rolled out
-    with no free bottom all come in through :func:`pushover.evaluation.evaluate`."""
+    with no free bottom all come in through :class:`pushover.evaluation.RaceEvaluator`."""
 
     def __init__(self, game: PushOverGame, weights: Weights | None = None) -> None:
-        self.weights = weights or Weights()
+        self.evaluator = RaceEvaluator(game.config, weights)
+        self._turn: tuple[object, ...] = ()
+        self._leaves: dict[tuple[int, int], float] = {}
 
     def act(
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
@@ -54,16 +56,22 @@ class StrongBot:
         dice = position.dice
         if not dice:
             return ROLL[seat]  # O2: at least one die
-        w = self.weights
-        cache: dict[tuple[int, int], float] = {}
+        # The leaves of a turn do not change while its dice are rolled: value them once.
+        turn = (seat, position.pot, position.free_bottoms, *position.track, *position.columns)
+        if turn != self._turn:
+            self._turn = turn
+            self._leaves = {}
+        leaves = self._leaves
+        value = self.evaluator.win_chance
 
         def move_value(count: int, total: int) -> float:
             key = (count, total)
-            if key not in cache:
-                cache[key] = evaluate(position.after_move(count, total), seat, w)
-            return cache[key]
+            if key not in leaves:
+                leaves[key] = value(position.after_move(count, total), seat)
+            return leaves[key]
 
+        if (0, 0) not in leaves:  # the roll-out leaf, whatever the dice
+            leaves[(0, 0)] = value(position.after_roll_out(), seat)
         here = (len(dice), sum(dice))
-        roll_out = evaluate(position.after_roll_out(), seat, w)
-        plan = solve(position.cfg, move_value, roll_out, start=here)
+        plan = solve(position.cfg, move_value, leaves[(0, 0)], start=here)
         return ROLL[seat] if plan.roll[here] else STOP[seat]

@@ -3,18 +3,18 @@
 Push Over is a race for chips, and chips come only from passing the pot stop (O7). So each
 player's position is summed up as the number of their own turns they can expect to need to
 collect the chips still missing: the distance to the pot stop, then whole laps, each worth an
-average pot, at a careful speed; plus the turns a rolled-out player waits for a free bottom (O6)
-and the expected loss from being pushed off by the pieces coming up behind (O4, O5). A seat's
-value is how many turns it is ahead of its most dangerous opponent. Push-offs, re-entries,
-restarts and pot grabs all show up as changes in those few numbers, so the evaluation needs no
-special case for any of them.
+average pot, at a careful speed; plus the turns a rolled-out player waits for a bottom to be
+pushed off (O6) and the expected loss from being pushed off by the pieces coming up behind
+(O4, O5). A seat's lead is how many turns it is ahead of its closest rival, and its value is a
+winning chance that grows with the lead: so a safe lead is not gambled for a quicker win, and a
+hopeless race is. Push-offs, re-entries, restarts and pot grabs all show up as changes in those
+few numbers, so the evaluation needs no special case for any of them.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pushover.config import PushOverConfig
 from pushover.dice import ROLL_OUT, expected_movement_plan, outcome_distribution
@@ -23,7 +23,8 @@ from pushover.state import BARE, OUT, OVER, WAITING, PushOverState
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's few numbers, tuned by playing against the expected-movement bot."""
+    """The evaluation's few numbers, tuned by playing against the expected-movement bot and a
+    bot that never risks a roll-out."""
 
     speed: float = 11 / 3
     """Stops a careful player moves per turn (rolling a second die only after a 1)."""
@@ -32,131 +33,132 @@ class Weights:
     out_delay: float = 12.0
     """Most turns a rolled-out player is expected to wait for a bottom to be pushed off."""
     out_penalty: float = 0.0
-    """Turns a rolled-out player loses beyond the wait for a bottom (calibrated)."""
+    """Turns a rolled-out player loses beyond the wait for a bottom."""
     threat: float = 1.0
     """Weight of the expected loss from being pushed off before one's next turn."""
     spread: float = 4.0
-    """Turns of lead that make a win e (2.7) times likelier than a loss: the scale on which a
-    lead becomes a winning chance, so that a sure lead is not gambled for a quicker win."""
+    """Turns of lead that make a win e (2.7) times likelier than a loss."""
 
 
-@lru_cache(maxsize=16)
-def _move_at_least(config: PushOverConfig) -> tuple[float, ...]:
-    """P(an opponent's move is at least k stops), k = 0, 1, ..., under expected-movement play:
-    the threat a piece behind poses."""
-    dist = outcome_distribution(config, expected_movement_plan(config).roll)
-    longest = max((s for s in dist if s is not ROLL_OUT), default=0)
-    tail = []
-    for k in range(longest + 2):
-        tail.append(float(sum(p for s, p in dist.items() if s is not ROLL_OUT and s >= k)))
-    return tuple(tail)
+class RaceEvaluator:
+    """Values positions of one Push Over variant; the per-stop tables are made once."""
 
+    def __init__(self, config: PushOverConfig, weights: Weights | None = None) -> None:
+        self.cfg = config
+        self.w = weights or Weights()
+        length = config.track_length
+        # stops from a stop (START = 0) until the pot stop is next reached
+        self.to_pot = [(config.pot_stop - s) % length or length for s in range(length + 1)]
+        # stops from a stop to the next push-off stop ahead of it (0: there is none)
+        self.to_push_off = [
+            min(((p - s) % length or length for p in config.push_off_stops), default=0)
+            for s in range(length + 1)
+        ]
+        # P(an opponent's move is at least k stops) under expected-movement play
+        dist = outcome_distribution(config, expected_movement_plan(config).roll)
+        longest = max((s for s in dist if s is not ROLL_OUT), default=0)
+        self.move_at_least = [
+            float(sum(p for s, p in dist.items() if s is not ROLL_OUT and s >= k))
+            for k in range(longest + 2)
+        ]
 
-def _stops_to_pot(config: PushOverConfig, where: int) -> int:
-    """Stops from ``where`` (a stop, or START as 0) until the pot stop is next reached."""
-    return (config.pot_stop - where) % config.track_length or config.track_length
+    def win_chance(self, state: PushOverState, seat: int) -> float:
+        """1 for a win, 0 for a loss, 1/n for a draw; else each seat's chance falls off
+        exponentially with the turns it needs (a logistic function of the lead, for two)."""
+        if state.phase == OVER:
+            if state.winner < 0:
+                return 1.0 / self.cfg.players
+            return 1.0 if state.winner == seat else 0.0
+        times = self.turns_to_win(state)
+        mine = times[seat]
+        spread = self.w.spread
+        return 1.0 / sum(math.exp((mine - t) / spread) for t in times)
 
+    def lead(self, state: PushOverState, seat: int) -> float:
+        """How many own turns ``seat`` is ahead of its closest rival in the race."""
+        times = self.turns_to_win(state)
+        return min(t for s, t in enumerate(times) if s != seat) - times[seat]
 
-def _threat(state: PushOverState, seat: int, w: Weights) -> float:
-    """Expected stops lost by ``seat``'s piece to push-offs before its next turn."""
-    cfg = state.cfg
-    stop = state.where[seat]
-    if stop <= 0 or not cfg.push_off_stops:
-        return 0.0
-    length = cfg.track_length
-    ahead = min((p - stop) % length or length for p in cfg.push_off_stops)
-    loss = _stops_to_pot(cfg, 0) - _stops_to_pot(cfg, stop)
-    if loss <= 0:
-        return 0.0
-    tail = _move_at_least(cfg)
-    n = cfg.players
-    safe = 1.0
-    for offset in range(n):
-        other = (state.to_move + offset) % n
-        if other == seat:
-            break  # only those who move before this seat's next turn
-        where = state.where[other]
-        if where == OUT:
-            continue
-        behind = stop - (0 if where == WAITING else where)
-        behind %= length
-        need = behind + ahead - 1
-        if 0 < need < len(tail):
-            safe *= 1.0 - tail[need]
-    return (1.0 - safe) * loss
+    def turns_to_win(self, state: PushOverState) -> list[float]:
+        """Each seat's expected own turns to the target, plus its place in the coming round."""
+        cfg = self.cfg
+        w = self.w
+        n = cfg.players
+        mover = state.to_move
+        where = state.where
+        stuck = state.free_bottoms == 0
+        stops = [self.to_pot[max(p, 0)] for p in where]
+        # Who reaches the pot first: fewest stops (a stuck rolled-out player a lap more),
+        # ties to whoever moves earlier in the coming round.
+        first = min(
+            range(n),
+            key=lambda s: (
+                stops[s] + (cfg.track_length if where[s] == OUT and stuck else 0),
+                (s - mover) % n,
+            ),
+        )
+        wait = -1.0
+        times = []
+        for s in range(n):
+            delay = 0.0
+            if where[s] == OUT:
+                delay = w.out_penalty
+                if stuck:
+                    if wait < 0:
+                        wait = self._wait_for_bottom(state)
+                    delay += wait
+            # The pot grows by roll-outs while a piece travels (about a typical pot's worth a
+            # lap); counting that keeps the value smooth as a piece passes the pot stop.
+            if s == first:
+                first_pot = state.pot + (w.pot_after - 1.0) * stops[s] / cfg.track_length
+            else:
+                first_pot = w.pot_after
+            missing = max(0.0, cfg.target - state.columns[s] - first_pot)
+            travel = (
+                stops[s]
+                + w.threat * self._threat(state, s)
+                + missing / w.pot_after * (cfg.track_length)
+            )
+            times.append(delay + travel / w.speed + ((s - mover) % n) / n)
+        return times
 
+    def _threat(self, state: PushOverState, seat: int) -> float:
+        """Expected stops lost by ``seat``'s piece to push-offs before its next turn."""
+        stop = state.where[seat]
+        if stop <= 0:
+            return 0.0
+        ahead = self.to_push_off[stop]
+        loss = self.to_pot[0] - self.to_pot[stop]
+        if ahead == 0 or loss <= 0:
+            return 0.0
+        length = self.cfg.track_length
+        tail = self.move_at_least
+        n = self.cfg.players
+        safe = 1.0
+        for offset in range(n):
+            other = (state.to_move + offset) % n
+            if other == seat:
+                break  # only those who move before this seat's next turn
+            where = state.where[other]
+            if where == OUT:
+                continue
+            need = (stop - max(where, 0)) % length + ahead - 1
+            if 0 < need < len(tail):
+                safe *= 1.0 - tail[need]
+        return (1.0 - safe) * loss
 
-def _wait_for_bottom(state: PushOverState, w: Weights) -> float:
-    """Turns until some moving piece is likely to push a bare bottom off (O5, O6): the
-    shortest way any piece has to go to shove any bare bottom past a push-off stop."""
-    cfg = state.cfg
-    length = cfg.track_length
-    movers = [0 if where == WAITING else where for where in state.where if where != OUT]
-    if not movers:
-        return 0.0  # everyone is out: O9 restarts the game
-    best = w.out_delay
-    for bare in range(1, length + 1):
-        if state.track[bare] != BARE or not cfg.push_off_stops:
-            continue
-        ahead = min((p - bare) % length or length for p in cfg.push_off_stops)
-        for mover in movers:
-            behind = (bare - mover) % length
-            best = min(best, (behind + ahead - 1) / w.speed)
-    return best
-
-
-def turns_to_win(state: PushOverState, seat: int, w: Weights) -> float:
-    """Own turns ``seat`` can expect to need to collect the chips it still lacks."""
-    cfg = state.cfg
-    where = state.where[seat]
-    delay = 0.0
-    if where == OUT:
-        delay = w.out_penalty
-        if state.free_bottoms == 0:
-            delay += _wait_for_bottom(state, w)
-    stops: float = _stops_to_pot(cfg, max(where, 0))
-    # The pot grows by roll-outs while a piece travels: about a typical pot's worth a lap.
-    # Counting that keeps the value smooth as a piece passes the pot stop, so the bot never
-    # hangs back before the pot to keep it "in hand".
-    growth = (w.pot_after - 1.0) * stops / cfg.track_length
-    first_pot = state.pot + growth if _first_to_pot(state, seat) else w.pot_after
-    stops += w.threat * _threat(state, seat, w)
-    missing = max(0.0, cfg.target - state.columns[seat] - first_pot)
-    laps = missing / w.pot_after
-    return delay + (stops + laps * cfg.track_length) / w.speed
-
-
-def _first_to_pot(state: PushOverState, seat: int) -> bool:
-    """Does ``seat`` stand to reach the pot stop before everyone else (ties: turn order)?"""
-    cfg = state.cfg
-    n = cfg.players
-
-    def arrival(s: int) -> tuple[int, int]:
-        where = state.where[s]
-        stops = _stops_to_pot(cfg, max(where, 0))
-        if where == OUT and state.free_bottoms == 0:
-            stops += cfg.track_length  # will not be moving for a while
-        return stops, (s - state.to_move) % n
-
-    mine = arrival(seat)
-    return all(mine <= arrival(s) for s in range(n) if s != seat)
-
-
-def evaluate(state: PushOverState, seat: int, w: Weights) -> float:
-    """``seat``'s chance to win, estimated from how many own turns it is ahead of its closest
-    rival in the race to the target (1 for a win, 0 for a loss, 1/2 for a draw)."""
-    if state.phase == OVER:
-        if state.winner < 0:
-            return 0.5
-        return 1.0 if state.winner == seat else 0.0
-    return 1.0 / (1.0 + math.exp(-lead(state, seat, w) / w.spread))
-
-
-def lead(state: PushOverState, seat: int, w: Weights) -> float:
-    """How many own turns ``seat`` is ahead of its closest rival in the race to the target."""
-    n = state.cfg.players
-    mover = state.to_move
-    # A player who moves earlier in the coming round is that much of a turn further on.
-    times = [turns_to_win(state, s, w) + ((s - mover) % n) / n for s in range(n)]
-    rival = min(times[s] for s in range(n) if s != seat)
-    return rival - times[seat]
+    def _wait_for_bottom(self, state: PushOverState) -> float:
+        """Turns until some moving piece is likely to push a bare bottom off (O5, O6): any
+        piece behind a bare bottom pushes it along, and it falls at the next push-off stop."""
+        length = self.cfg.track_length
+        movers = [0 if p == WAITING else p for p in state.where if p != OUT]
+        if not movers:
+            return 0.0  # everyone is out: O9 restarts the game
+        best = self.w.out_delay
+        for bare, piece in enumerate(state.track):
+            if piece != BARE or self.to_push_off[bare] == 0:
+                continue
+            for mover in movers:
+                stops = (bare - mover) % length + self.to_push_off[bare] - 1
+                best = min(best, stops / self.w.speed)
+        return best
