@@ -107,6 +107,11 @@ class PushSimulation:
         m = self.model
         cfg = self.config
         top = m.bodies[self.pressed]
+        if self.press_steps == 1:
+            # The first step's collision detection has met every pair that overlaps: those
+            # are the balls the pressed one is on top of; the rest must collide as usual.
+            m.stop_ignoring()
+            self.supports = sorted(m.ignored)
         found = support_push(
             m.position(self.pressed), [m.position(j) for j in self.supports], cfg.ball_radius
         )

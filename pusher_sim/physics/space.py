@@ -93,6 +93,7 @@ class BoardSpace:
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
         self._ignore_once: set[Any] = set()
+        self.ignored: list[int] = []
 
         self._add_rim()
         if self.stiffness > 0.0:
@@ -183,9 +184,16 @@ class BoardSpace:
         return index
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
-        """Let the pressed ball pass over ``others`` until each pair has come apart once."""
+        """Let the pressed ball pass over ``others`` until each pair has come apart once.
+
+        Only a contact that begins in the next step is ignored (those that do are listed in
+        :attr:`ignored`); a pair already apart by then collides normally ever after.
+        """
         for i in others:
             self._ignore_once.add(self.shapes[i])
+
+    def stop_ignoring(self) -> None:
+        self._ignore_once.clear()
 
     def drop_in(self, i: int) -> None:
         """Ball ``i`` now sits in the board: give it the bowl of the cup it is over."""
@@ -204,6 +212,7 @@ class BoardSpace:
         other = b if a.collision_type == PRESSED else a
         if other in self._ignore_once:
             self._ignore_once.discard(other)
+            self.ignored.append(self.shapes.index(other))
             arbiter.process_collision = False
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:

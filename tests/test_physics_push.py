@@ -1,0 +1,216 @@
+"""A push resolved by the physics: P8 (the press), P13 (settling), energy and replay."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pusher_sim.board import Board, Colour
+from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
+from pusher_sim.physics.bench import random_push
+from pusher_sim.physics.settle import assign_cups
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+
+BOARD = Board()
+CFG = PhysicsConfig()
+
+
+def _inside_rim(points: np.ndarray, reach: float) -> bool:
+    """Every point within the flat-topped hexagon whose inradius is ``reach``."""
+    for k in range(6):
+        a = math.radians(30 + 60 * k)
+        if np.any(points[:, 0] * math.cos(a) + points[:, 1] * math.sin(a) > reach):
+            return False
+    return True
+
+
+def _positions(sim: PushSimulation) -> np.ndarray:
+    return np.array([(x, y) for _, x, y in sim.ball_positions()])
+
+
+def _check_p13(sim: PushSimulation, balls: dict[tuple[int, int], Colour], out: PushOutcome) -> None:
+    """Every ball rests in exactly one cup, its own, no two in one cup, none lost."""
+    cells = [c for c, _ in out.balls]
+    assert out.settled
+    assert len(cells) == len(balls) + 1 == len(set(cells))
+    assert Counter(col for _, col in out.balls) == Counter([*balls.values(), sim.push.colour])
+    resting = {BOARD.cell_at(x, y): col for col, x, y in sim.ball_positions()}
+    assert resting == out.as_dict()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), angle=st.floats(0.0, 2 * math.pi))
+def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angle: float) -> None:
+    balls, spec = random_push(BOARD, random.Random(seed))
+    spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, CFG.max_flick_speed)
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    overshoot = CFG.speed_bound() * CFG.time_step
+    reach = BOARD.inradius + BOARD.pitch / 2 + overshoot
+    r = CFG.ball_radius
+    while not sim.done:
+        on_top = sim.on_top
+        sim.step(1)
+        pos = _positions(sim)
+        assert _inside_rim(pos, reach)
+        d = np.hypot(*(pos[:, None, :] - pos[None, :, :]).transpose(2, 0, 1))
+        np.fill_diagonal(d, np.inf)
+        if on_top:  # the pressed ball (last) is still on top of the triangle
+            d[-1, :] = d[:, -1] = np.inf
+        # Overlaps stay below one radius: no ball ever passes through another.
+        assert d.min() > r
+    _check_p13(sim, balls, sim.outcome())
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    speed=st.floats(0.0, CFG.max_flick_speed),
+    angle=st.floats(0.0, 2 * math.pi),
+)
+def test_energy_never_increases_after_the_press(seed: int, speed: float, angle: float) -> None:
+    """Kinetic + cup energy never rises above its lowest value so far.
+
+    Up to the one ripple the integrator allows: symplectic Euler on the bowl's spring keeps a
+    slightly different energy, and the two differ by at most omega dt / 2 of it (omega the
+    bowl's natural frequency), so a rise over an earlier value is bounded by omega dt.
+    """
+    balls, spec = random_push(BOARD, random.Random(seed))
+    spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    while sim.on_top and not sim.done:
+        sim.step(1)
+    omega = math.sqrt(CFG.bowl_stiffness(BOARD.pitch) / CFG.ball_mass)
+    ripple = omega * CFG.time_step
+    lowest = sim.energy()
+    start = lowest
+    while not sim.done:
+        sim.step(1)
+        e = sim.energy()
+        assert e <= lowest * (1 + ripple) + 1e-12
+        lowest = min(lowest, e)
+    assert sim.energy() < start
+
+
+def test_the_same_push_replays_bit_for_bit() -> None:
+    balls, spec = random_push(BOARD, random.Random(7))
+    first = PushSimulation(BOARD, balls, spec, CFG)
+    first.run()
+    other_balls, other_spec = random_push(BOARD, random.Random(8))
+    PushSimulation(BOARD, other_balls, other_spec, CFG).run()
+    again = PushSimulation(BOARD, balls, spec, CFG)
+    again.run()
+    assert first.outcome() == again.outcome()
+    assert first.ball_positions() == again.ball_positions()
+    assert first.energy() == again.energy()
+
+
+@pytest.mark.parametrize("offset_to", [None, 0, 1, 2])
+def test_p8_press_moves_all_three_triangle_balls(offset_to: int | None) -> None:
+    tri = ((0, 0), (1, 0), (0, 1))
+    balls = {c: Colour.BLUE for c in tri}
+    centre = BOARD.triangle_centre(tri)
+    offset = (0.0, 0.0)
+    if offset_to is not None:
+        x, y = BOARD.position(tri[offset_to])
+        offset = (0.9 * (x - centre[0]), 0.9 * (y - centre[1]))
+    sim = PushSimulation(BOARD, balls, PushSpec(tri, Colour.RED, offset), CFG)
+    start = sim.ball_positions()
+    sim.step(1)
+    moved = [
+        (x1, y1) != (x0, y0)
+        for (_, x0, y0), (_, x1, y1) in zip(start[:3], sim.ball_positions()[:3], strict=True)
+    ]
+    assert all(moved)
+
+
+def test_press_on_a_blocked_triangle_still_settles_one_ball_per_cup() -> None:
+    # A full board but for a few cups: only one triangle ball can roll (P9), yet all rest apart.
+    rng = random.Random(3)
+    free = set(rng.sample([c for c in BOARD.cells if max(map(abs, c)) > 2], 6))
+    balls = {c: Colour((c[0] - c[1]) % 3) for c in BOARD.cells if c not in free}
+    tri = ((0, 0), (1, 0), (0, 1))
+    sim = PushSimulation(BOARD, balls, PushSpec(tri, Colour.RED), CFG)
+    out = sim.run()
+    assert len({c for c, _ in out.balls}) == len(balls) + 1
+
+
+def test_simulation_steps_frame_by_frame_and_reports_outcome() -> None:
+    balls, spec = random_push(BOARD, random.Random(1))
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    with pytest.raises(RuntimeError):
+        sim.outcome()
+    frame = sim.ball_positions()
+    assert len(frame) == len(balls) + 1 and frame[-1][0] == spec.colour
+    sim.step(10)
+    assert sim.steps == 10 and sim.sim_time == pytest.approx(10 * CFG.time_step)
+    out = sim.run()
+    assert sim.done and out.steps == sim.steps
+    sim.step(5)
+    assert sim.steps == out.steps
+
+
+def test_time_cap_ends_unsettled_with_balls_snapped_to_distinct_cups() -> None:
+    balls, spec = random_push(BOARD, random.Random(2))
+    cfg = CFG.with_(max_sim_time=0.05)
+    out = PushSimulation(BOARD, balls, spec, cfg).run()
+    assert not out.settled
+    assert out.steps == int(0.05 / cfg.time_step)
+    cells = [c for c, _ in out.balls]
+    assert len(cells) == len(set(cells)) == len(balls) + 1
+
+
+def test_assign_cups_gives_contested_cup_to_nearest_ball() -> None:
+    x, y = BOARD.position((0, 0))
+    cells = assign_cups(BOARD, [(x + 0.003, y), (x - 0.001, y), (x + 0.0001, y + 0.006)])
+    assert cells[1] == (0, 0)
+    assert len(set(cells)) == 3
+    assert cells[0] in BOARD.neighbours((0, 0))
+
+
+@pytest.mark.parametrize(
+    ("spec", "balls", "message"),
+    [
+        (PushSpec(((0, 0), (1, 0), (0, 1)), Colour.RED, (0.02, 0.0)), None, "outside"),
+        (PushSpec(((0, 0), (1, 0), (0, 1)), Colour.RED, speed=99.0), None, "flick speed"),
+        (PushSpec(((0, 0), (1, 0), (2, 0)), Colour.RED), None, "not mutually"),
+        (PushSpec(((0, 0), (1, 0), (0, 1)), Colour.RED), {(0, 0): Colour.BLUE}, "no ball"),
+    ],
+)
+def test_invalid_push_is_refused(
+    spec: PushSpec, balls: dict[tuple[int, int], Colour] | None, message: str
+) -> None:
+    if balls is None:
+        balls = {c: Colour.BLUE for c in spec.triangle if c in BOARD}
+    with pytest.raises(ValueError, match=message):
+        PushSimulation(BOARD, balls, spec, CFG)
+
+
+def test_physics_resolver_is_a_push_resolver() -> None:
+    resolver: PushResolver = PhysicsResolver()
+    assert resolver.max_flick_speed == CFG.max_flick_speed
+    balls, spec = random_push(BOARD, random.Random(4))
+    out = resolver.resolve(BOARD, balls, spec)
+    assert out == PhysicsResolver(CFG).resolve(BOARD, balls, spec)
+    assert out.settled and len(out.balls) == len(balls) + 1
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    speed=st.floats(0.0, CFG.max_flick_speed),
+    angle=st.floats(0.0, 2 * math.pi),
+)
+def test_slow_many_pushes_all_settle_one_ball_per_cup(
+    seed: int, speed: float, angle: float
+) -> None:
+    balls, spec = random_push(BOARD, random.Random(seed))
+    spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    _check_p13(sim, balls, sim.run())
