@@ -56,8 +56,6 @@ class PusherTextUI:
         st = _pusher(state)
         game = self.game
         lines = []
-        width = len(self.rows[len(self.rows) // 2])
-        lines.append(" " * (3 + len(self.rows) // 2) + "".join(f"{k + 1:<2}" for k in range(width)))
         for n, row in enumerate(self.rows):
             tokens = []
             for cell in row:
