@@ -61,6 +61,20 @@ def cell_polygon(board: Board, cell: Cell) -> tuple[Point, ...]:
     return tuple(poly)
 
 
+@lru_cache(maxsize=8)
+def band_segments(board: Board, width: float) -> tuple[tuple[int, Point, Point], ...]:
+    """(cell index, a, b) of every segment of width ``width`` lining a cell's edges inside.
+
+    The segments run along each cell polygon moved ``width / 2`` inwards, so segments of
+    radius ``width / 2`` cover a band of that width along the inside of the cell's edges.
+    """
+    out: list[tuple[int, Point, Point]] = []
+    for i, vertices in enumerate(cell_polygons(board)):
+        inner = inset_polygon(vertices, width / 2.0)
+        out += [(i, inner[k], inner[(k + 1) % len(inner)]) for k in range(len(inner))]
+    return tuple(out)
+
+
 def inset_polygon(poly: tuple[Point, ...], distance: float) -> tuple[Point, ...]:
     """A convex counter-clockwise polygon moved ``distance`` inwards (each edge shifted)."""
     n = len(poly)

@@ -26,7 +26,7 @@ import pymunk
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.cups import cell_polygons, inset_polygon, rim_reach
+from pusher_sim.physics.cups import band_segments, rim_reach
 
 # Collision types.
 BALL = 1
@@ -122,16 +122,14 @@ class BoardSpace:
 
     def _add_cells(self) -> None:
         static = self.space.static_body
-        half = self.band_width() / 2.0
-        for i, vertices in enumerate(cell_polygons(self.board)):
-            inner = inset_polygon(vertices, half)
-            for k in range(len(inner)):
-                seg = pymunk.Segment(static, inner[k], inner[(k + 1) % len(inner)], half)
-                seg.sensor = True
-                seg.collision_type = CELL
-                seg.filter = _CELL_FILTER
-                self._cell_of[seg] = i
-                self.space.add(seg)
+        width = self.band_width()
+        for i, a, b in band_segments(self.board, width):
+            seg = pymunk.Segment(static, a, b, width / 2.0)
+            seg.sensor = True
+            seg.collision_type = CELL
+            seg.filter = _CELL_FILTER
+            self._cell_of[seg] = i
+            self.space.add(seg)
         self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
 
     def add_ball(
