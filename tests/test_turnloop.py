@@ -106,7 +106,14 @@ def test_action_json_round_trip(cells: list[tuple[int, int]], speed: float, labe
 
 @pytest.mark.parametrize(
     "data",
-    [None, [], {"kind": "Roll"}, {"type": "Jump"}, {"type": "Die", "value": 1, "x": 2}, {"type": "Die"}],
+    [
+        None,
+        [],
+        {"kind": "Roll"},
+        {"type": "Jump"},
+        {"type": "Die", "value": 1, "x": 2},
+        {"type": "Die"},
+    ],
 )
 def test_codec_refuses_corrupt_actions(data: object) -> None:
     with pytest.raises(CorruptFile):
