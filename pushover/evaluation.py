@@ -84,22 +84,23 @@ class RaceEvaluator:
         cfg = self.cfg
         w = self.w
         n = cfg.players
+        length = cfg.track_length
         mover = state.to_move
         where = state.where
         stuck = state.free_bottoms == 0
-        stops = [self.to_pot[max(p, 0)] for p in where]
+        to_pot = self.to_pot
+        stops = [to_pot[p if p > 0 else 0] for p in where]
+        order = [(s - mover) % n for s in range(n)]
         # Who reaches the pot first: fewest stops (a stuck rolled-out player a lap more),
         # ties to whoever moves earlier in the coming round.
-        first = min(
-            range(n),
-            key=lambda s: (
-                stops[s] + (cfg.track_length if where[s] == OUT and stuck else 0),
-                (s - mover) % n,
-            ),
-        )
+        race = [
+            (stops[s] + (length if stuck and where[s] == OUT else 0), order[s]) for s in range(n)
+        ]
+        first = race.index(min(race))
         wait = -1.0
         times = []
         for s in range(n):
+            travel = float(stops[s])
             delay = 0.0
             if where[s] == OUT:
                 delay = w.out_penalty
@@ -107,19 +108,18 @@ class RaceEvaluator:
                     if wait < 0:
                         wait = self._wait_for_bottom(state)
                     delay += wait
+            elif where[s] > 0 and w.threat:
+                travel += w.threat * self._threat(state, s)
             # The pot grows by roll-outs while a piece travels (about a typical pot's worth a
             # lap); counting that keeps the value smooth as a piece passes the pot stop.
             if s == first:
-                first_pot = state.pot + (w.pot_after - 1.0) * stops[s] / cfg.track_length
+                first_pot = state.pot + (w.pot_after - 1.0) * stops[s] / length
             else:
                 first_pot = w.pot_after
-            missing = max(0.0, cfg.target - state.columns[s] - first_pot)
-            travel = (
-                stops[s]
-                + w.threat * self._threat(state, s)
-                + missing / w.pot_after * (cfg.track_length)
-            )
-            times.append(delay + travel / w.speed + ((s - mover) % n) / n)
+            missing = cfg.target - state.columns[s] - first_pot
+            if missing > 0:
+                travel += missing / w.pot_after * length
+            times.append(delay + travel / w.speed + order[s] / n)
         return times
 
     def _threat(self, state: PushOverState, seat: int) -> float:
