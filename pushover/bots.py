@@ -28,6 +28,8 @@ def _pushover_state(state: State) -> PushOverState:
 class ExpectedMovementBot:
     """Rolls or stops to maximise the expected stops moved this turn, ignoring the board."""
 
+    uses_rng = False
+
     def __init__(self, game: PushOverGame) -> None:
         self.roll: dict[Node, bool] = expected_movement_plan(game.config).roll
 
@@ -43,6 +45,8 @@ class StrongBot:
     each way of ending the turn leads to (every move length, and a roll-out): the pot's
     distance and size, push-offs of others and of itself, and the cost of being rolled out
     with no free bottom all come in through :class:`pushover.evaluation.RaceEvaluator`."""
+
+    uses_rng = False
 
     def __init__(self, game: PushOverGame, weights: Weights | None = None) -> None:
         self.evaluator = RaceEvaluator(game.config, weights)

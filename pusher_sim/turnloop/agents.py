@@ -18,7 +18,9 @@ class Agent(Protocol):
     The agent sees the whole state object so that it can clone it and look ahead, but a fair
     agent reads only ``state.observation(seat)``; bots for games with hidden cards must do so.
     ``rng`` is fresh for each decision and derived from the match seed and the move number, so
-    an undone or reloaded game continues exactly as it would have.
+    an undone or reloaded game continues exactly as it would have. A deterministic agent may
+    set a class attribute ``uses_rng = False``: the driver then skips seeding a generator for
+    it (a placeholder is passed), which is most of the driver's cost in a fast game.
     """
 
     def act(

@@ -16,6 +16,9 @@ from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.state import CHANCE, Game, State
 
+_UNUSED_RNG = np.random.default_rng(0)
+"""Handed to agents with ``uses_rng = False`` instead of a freshly seeded generator."""
+
 
 class Match:
     """One game in progress. ``agents[seat] is None`` marks a person who supplies actions."""
@@ -63,7 +66,10 @@ class Match:
         agent = self.agents[seat]
         if agent is None:
             raise IllegalMove("turn", f"{self.game.seat_label(seat)} is a person: give their move")
-        return agent.act(self.state, seat, self.state.legal_actions(), self.rng(seat + 1))
+        # Seeding a generator costs more than a fast game's whole move: skip it for agents that
+        # declare they never draw from it (they get a shared, unused placeholder).
+        rng = self.rng(seat + 1) if getattr(agent, "uses_rng", True) else _UNUSED_RNG
+        return agent.act(self.state, seat, self.state.legal_actions(), rng)
 
     def step(self, action: Action | None = None) -> Action:
         """Apply one action: the given one (a person's), else the chance node's or bot's."""
