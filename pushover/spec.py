@@ -79,7 +79,7 @@ SPEC = GameSpec(
         "strong": "DP over the dice against the board: pot, push-offs, roll-out cost",
         "bot": "the strong bot",
     },
-    default_seats=("human", "bot", "bot"),
+    default_seats=("human", "expected", "expected"),
     text_ui=_text_ui,
     summarise=summarise,
 )
