@@ -98,6 +98,7 @@ def build_parser() -> Parser:
     sim.add_argument("--seats", type=seats_arg, help="comma-separated bot names")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
+    sim.add_argument("--workers", type=count_arg, default=1, help="processes to share games out")
 
     rep = sub.add_parser("replay", help="replay a game log and show where it ends")
     rep.add_argument("log")
@@ -150,7 +151,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
     # Without --seats, every default seat is played by the game's strongest bot ("bot").
     seats = args.seats or ["bot" if s == HUMAN else s for s in spec.default_seats]
-    summary = simulate(spec, seats, args.games, args.seed, progress=args.progress)
+    summary = simulate(
+        spec, seats, args.games, args.seed, progress=args.progress, workers=args.workers
+    )
     if args.json:
         summary.pop("seconds")
         summary.pop("games_per_second")

@@ -144,3 +144,15 @@ def test_outcome_table_counts_wins_and_draws() -> None:
     table = outcome_table(finals, game.teams())
     assert sum(table["win_rate"]) == pytest.approx(1.0)
     assert table["draw_rate"] == 0.0
+
+
+def test_simulate_is_the_same_for_any_number_of_workers() -> None:
+    from pusher_sim.turnloop import get_spec
+    from pusher_sim.turnloop.simulate import simulate
+
+    spec = get_spec("pushover")
+    runs = [simulate(spec, ["random", "random"], 30, 4, workers=w) for w in (1, 2)]
+    for run in runs:
+        del run["seconds"], run["games_per_second"]
+    assert runs[0] == runs[1]
+    assert runs[0]["games"] == 30

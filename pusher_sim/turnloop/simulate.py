@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.registry import HUMAN, GameSpec
+from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 from pusher_sim.turnloop.state import State
 
 
@@ -19,28 +20,50 @@ def simulate(
     seed: int,
     config: dict[str, Any] | None = None,
     progress: bool = False,
+    workers: int = 1,
 ) -> dict[str, Any]:
-    """Play ``games`` seeded games; game ``i`` uses seed ``seed + i`` so any one can be rerun."""
+    """Play ``games`` seeded games; game ``i`` uses seed ``seed + i`` so any one can be rerun.
+
+    With ``workers > 1`` the games are shared out among processes; each game depends on its
+    seed alone, so the summary is the same for any number of workers.
+    """
     if games < 1:
         raise UserError(f"--games must be at least 1, got {games}")
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, got {workers}")
     if HUMAN in seats:
         raise UserError("simulate plays bots only; a 'human' seat cannot be simulated")
     spec.check_seats(seats)
-    game = spec.make_game({**(config or {}), "players": len(seats)})
-    agents = spec.make_agents(game, seats)
-    finals: list[State] = []
-    lengths: list[int] = []
+    game_config = {**(config or {}), "players": len(seats)}
+    game = spec.make_game(game_config)
+    spec.make_agents(game, seats)  # refuse unknown bot names before any work starts
     started = time.perf_counter()
-    iterator: Any = range(games)
-    if progress:
-        from tqdm import tqdm
-
-        iterator = tqdm(iterator, desc=f"{spec.name} games", unit="game", leave=False)
-    for i in iterator:
-        match = Match(game, agents, seed=seed + i, seat_names=list(seats))
-        finals.append(match.run())
-        lengths.append(match.moves)
+    bar = _progress_bar(spec.name, games) if progress else None
+    chunk = max(1, min(50, games // (workers * 8)))
+    seeds = [
+        list(range(seed + i, min(seed + i + chunk, seed + games))) for i in range(0, games, chunk)
+    ]
+    results: list[list[tuple[dict[str, Any], int]]] = [[] for _ in seeds]
+    if workers == 1:
+        for n, part in enumerate(seeds):
+            results[n] = play_games(spec.name, game_config, list(seats), part)
+            if bar is not None:
+                bar.update(len(part))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(play_games, spec.name, game_config, list(seats), part): n
+                for n, part in enumerate(seeds)
+            }
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if bar is not None:
+                    bar.update(len(seeds[futures[future]]))
+    if bar is not None:
+        bar.close()
     elapsed = time.perf_counter() - started
+    finals = [game.state_from_json(data) for part in results for data, _ in part]
+    lengths = [moves for part in results for _, moves in part]
     return {
         "game": spec.name,
         "seats": list(seats),
@@ -52,6 +75,30 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }
+
+
+def play_games(
+    name: str, config: dict[str, Any], seats: list[str], seeds: list[int]
+) -> list[tuple[dict[str, Any], int]]:
+    """Play one seeded game per seed; return each final state (as JSON) and its length.
+
+    Runs in a worker process, so it takes and returns plain data only.
+    """
+    spec = get_spec(name)
+    game = spec.make_game(config)
+    agents = spec.make_agents(game, seats)
+    out = []
+    for seed in seeds:
+        match = Match(game, agents, seed=seed, seat_names=seats)
+        final = match.run()
+        out.append((final.to_json(), match.moves))
+    return out
+
+
+def _progress_bar(name: str, total: int) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=f"{name} games", unit="game", leave=False)
 
 
 def outcome_table(finals: Sequence[State], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
