@@ -63,15 +63,23 @@ class RandomPusherBot:
 
 @dataclass(frozen=True)
 class PushScore:
-    """How a tried push came out for the pusher (higher is better)."""
+    """How a tried push came out for the pusher."""
 
     own_back: int
     others_back: int
+    again: bool
+    """A pushable triangle is left, so (with none of one's own back) one pushes again, P11(a)."""
 
     @property
-    def value(self) -> float:
-        # Getting one's own ball back costs the ball and the rest of the turn (P11(b)).
-        return self.others_back - 2.0 * self.own_back
+    def value(self) -> tuple[int, bool, int]:
+        """Higher is better. An own ball back costs a ball and the turn (P11(b)); pushing again
+        puts another ball out of the tray; the others' balls back are their loss."""
+        return (-self.own_back, self.again and self.own_back == 0, self.others_back)
+
+    @property
+    def good_enough(self) -> bool:
+        """Worth playing without trying more: nothing of one's own back, and a gain."""
+        return self.own_back == 0 and (self.again or self.others_back > 0)
 
 
 class StrongPusherBot:
@@ -83,6 +91,8 @@ class StrongPusherBot:
     """
 
     def __init__(self, tries: int = 6) -> None:
+        if tries < 1:
+            raise ValueError(f"a strong bot tries at least one push, not {tries}")
         self.tries = tries
 
     def act(
@@ -108,12 +118,14 @@ class StrongPusherBot:
         candidates = [Push(t) for t in order[: self.tries]]
         while len(candidates) < self.tries:
             candidates.append(random_push(game, order[len(candidates) % len(order)], rng))
-        best: tuple[float, int] | None = None
+        best: tuple[int, bool, int] | None = None
         chosen = candidates[0]
-        for n, push in enumerate(candidates):
-            score = self.try_push(st, push).value
-            if best is None or (score, -n) > best:
-                best, chosen = (score, -n), push
+        for push in candidates:
+            score = self.try_push(st, push)
+            if best is None or score.value > best:
+                best, chosen = score.value, push
+            if score.good_enough:
+                break
         return chosen
 
     @staticmethod
@@ -124,13 +136,16 @@ class StrongPusherBot:
         outcome = game.resolver.resolve(game.board, dict(st.balls), spec)
         colour_of = game.geo.colour
         own = others = 0
+        staying = {}
         for cell, col in outcome.balls:
-            if colour_of[cell] == col:
-                if col == st.colour:
-                    own += 1
-                else:
-                    others += 1
-        return PushScore(own, others)
+            if colour_of[cell] != col:
+                staying[cell] = col
+            elif col == st.colour:
+                own += 1
+            else:
+                others += 1
+        left = game.geo.pushable_triangles(staying, game.config.free_roll_empty_neighbours)
+        return PushScore(own, others, bool(left))
 
     # -- placing -------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from pusher_sim.errors import ConfigError
 from pusher_sim.push import PushResolver
 from pusher_sim.pusher.bots import RandomPusherBot, StrongPusherBot
 from pusher_sim.pusher.config import PusherConfig
+from pusher_sim.pusher.memo import RememberingResolver
 from pusher_sim.pusher.scripted import ScriptedResolver
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.pusher.text import PusherTextUI
@@ -29,13 +30,16 @@ def make_resolver(config: PusherConfig) -> PushResolver:
     from pusher_sim.physics import PhysicsConfig, PhysicsResolver, load_config
 
     if config.physics is None:
-        return PhysicsResolver(PhysicsConfig())
-    if isinstance(config.physics, str):
-        return PhysicsResolver(load_config(config.physics))
-    try:
-        return PhysicsResolver(PhysicsConfig(**dict(config.physics)))
-    except TypeError as exc:
-        raise ConfigError(f"physics config: {exc}") from None
+        physics = PhysicsConfig()
+    elif isinstance(config.physics, str):
+        physics = load_config(config.physics)
+    else:
+        try:
+            physics = PhysicsConfig(**dict(config.physics))
+        except TypeError as exc:
+            raise ConfigError(f"physics config: {exc}") from None
+    # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
+    return RememberingResolver(PhysicsResolver(physics))
 
 
 def make_game(options: Mapping[str, Any]) -> PusherGame:

@@ -1,0 +1,37 @@
+"""A resolver that remembers its last few pushes, so a push a bot tried is not simulated again
+when it is played. Sound only because resolvers are deterministic (push.py's contract)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+
+Key = tuple[Board, tuple[tuple[Cell, Colour], ...], PushSpec]
+
+
+class RememberingResolver:
+    """Wraps a deterministic :class:`PushResolver` with a small least-recently-used memory."""
+
+    def __init__(self, inner: PushResolver, size: int = 32) -> None:
+        self.inner = inner
+        self.size = size
+        self._memory: OrderedDict[Key, PushOutcome] = OrderedDict()
+
+    @property
+    def max_flick_speed(self) -> float:
+        return self.inner.max_flick_speed
+
+    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+        key = (board, tuple(sorted(balls.items())), push)
+        found = self._memory.get(key)
+        if found is not None:
+            self._memory.move_to_end(key)
+            return found
+        outcome = self.inner.resolve(board, balls, push)
+        self._memory[key] = outcome
+        if len(self._memory) > self.size:
+            self._memory.popitem(last=False)
+        return outcome

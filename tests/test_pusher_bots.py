@@ -1,0 +1,144 @@
+"""Pusher's bots play legal moves, the strong one keeps the best push it tried, and the spec's
+summary counts pushes, returns and unsettled pushes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.pusher import Push
+from pusher_sim.pusher.bots import RandomPusherBot, StrongPusherBot, random_push
+from pusher_sim.pusher.memo import RememberingResolver
+from pusher_sim.pusher.spec import SPEC, make_game, summarise
+from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.simulate import simulate
+from tests.pusher_positions import P4_TRIANGLE, DrawnOutcome, make
+
+TRI = ((-2, 0), (-2, 1), (-1, 0))
+
+
+def test_random_pushes_are_legal_and_fill_in_press_point_and_flick() -> None:
+    state = make(P4_TRIANGLE, press_region=0.6)
+    seen = set()
+    for seed in range(300):
+        push = random_push(state.game, TRI, np.random.default_rng(seed))
+        state.validate(push)
+        seen.add((push.offset != (0.0, 0.0), push.speed > 0))
+    assert seen == {(True, True)}
+
+
+def test_random_bot_plays_only_legal_moves() -> None:
+    game = make_game({"players": 3, "resolver": "scripted", "board_radius": 3})
+    match = Match(game, [RandomPusherBot()] * 3, seed=5)
+    for _ in range(300):
+        if match.state.is_terminal():
+            break
+        match.step()  # Match.step validates every action
+    assert match.moves > 0
+
+
+class FlickDecides:
+    """A resolver where a hard flick (0.5 m/s or more) sends a blue ball home and anything
+    softer sends red's own ball home; the other balls land in foreign cups."""
+
+    max_flick_speed = 1.0
+
+    def resolve(self, board: Board, balls: dict[Cell, Colour], push: PushSpec) -> PushOutcome:
+        if push.speed >= 0.5:
+            rest = {(-2, 2): RED, (2, -2): RED, (0, -1): BLUE, (2, 0): BLUE}
+        else:
+            rest = {(-1, 2): RED, (2, -2): RED, (-2, 2): BLUE, (2, 0): BLUE}
+        return PushOutcome(tuple(sorted(rest.items())), True, 0.0, 0)
+
+
+RED, BLUE = Colour.RED, Colour.BLUE
+
+
+def test_strong_bot_keeps_the_push_that_sends_the_others_home() -> None:
+    state = make(P4_TRIANGLE, resolver=FlickDecides())
+    assert StrongPusherBot.try_push(state, Push(TRI)).own_back == 1
+    bot = StrongPusherBot(tries=20)
+    for seed in range(10):
+        push = bot.act(state, 0, state.legal_actions(), np.random.default_rng(seed))
+        assert isinstance(push, Push)
+        state.validate(push)
+        assert push.speed >= 0.5
+        score = StrongPusherBot.try_push(state, push)
+        assert (score.own_back, score.others_back) == (0, 1)
+
+
+def test_strong_bot_prefers_no_own_ball_back() -> None:
+    good = """
+          . . .
+         . . R .
+        . B . R .
+         . . . .
+          . . B
+    """
+    state = make(P4_TRIANGLE, resolver=DrawnOutcome(good))
+    push = StrongPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(1))
+    score = StrongPusherBot.try_push(state, push)
+    assert score.own_back == 0 and score.others_back == 1
+    assert score.good_enough
+
+
+def test_strong_bot_beats_random_with_scripted_pushes() -> None:
+    result = simulate(SPEC, ["bot", "random"], 40, seed=1, config={"resolver": "scripted"})
+    assert result["win_rate"][0] >= 0.9
+    assert result["unfinished"] == 0
+    assert result["mean_pushes_per_game"] > 0
+    assert 0 < result["mean_balls_returned_per_push"] < 4
+
+
+def test_summarise_counts_pushes_returns_and_unsettled_pushes() -> None:
+    unsettled = DrawnOutcome(
+        """
+          . R .
+         . . . .
+        . B . . .
+         . B . .
+          . . R
+        """,
+        settled=False,
+    )
+    state = make(P4_TRIANGLE, resolver=unsettled)
+    state.apply(Push(TRI))
+    other = make(P4_TRIANGLE)
+    figures = summarise([state, other])
+    assert figures["mean_pushes_per_game"] == 0.5
+    assert figures["mean_balls_returned_per_push"] == 2.0
+    assert figures["unsettled_pushes"] == 1.0
+
+
+def test_remembering_resolver_answers_a_repeated_push_from_memory() -> None:
+    drawn = DrawnOutcome(
+        """
+          . R .
+         . . . .
+        . B . . .
+         . B . .
+          . . R
+        """
+    )
+    memo = RememberingResolver(drawn, size=2)
+    board = Board(radius=2)
+    balls = {(-2, 0): Colour.RED, (-2, 1): Colour.BLUE, (-1, 0): Colour.BLUE}
+    specs = [PushSpec(TRI, Colour.RED, speed=s) for s in (0.1, 0.2, 0.3)]
+    first = memo.resolve(board, balls, specs[0])
+    assert memo.resolve(board, balls, specs[0]) is first
+    assert len(drawn.pushes) == 1
+    memo.resolve(board, balls, specs[1])
+    memo.resolve(board, balls, specs[2])  # forgets specs[0]
+    memo.resolve(board, balls, specs[0])
+    assert len(drawn.pushes) == 4
+    assert memo.max_flick_speed == drawn.max_flick_speed
+
+
+def test_bots_are_registered_with_the_bot_alias() -> None:
+    assert set(SPEC.bots) == {"random", "strong", "bot"}
+    game = make_game({"resolver": "scripted"})
+    assert isinstance(SPEC.bots["bot"](game), StrongPusherBot)
+    with pytest.raises(ValueError):
+        StrongPusherBot(tries=0)
