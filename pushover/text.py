@@ -25,8 +25,8 @@ ROLL_WORDS = frozenset({"roll", "r", "again", "yes", "y"})
 STOP_WORDS = frozenset({"stop", "s", "move", "no", "n"})
 
 HELP = """Push Over commands:
-  roll (r)   roll one more die (up to 3; a total over 4 rolls you out)
-  stop (s)   stop and move: 1 die = the total, 2 dice = twice it, 3 dice = three times
+  roll (r)   roll one more die (up to {dice}; a total over {limit} rolls you out)
+  stop (s)   stop and move: {moves}
   undo       take back your last turn;  quit  leave the game
 On the track, a capital letter is a player's piece (R red, B blue, G green, Y yellow),
 o is a bare bottom character, ! marks a push-off stop and $ the pot stop."""
@@ -106,7 +106,12 @@ class PushOverText:
         raise UserError(f"{text.strip()[:30]!r} is not a move: type 'roll' or 'stop' (or 'help')")
 
     def help(self) -> str:
-        return HELP
+        cfg = self.game.config
+        moves = ", ".join(
+            f"{n} {'die' if n == 1 else 'dice'} = {m} x the total"
+            for n, m in enumerate(cfg.move_multipliers, start=1)
+        )
+        return HELP.format(dice=cfg.max_dice, limit=cfg.roll_limit, moves=moves)
 
     def describe(self, event: Event) -> str:
         """One news event in words."""

@@ -97,7 +97,7 @@ def test_play_at_the_terminal_answers_bad_input_and_asks_again(
     assert "START" in out and "16$" in out and " 6!" in out  # the track
     assert "'dance' is not a move" in out
     assert "O2: roll at least one die before stopping" in out
-    assert "roll (r)" in out  # help
+    assert "roll (r)" in out and "2 dice = 2 x the total" in out  # help
     assert "red: roll or stop" in out  # after one die, both choices
     assert "bye" in out
 
