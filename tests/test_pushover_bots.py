@@ -104,14 +104,10 @@ def duel(games: int, others: tuple[str, ...] = ("expected",)) -> list[float]:
     return [w / games for w in wins]
 
 
-def test_strong_bot_beats_the_expected_movement_bot() -> None:
-    """About 76% in two-player games; 400 games put 60% seven standard errors below that."""
-    assert duel(400)[0] > 0.6
-
-
-@pytest.mark.slow
 def test_strong_bot_beats_the_expected_movement_bot_over_2000_games() -> None:
+    """Measured: 76% of two-player games, and 61% (expected 35%) in the line strong, expected,
+    random, random. With 2,000 games a standard error is about 1%, so the margins are wide."""
     two = duel(2000)
     line = duel(2000, ("expected", "random", "random"))
     assert two[0] > 0.7
-    assert line[0] > line[1] + 0.1
+    assert line[0] > line[1] + 0.15
