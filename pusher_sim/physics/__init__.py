@@ -5,9 +5,11 @@ from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
 from pusher_sim.physics.resolver import PhysicsResolver
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.space import BoardSpace
+from pusher_sim.physics.version import MODEL_VERSION
 
 __all__ = [
     "DEFAULT_CONFIG_PATH",
+    "MODEL_VERSION",
     "BoardSpace",
     "PhysicsConfig",
     "PhysicsResolver",

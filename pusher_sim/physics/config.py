@@ -42,7 +42,7 @@ class PhysicsConfig:
     press_speed: float = 0.3
     max_flick_speed: float = 1.5
     time_step: float = 1.0 / 480.0
-    solver_iterations: int = 10
+    solver_iterations: int = 2
     collision_slop: float = 0.00008
     settle_energy_fraction: float = 0.25
     settle_check_interval: int = 16

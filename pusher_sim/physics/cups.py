@@ -61,38 +61,6 @@ def cell_polygon(board: Board, cell: Cell) -> tuple[Point, ...]:
     return tuple(poly)
 
 
-@lru_cache(maxsize=8)
-def band_segments(board: Board, width: float) -> tuple[tuple[int, Point, Point], ...]:
-    """(cell index, a, b) of every segment of width ``width`` lining a cell's edges inside.
-
-    The segments run along each cell polygon moved ``width / 2`` inwards, so segments of
-    radius ``width / 2`` cover a band of that width along the inside of the cell's edges.
-    """
-    out: list[tuple[int, Point, Point]] = []
-    for i, vertices in enumerate(cell_polygons(board)):
-        inner = inset_polygon(vertices, width / 2.0)
-        out += [(i, inner[k], inner[(k + 1) % len(inner)]) for k in range(len(inner))]
-    return tuple(out)
-
-
-def inset_polygon(poly: tuple[Point, ...], distance: float) -> tuple[Point, ...]:
-    """A convex counter-clockwise polygon moved ``distance`` inwards (each edge shifted)."""
-    n = len(poly)
-    lines: list[tuple[float, float, float]] = []
-    for k in range(n):
-        (ax, ay), (bx, by) = poly[k], poly[(k + 1) % n]
-        length = math.hypot(bx - ax, by - ay)
-        nx, ny = (by - ay) / length, (ax - bx) / length  # outward unit normal
-        lines.append((nx, ny, nx * ax + ny * ay - distance))
-    out: list[Point] = []
-    for k in range(n):
-        n1x, n1y, d1 = lines[k - 1]
-        n2x, n2y, d2 = lines[k]
-        det = n1x * n2y - n1y * n2x
-        out.append(((d1 * n2y - d2 * n1y) / det, (n1x * d2 - n2x * d1) / det))
-    return tuple(out)
-
-
 def _clip(poly: list[Point], nx: float, ny: float, d: float) -> list[Point]:
     """Sutherland-Hodgman: keep the part of ``poly`` where n . p <= d."""
     out: list[Point] = []

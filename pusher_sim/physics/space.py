@@ -6,14 +6,20 @@ Per ball, everything that acts every step is a Chipmunk object, so a step costs 
   corrects position, only velocity) and ``max_force = mu_r m g``: each step it removes up to
   ``mu_r g dt`` of speed, which is Coulomb resistance, and holds a ball at rest exactly;
 * the bowl is a zero-length ``DampedSpring`` (no damping) to the centre of the ball's cup. Its
-  anchor moves when the ball changes cup. That is seen by a point-sized sensor "probe" on the
-  ball entering a sensor band that lines the inside of each cell's edges, wider than the
-  farthest a ball can move in one step (so no crossing is missed). Python runs once per band
-  entered, never per step, and a ball resting near its cup's centre touches no sensor at all;
+  anchor moves when the ball changes cup, which the ball's own circle sees: each cup has a
+  static sensor disc of radius ``pitch/2 - R`` at its centre, which a ball of radius R touches
+  exactly when its centre comes within ``pitch/2`` of the cup's centre, i.e. enters the disc
+  inscribed in the cup's hexagonal cell. Python runs once per cup entered, never per step, and
+  no extra shape rides on a ball (a point "probe" per ball plus sensor bands along every cell
+  edge cost the step four times what pymunk itself does; see bench.py);
 * balls never spin (infinite moment): in 2-D nothing would slow a spin down again.
 
-A band lies inside its own cell, so when the switch happens the ball is already nearer the new
-centre than the old: a switch can only lower the bowl energy, never raise it.
+A ball keeps its cup until it enters another cup's disc. The discs of neighbouring cups touch
+at the midpoint of their shared edge, the lowest point of the rim, so a ball leaves a cup over
+exactly the rim the cells define (escape and transit speeds are those of config.py); only in the
+small corners of a cell outside its disc (9% of its area) does a ball still feel the cup it came
+from, a slightly higher rim there. The disc lies inside its own cell, so when a switch happens
+the ball is nearer the new centre than the old: a switch only ever lowers the bowl energy.
 """
 
 from __future__ import annotations
@@ -26,27 +32,21 @@ import pymunk
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.cups import band_segments, rim_reach
+from pusher_sim.physics.cups import rim_reach
 
 # Collision types.
 BALL = 1
 PRESSED = 2
-PROBE = 3
 CELL = 4
 RIM = 5
 
-# Shape filter categories: balls meet balls and the rim; probes meet cells only.
+# Shape filter categories: balls meet balls, the rim and the cup discs.
 _CAT_BALL = 0b0001
 _CAT_RIM = 0b0010
-_CAT_PROBE = 0b0100
 _CAT_CELL = 0b1000
-_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM)
+_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | _CAT_CELL)
 _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
-_PROBE_FILTER = pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_CAT_CELL)
-_CELL_FILTER = pymunk.ShapeFilter(categories=_CAT_CELL, mask=_CAT_PROBE)
-
-# A probe is a point for all practical purposes; a switch is late by at most this much.
-_PROBE_RADIUS = 1e-7
+_CELL_FILTER = pymunk.ShapeFilter(categories=_CAT_CELL, mask=_CAT_BALL)
 
 
 class BoardSpace:
@@ -116,21 +116,26 @@ class BoardSpace:
             seg.filter = _RIM_FILTER
             self.space.add(seg)
 
-    def band_width(self) -> float:
-        """Width of the sensor band inside each cell's edge: 10% over a step at top speed."""
-        return 1.1 * self.config.speed_bound() * self._dt
+    def disc_radius(self) -> float:
+        """Radius of a cup's sensor disc: a ball touches it when within pitch/2 of the centre."""
+        return self.board.pitch / 2.0 - self.config.ball_radius
 
     def _add_cells(self) -> None:
+        radius = self.disc_radius()
+        if radius < 0.0:
+            raise ValueError("physics: balls wider than the cup pitch cannot sit in cups")
         static = self.space.static_body
-        width = self.band_width()
-        for i, a, b in band_segments(self.board, width):
-            seg = pymunk.Segment(static, a, b, width / 2.0)
-            seg.sensor = True
-            seg.collision_type = CELL
-            seg.filter = _CELL_FILTER
-            self._cell_of[seg] = i
-            self.space.add(seg)
-        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+        discs = []
+        for i, centre in enumerate(self.centres):
+            disc = pymunk.Circle(static, radius, centre)
+            disc.sensor = True
+            disc.collision_type = CELL
+            disc.filter = _CELL_FILTER
+            self._cell_of[disc] = i
+            discs.append(disc)
+        self.space.add(*discs)
+        self.space.on_collision(BALL, CELL, begin=self._cell_begin)
+        self.space.on_collision(PRESSED, CELL, begin=self._cell_begin)
 
     def add_ball(
         self,
@@ -163,16 +168,12 @@ class BoardSpace:
             pivot.max_force = cfg.rolling_resistance * cfg.ball_mass * cfg.normal_gravity
             objs.append(pivot)
         if self.stiffness > 0.0:
-            probe = pymunk.Circle(body, _PROBE_RADIUS)
-            probe.sensor = True
-            probe.collision_type = PROBE
-            probe.filter = _PROBE_FILTER
-            self._ball_of[probe] = index
+            self._ball_of[shape] = index
             stiffness = 0.0 if pressed else self.stiffness
             spring = pymunk.DampedSpring(
                 body, self.space.static_body, (0.0, 0.0), self.centres[cup], 0.0, stiffness, 0.0
             )
-            objs += [probe, spring]
+            objs.append(spring)
         self.space.add(*objs)
         self.bodies.append(body)
         self.shapes.append(shape)
@@ -214,10 +215,9 @@ class BoardSpace:
             arbiter.process_collision = False
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        a, b = arbiter.shapes
-        probe, band = (a, b) if a.collision_type == PROBE else (b, a)
-        i = self._ball_of[probe]
-        c = self._cell_of[band]
+        ball, disc = arbiter.shapes  # in the handler's order: (BALL or PRESSED, CELL)
+        i = self._ball_of[ball]
+        c = self._cell_of[disc]
         if self.cup[i] != c:
             self.cup[i] = c
             self.springs[i].anchor_b = self.centres[c]

@@ -1,0 +1,12 @@
+"""Which push model this is, so that a result made under another one is refused, not misread.
+
+Bump :data:`MODEL_VERSION` with every change that can alter any push's outcome (geometry, solver
+settings, the press, settling, the order bodies are built in). Saved game logs record it and a
+replay checks it: a log made under another model is refused clearly rather than failing
+mysteriously halfway through.
+
+History: "1" probe and sensor bands along every cell edge, 10 solver iterations; "2" cup
+discs sensed by the balls themselves, 2 solver iterations, far balls start asleep.
+"""
+
+MODEL_VERSION: str = "2"
