@@ -62,6 +62,9 @@ class PushSimulation:
             i = model.add_ball(colour, board.position(cell), pressed_velocities.get(cell, (0, 0)))
             if cell in pressed_velocities:
                 triangle_balls.append(i)
+            else:
+                # At rest at its cup's centre: asleep until a moving ball touches it.
+                model.sleep(i)
         p = press_point(board, push)
         self.pressed = model.add_ball(push.colour, p, flick_velocity(push), pressed=True)
         touching = 2.0 * cfg.ball_radius

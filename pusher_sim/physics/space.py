@@ -95,6 +95,12 @@ class BoardSpace:
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
 
+        # The balls' springs and pivots hold on to a static body of their own, not to the one
+        # that carries the rim and the cup discs: Chipmunk walks a body's list of constraints
+        # for every candidate contact of its shapes (to skip jointed pairs), and with every
+        # constraint on the rim's body that walk cost a third of each step.
+        self.anchor: Any = pymunk.Body(body_type=pymunk.Body.STATIC)
+        space.add(self.anchor)
         self._add_rim()
         if self.stiffness > 0.0:
             self._add_cells()
@@ -163,7 +169,7 @@ class BoardSpace:
         cup = self.board.index(self.board.cell_at(*position))
         spring = None
         if self.resistance:
-            pivot = pymunk.PivotJoint(body, self.space.static_body, (0.0, 0.0), (0.0, 0.0))
+            pivot = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
             pivot.max_bias = 0.0
             pivot.max_force = cfg.rolling_resistance * cfg.ball_mass * cfg.normal_gravity
             objs.append(pivot)
@@ -171,7 +177,7 @@ class BoardSpace:
             self._ball_of[shape] = index
             stiffness = 0.0 if pressed else self.stiffness
             spring = pymunk.DampedSpring(
-                body, self.space.static_body, (0.0, 0.0), self.centres[cup], 0.0, stiffness, 0.0
+                body, self.anchor, (0.0, 0.0), self.centres[cup], 0.0, stiffness, 0.0
             )
             objs.append(spring)
         self.space.add(*objs)
@@ -181,6 +187,12 @@ class BoardSpace:
         self.springs.append(spring)
         self.cup.append(cup)
         return index
+
+    def sleep(self, i: int) -> None:
+        """Put ball ``i`` to sleep now (when sleeping is on): a ball at rest in its cup costs
+        nothing until something touches it, instead of the idle time Chipmunk waits first."""
+        if self.space.sleep_time_threshold < math.inf:
+            self.bodies[i].sleep()
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
         """Let the pressed ball pass over ``others`` until each pair has come apart once.
