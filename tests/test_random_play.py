@@ -16,6 +16,50 @@ from pusher_sim.turnloop.conformance import random_play
 
 # (game, config, seeds, check every n-th step). Keep the suite's total time in mind.
 CASES: list[tuple[str, dict[str, Any], int, int]] = [
+    # Pusher: 2,050 games with scripted pushes, mostly on small boards (the full board's random
+    # games run ~1,500 actions), plus 155 with the pymunk physics, full board included. Every
+    # non-default decision has a row. About 60 s on one core.
+    (
+        "pusher",
+        {"players": 2, "resolver": "scripted", "board_radius": 2, "balls_per_player": 6},
+        300,
+        2,
+    ),
+    (
+        "pusher",
+        {"players": 3, "resolver": "scripted", "board_radius": 3, "balls_per_player": 6},
+        1000,
+        1,
+    ),
+    (
+        "pusher",
+        {"players": 2, "resolver": "scripted", "board_radius": 3, "balls_per_player": 6},
+        300,
+        2,
+    ),
+    (
+        "pusher",
+        {
+            "players": 2,
+            "resolver": "scripted",
+            "board_radius": 3,
+            "balls_per_player": 6,
+            "black_is_foreign": False,
+            "on_own_colour_only": "place_freely",
+            "when_no_triangle_cup": "pass",
+            "free_roll_empty_neighbours": 2,
+            "draw_when_all_pass": False,
+            "press_region": 0.5,
+            "move_cap": 300,
+        },
+        400,
+        1,
+    ),
+    ("pusher", {"players": 2, "resolver": "scripted"}, 30, 10),
+    ("pusher", {"players": 3, "resolver": "scripted"}, 20, 10),
+    ("pusher", {"players": 3, "board_radius": 2, "balls_per_player": 4}, 100, 3),
+    ("pusher", {"players": 2, "board_radius": 3, "balls_per_player": 6, "move_cap": 200}, 50, 5),
+    ("pusher", {"players": 3, "move_cap": 100}, 5, 5),
     # Push Over: ~2,600 whole games, every 4th position checked (about 35 s on one core).
     ("pushover", {"players": 2}, 800, 4),
     ("pushover", {"players": 3}, 600, 4),

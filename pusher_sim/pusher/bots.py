@@ -90,7 +90,7 @@ class StrongPusherBot:
     knob that trades strength for speed.
     """
 
-    def __init__(self, tries: int = 6) -> None:
+    def __init__(self, tries: int = 12) -> None:
         if tries < 1:
             raise ValueError(f"a strong bot tries at least one push, not {tries}")
         self.tries = tries

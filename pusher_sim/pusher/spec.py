@@ -88,7 +88,7 @@ SPEC = GameSpec(
     bots={"random": _random_bot, "strong": _strong_bot, "bot": _strong_bot},
     bot_help={
         "random": "random cup; random press point and flick",
-        "strong": "weighs placements, tries 6 pushes on the physics and keeps the best",
+        "strong": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
         "bot": "the strong bot",
     },
     default_seats=("human", "bot"),
