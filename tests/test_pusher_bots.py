@@ -29,14 +29,18 @@ def test_random_pushes_are_legal_and_fill_in_press_point_and_flick() -> None:
     assert seen == {(True, True)}
 
 
-def test_random_bot_plays_only_legal_moves() -> None:
-    game = make_game({"players": 3, "resolver": "scripted", "board_radius": 3})
-    match = Match(game, [RandomPusherBot()] * 3, seed=5)
-    for _ in range(300):
-        if match.state.is_terminal():
-            break
-        match.step()  # Match.step validates every action
-    assert match.moves > 0
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_bot_games_with_flicks_keep_the_invariants(players: int) -> None:
+    options = {"players": players, "resolver": "scripted", "board_radius": 3}
+    game = make_game({**options, "balls_per_player": 8})
+    flicked = 0
+    for seed in range(10):
+        match = Match(game, [RandomPusherBot()] * players, seed=seed)
+        while not match.state.is_terminal():
+            action = match.step()  # Match.step validates every action
+            match.state.check_invariants()
+            flicked += isinstance(action, Push) and action.speed > 0
+    assert flicked > 20
 
 
 class FlickDecides:
