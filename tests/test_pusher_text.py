@@ -11,7 +11,7 @@ from pusher_sim.pusher import Pass, Place, Push
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.terminal import play_in_terminal
-from tests.pusher_positions import EMPTY, P4_TRIANGLE, PAIR_NEEDING_RED, make
+from tests.pusher_positions import EMPTY, P4_TRIANGLE, PAIR_NEEDING_RED, DrawnOutcome, make
 
 TRI = ((-2, 0), (-2, 1), (-1, 0))
 
@@ -100,3 +100,26 @@ def test_undo_at_the_terminal_takes_the_placement_back() -> None:
     typed = iter(["C5", "undo", "quit"])
     play_in_terminal(match, PusherTextUI(game), read=lambda _: next(typed), write=lambda _: None)
     assert match.moves == 0 and match.state.balls == {}
+
+
+def test_render_lists_the_legal_cups_in_reading_order_and_the_result() -> None:
+    state = make(PAIR_NEEDING_RED, to_move=1)
+    ui = PusherTextUI(state.game)
+    assert "cups: B1 D1" in ui.render(state, 1)
+    won = make(EMPTY, balls_per_player=1)
+    won.apply(Place((2, 0)))
+    assert "red (seat 0) wins" in PusherTextUI(won.game).render(won, 1)
+
+
+def test_render_says_which_balls_the_last_push_sent_back() -> None:
+    after = """
+          . R .
+         . . . .
+        . B . . .
+         . B . .
+          . . R
+    """
+    state = make(P4_TRIANGLE, resolver=DrawnOutcome(after))
+    state.apply(Push(TRI))
+    text = PusherTextUI(state.game).render(state, 0)
+    assert "last push sent back: red from A2, blue from D2" in text

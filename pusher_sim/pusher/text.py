@@ -45,9 +45,11 @@ class PusherTextUI:
         self.game = game
         self.rows = rows_of(game.config.board_radius)
         self.names: dict[Cell, str] = {}
+        self.reading_order: dict[Cell, int] = {}
         for n, row in enumerate(self.rows):
             for k, cell in enumerate(row):
                 self.names[cell] = f"{string.ascii_uppercase[n]}{k + 1}"
+                self.reading_order[cell] = len(self.reading_order)
         self.cells = {name: cell for cell, name in self.names.items()}
 
     # -- drawing -------------------------------------------------------------------------------
@@ -80,7 +82,8 @@ class PusherTextUI:
             for k, tri in enumerate(duty.triangles):
                 lines.append(f"  {k + 1}. {' '.join(self.names[c] for c in tri)}")
         elif duty.kind == "place":
-            lines.append("  cups: " + " ".join(self.names[c] for c in duty.cups))
+            cups = sorted(duty.cups, key=self.reading_order.__getitem__)
+            lines.append("  cups: " + " ".join(self.names[c] for c in cups))
         return "\n".join(lines)
 
     def _result(self, st: PusherState) -> str:
