@@ -140,3 +140,21 @@ def test_ball_thrown_at_rim_bounces_back_inside() -> None:
         assert abs(model.position(i)[1]) <= limit + overshoot
         bounces += (before > 0) != (model.velocity(i)[1] > 0)
     assert bounces >= 2
+
+
+def test_ball_switches_cup_when_entering_the_next_cups_inscribed_disc() -> None:
+    # Rolling along the line between two cups' centres, the switch happens at the midpoint of
+    # their shared edge (where the discs touch), i.e. exactly at the cell boundary.
+    cfg = PhysicsConfig(rolling_resistance=0.0)
+    model = BoardSpace(BOARD, cfg, sleeping=False)
+    i = model.add_ball(Colour.RED, (0.0, 0.0), (0.3, 0.0))
+    half = BOARD.pitch / 2
+    for _ in range(200):
+        x_before = model.position(i)[0]
+        model.step()
+        x = model.position(i)[0]
+        if model.cup[i] != BOARD.index((0, 0)):
+            assert model.cup[i] == BOARD.index((1, 0))
+            assert x_before < half <= x
+            return
+    raise AssertionError("ball never changed cup")

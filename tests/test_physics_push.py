@@ -214,3 +214,41 @@ def test_slow_many_pushes_all_settle_one_ball_per_cup(
     spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
     sim = PushSimulation(BOARD, balls, spec, CFG)
     _check_p13(sim, balls, sim.run())
+
+
+def test_model_version_is_exported() -> None:
+    from pusher_sim.physics import MODEL_VERSION
+
+    assert isinstance(MODEL_VERSION, str) and MODEL_VERSION == "2"
+
+
+def test_outcomes_do_not_depend_on_what_was_resolved_before() -> None:
+    # Each push builds its own Space (far balls start asleep): resolving the same pushes in
+    # another order, after other pushes, gives bit-identical final positions.
+    jobs = [random_push(BOARD, random.Random(100 + k)) for k in range(6)]
+
+    def final(balls: dict[tuple[int, int], Colour], spec: PushSpec) -> tuple[object, ...]:
+        sim = PushSimulation(BOARD, balls, spec, CFG)
+        sim.run()
+        return (sim.ball_positions(), sim.steps, sim.energy())
+
+    forward = [final(*job) for job in jobs]
+    backward = [final(*job) for job in reversed(jobs)][::-1]
+    assert forward == backward
+
+
+def test_balls_far_from_the_push_start_asleep_and_wake_on_contact() -> None:
+    balls, spec = random_push(BOARD, random.Random(5))
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    model = sim.model
+    triangle = {BOARD.index(c) for c in spec.triangle}
+    cells = [c for c in BOARD.cells if c in balls]
+    asleep = [model.bodies[i].is_sleeping for i in range(len(cells))]
+    assert asleep == [BOARD.index(c) not in triangle for c in cells]
+    assert not model.bodies[sim.pressed].is_sleeping
+    sim.run()
+    moved = [
+        (x, y) != BOARD.position(c)
+        for (_, x, y), c in zip(sim.ball_positions(), cells, strict=False)
+    ]
+    assert sum(moved) > 3  # more than the triangle moved: sleeping balls were woken by contact
