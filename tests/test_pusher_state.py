@@ -150,6 +150,11 @@ def test_config_round_trips_through_config_json() -> None:
         {"move_cap": 0},
         {"on_own_colour_only": "maybe"},
         {"scripted": {"speed": 1}},
+        {"scripted": {"max_flick_speed": 0}},
+        {"scripted": {"base_cups": -1.0}},
+        {"players": "2"},
+        {"players": 2.5},
+        {"move_cap": True},
         {"wind": 3},
     ],
 )

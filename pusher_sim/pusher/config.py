@@ -30,6 +30,16 @@ class ScriptedConfig:
     flick_cups: float = 3.0
     """Extra pitches a flick at full speed adds along its direction."""
 
+    def __post_init__(self) -> None:
+        for name in ("max_flick_speed", "base_cups", "flick_cups"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ConfigError(f"scripted.{name} must be a number, got {value!r}")
+            if not (math.isfinite(value) and value >= 0):
+                raise ConfigError(f"scripted.{name} must be finite and not negative")
+        if self.max_flick_speed <= 0:
+            raise ConfigError("scripted.max_flick_speed must be positive")
+
 
 @dataclass(frozen=True)
 class PusherConfig:
@@ -123,10 +133,9 @@ class PusherConfig:
             if "scripted" in values and not isinstance(values["scripted"], ScriptedConfig):
                 values["scripted"] = ScriptedConfig(**dict(values["scripted"]))
             for key in ("players", "balls_per_player", "board_radius", "move_cap"):
-                if key in values and not isinstance(values[key], int | float | str):
-                    raise ConfigError(f"{key} must be a number")
-                if key in values:
-                    values[key] = int(values[key])
+                value = values.get(key, 0)
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ConfigError(f"{key} must be a whole number, got {value!r}")
             return cls(**values)
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"bad Pusher config: {exc}") from None
