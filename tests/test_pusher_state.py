@@ -7,9 +7,12 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError, CorruptFile, IllegalMove
-from pusher_sim.pusher import Pass, Place, Push, PusherConfig
+from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, ScriptedResolver
 from pusher_sim.pusher.spec import SPEC, make_game
 from pusher_sim.turnloop import GameLog, Match, replay
 from pusher_sim.turnloop.actions import Action
@@ -175,3 +178,52 @@ def test_the_move_cap_ends_a_game_as_a_draw() -> None:
     assert end.is_terminal() and match.moves == 10
     assert end.to_json()["end"] == "move_cap"
     assert end.returns() == [0.0, 0.0]
+
+
+CELLS = Board(radius=2).cells
+
+
+@st.composite
+def positions_and_actions(draw: st.DrawFn) -> tuple[dict[Cell, Colour], int, Action]:
+    board = Board(radius=2)
+    balls: dict[Cell, Colour] = {}
+    for cell in draw(st.lists(st.sampled_from(CELLS), unique=True, max_size=10)):
+        choices = [c for c in (Colour.RED, Colour.BLUE) if c != board.colour(cell)]
+        balls[cell] = draw(st.sampled_from(choices))
+    to_move = draw(st.integers(0, 1))
+    near = st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+    action = draw(
+        st.one_of(
+            st.builds(Place, near),
+            st.builds(
+                Push,
+                st.one_of(st.sampled_from(board.triangles), st.tuples(near, near, near)),
+                st.tuples(st.floats(-0.02, 0.02), st.floats(-0.02, 0.02)),
+                st.floats(-7, 7),
+                st.floats(-1, 2),
+            ),
+            st.just(Pass()),
+        )
+    )
+    return balls, to_move, action
+
+
+@given(positions_and_actions())
+@settings(max_examples=400, deadline=None)
+def test_any_action_either_applies_keeping_the_invariants_or_changes_nothing(
+    case: tuple[dict[Cell, Colour], int, Action],
+) -> None:
+    balls, to_move, action = case
+    config = PusherConfig(board_radius=2, balls_per_player=10, resolver="scripted")
+    state = PusherGame(config, ScriptedResolver()).position(balls, to_move=to_move)
+    before = state.to_json()
+    legal = action in state.legal_actions()
+    try:
+        state.apply(action)
+    except IllegalMove as err:
+        assert not legal
+        assert err.rule in {"P2", "P4", "P5", "P6", "P7", "P8", "P9"}
+        assert state.to_json() == before
+    else:
+        state.check_invariants()
+        assert state.to_json() != before
