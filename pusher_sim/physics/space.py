@@ -72,6 +72,7 @@ class BoardSpace:
         self.centres: tuple[tuple[float, float], ...] = tuple(
             board.position(c) for c in board.cells
         )
+        self._centre_index = {c: i for i, c in enumerate(self.centres)}
         space = pymunk.Space()
         space.iterations = config.solver_iterations
         space.collision_slop = config.collision_slop
@@ -166,7 +167,10 @@ class BoardSpace:
         shape.filter = _BALL_FILTER
         objs: list[Any] = [body, shape]
         index = len(self.bodies)
-        cup = self.board.index(self.board.cell_at(*position))
+        # A ball placed on a cup's centre (every ball but the pressed one) needs no search.
+        cup = self._centre_index.get((position[0], position[1]))
+        if cup is None:
+            cup = self.board.index(self.board.cell_at(*position))
         spring = None
         if self.resistance:
             pivot = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
