@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig
@@ -158,3 +161,33 @@ def test_ball_switches_cup_when_entering_the_next_cups_inscribed_disc() -> None:
             assert x_before < half <= x
             return
     raise AssertionError("ball never changed cup")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    speed=st.floats(0.05, 1.5),
+    angle=st.floats(0.0, 2 * math.pi),
+)
+def test_a_ball_inside_a_cups_inscribed_disc_always_feels_that_cup(
+    seed: int, speed: float, angle: float
+) -> None:
+    # The ball ignores the discs of its own cup's class (see space.py); this checks that no
+    # entry into another cup's disc is ever missed, whatever the path and the bounces.
+    rng = random.Random(seed)
+    model = BoardSpace(BOARD, PhysicsConfig(), sleeping=False)
+    cells = rng.sample(BOARD.cells, 8)
+    for k, cell in enumerate(cells):
+        v = (speed * math.cos(angle + k), speed * math.sin(angle + k)) if k < 3 else (0, 0)
+        model.add_ball(Colour.RED, BOARD.position(cell), v)
+    centres = [BOARD.position(c) for c in BOARD.cells]
+    half = BOARD.pitch / 2
+    for _ in range(300):
+        model.step()
+        for i in range(len(cells)):
+            x, y = model.position(i)
+            inside = [
+                j for j, (cx, cy) in enumerate(centres) if math.hypot(x - cx, y - cy) < half * 0.999
+            ]
+            if inside:
+                assert model.cup[i] == inside[0]

@@ -40,13 +40,25 @@ PRESSED = 2
 CELL = 4
 RIM = 5
 
-# Shape filter categories: balls meet balls, the rim and the cup discs.
+# Shape filter categories: balls meet balls, the rim and the cup discs. The discs come in three
+# classes, (q - r) mod 3 of the cup, so that neighbouring cups are never in the same class; a
+# ball does not see the discs of its own cup's class. It has no use for its own cup's disc (it
+# only needs to know when it enters another's), and touching it would be a contact Chipmunk
+# tracks every step for every ball: a third of the model's step. Any cup of the same class is
+# at least sqrt(3) pitches away, and no path reaches its cell without entering a disc of
+# another class first (cells meeting at a corner are mutual neighbours), which switches the
+# class the ball ignores.
 _CAT_BALL = 0b0001
 _CAT_RIM = 0b0010
-_CAT_CELL = 0b1000
-_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | _CAT_CELL)
+_CAT_CELLS = (0b001000, 0b010000, 0b100000)
+_ALL_CELLS = _CAT_CELLS[0] | _CAT_CELLS[1] | _CAT_CELLS[2]
+_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | _ALL_CELLS)
+_BALL_FILTERS = tuple(
+    pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | (_ALL_CELLS & ~cat))
+    for cat in _CAT_CELLS
+)
 _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
-_CELL_FILTER = pymunk.ShapeFilter(categories=_CAT_CELL, mask=_CAT_BALL)
+_CELL_FILTERS = tuple(pymunk.ShapeFilter(categories=cat, mask=_CAT_BALL) for cat in _CAT_CELLS)
 
 
 class BoardSpace:
@@ -73,6 +85,7 @@ class BoardSpace:
             board.position(c) for c in board.cells
         )
         self._centre_index = {c: i for i, c in enumerate(self.centres)}
+        self._cell_class: tuple[int, ...] = tuple((q - r) % 3 for q, r in board.cells)
         space = pymunk.Space()
         space.iterations = config.solver_iterations
         space.collision_slop = config.collision_slop
@@ -137,7 +150,7 @@ class BoardSpace:
             disc = pymunk.Circle(static, radius, centre)
             disc.sensor = True
             disc.collision_type = CELL
-            disc.filter = _CELL_FILTER
+            disc.filter = _CELL_FILTERS[self._cell_class[i]]
             self._cell_of[disc] = i
             discs.append(disc)
         self.space.add(*discs)
@@ -164,13 +177,14 @@ class BoardSpace:
         shape.elasticity = self._ball_elasticity
         shape.friction = self._ball_friction
         shape.collision_type = PRESSED if pressed else BALL
-        shape.filter = _BALL_FILTER
         objs: list[Any] = [body, shape]
         index = len(self.bodies)
         # A ball placed on a cup's centre (every ball but the pressed one) needs no search.
         cup = self._centre_index.get((position[0], position[1]))
         if cup is None:
             cup = self.board.index(self.board.cell_at(*position))
+        cups = self.stiffness > 0.0
+        shape.filter = _BALL_FILTERS[self._cell_class[cup]] if cups else _BALL_FILTER
         spring = None
         if self.resistance:
             pivot = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
@@ -216,8 +230,7 @@ class BoardSpace:
         if spring is None:
             return
         c = self.board.index(self.board.cell_at(*self.position(i)))
-        self.cup[i] = c
-        spring.anchor_b = self.centres[c]
+        self._switch(i, c)
         spring.stiffness = self.stiffness
 
     # -- callbacks (Python runs only on these events) -------------------------------------
@@ -232,11 +245,14 @@ class BoardSpace:
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
         ball, disc = arbiter.shapes  # in the handler's order: (BALL or PRESSED, CELL)
-        i = self._ball_of[ball]
-        c = self._cell_of[disc]
+        self._switch(self._ball_of[ball], self._cell_of[disc])
+
+    def _switch(self, i: int, c: int) -> None:
+        """Ball ``i`` is now in cup ``c``: its bowl, and the class of discs it stops seeing."""
         if self.cup[i] != c:
             self.cup[i] = c
             self.springs[i].anchor_b = self.centres[c]
+            self.shapes[i].filter = _BALL_FILTERS[self._cell_class[c]]
 
     # -- stepping and reading ---------------------------------------------------------------
 
