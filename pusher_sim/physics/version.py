@@ -6,7 +6,8 @@ replay checks it: a log made under another model is refused clearly rather than 
 mysteriously halfway through.
 
 History: "1" probe and sensor bands along every cell edge, 10 solver iterations; "2" cup
-discs sensed by the balls themselves, 2 solver iterations, far balls start asleep.
+discs sensed by the balls themselves (own class ignored), 2 solver iterations, far balls start
+asleep, awake balls first in the settle sum.
 """
 
 MODEL_VERSION: str = "2"
