@@ -2,7 +2,7 @@
 
 Per ball, everything that acts every step is a Chipmunk object, so a step costs no Python:
 
-* rolling resistance is a ``PivotJoint`` to the static body with ``max_bias = 0`` (it never
+* rolling resistance is a ``PivotJoint`` to a static anchor body with ``max_bias = 0`` (it never
   corrects position, only velocity) and ``max_force = mu_r m g``: each step it removes up to
   ``mu_r g dt`` of speed, which is Coulomb resistance, and holds a ball at rest exactly;
 * the bowl is a zero-length ``DampedSpring`` (no damping) to the centre of the ball's cup. Its
@@ -10,8 +10,9 @@ Per ball, everything that acts every step is a Chipmunk object, so a step costs 
   static sensor disc of radius ``pitch/2 - R`` at its centre, which a ball of radius R touches
   exactly when its centre comes within ``pitch/2`` of the cup's centre, i.e. enters the disc
   inscribed in the cup's hexagonal cell. Python runs once per cup entered, never per step, and
-  no extra shape rides on a ball (a point "probe" per ball plus sensor bands along every cell
-  edge cost the step four times what pymunk itself does; see bench.py);
+  no extra shape rides on a ball (model 1's point "probe" per ball and 516 sensor bands along
+  the cells' edges made a step with 51 balls moving about six times dearer than the bare
+  Space, before the springs and pivots; discs ignored by class, below, cost about a quarter);
 * balls never spin (infinite moment): in 2-D nothing would slow a spin down again.
 
 A ball keeps its cup until it enters another cup's disc. The discs of neighbouring cups touch
