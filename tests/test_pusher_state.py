@@ -4,6 +4,7 @@ corrupt data is refused, and the same seed plays the same game."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -130,6 +131,7 @@ def test_config_round_trips_through_config_json() -> None:
         "physics": {"tilt": 0.01},
         "scripted": {"max_flick_speed": 2.0, "base_cups": 1.5, "flick_cups": 2.0},
         "move_cap": 400,
+        "physics_model": None,
     }
     game = make_game(options)
     data = json.loads(json.dumps(game.config_json()))
@@ -227,3 +229,17 @@ def test_any_action_either_applies_keeping_the_invariants_or_changes_nothing(
     else:
         state.check_invariants()
         assert state.to_json() != before
+
+
+def test_physics_games_record_their_model_and_every_physics_value() -> None:
+    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig
+
+    data = make_game({"players": 2, "physics": {"tilt": 0.01}}).config_json()
+    assert data["physics_model"] == MODEL_VERSION
+    assert data["physics"] == {**asdict(PhysicsConfig()), "tilt": 0.01}
+    assert make_game(data).config_json() == data
+
+
+def test_a_game_from_another_physics_model_is_refused() -> None:
+    with pytest.raises(ConfigError, match="physics model 0"):
+        make_game({"players": 2, "physics_model": "0"})

@@ -70,6 +70,9 @@ class PusherConfig:
     """Who says where the balls rest after a push (P8, P13)."""
     physics: str | Mapping[str, Any] | None = None
     """The physics config: a file path, a mapping of overrides, or None for the model's defaults."""
+    physics_model: str | None = None
+    """The physics model version a game is played under (set when the game is made, so a log
+    says which model resolved its pushes); None until then."""
     scripted: ScriptedConfig = field(default_factory=ScriptedConfig)
     move_cap: int = 3000
     """Actions after which an unfinished game ends as a draw, so that no game runs forever."""

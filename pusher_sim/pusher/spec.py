@@ -2,12 +2,13 @@
 figures ``pusher simulate`` reports.
 
 This is the one module of the package that may reach the physics, and only lazily, inside
-:func:`make_resolver`, so the rules, tests and scripted play never import pymunk.
+:func:`_physics`, so the rules, tests and scripted play never import pymunk.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
 from pusher_sim.errors import ConfigError
@@ -23,28 +24,35 @@ from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
 
 
-def make_resolver(config: PusherConfig) -> PushResolver:
-    """The resolver a config asks for: the pymunk model, or the scripted stand-in."""
+def make_game(options: Mapping[str, Any]) -> PusherGame:
+    config = PusherConfig.from_mapping(options)
     if config.resolver == "scripted":
-        return ScriptedResolver(config.scripted)
-    from pusher_sim.physics import PhysicsConfig, PhysicsResolver, load_config
+        return PusherGame(config, ScriptedResolver(config.scripted))
+    config, resolver = _physics(config)
+    return PusherGame(config, resolver)
 
-    if config.physics is None:
-        physics = PhysicsConfig()
-    elif isinstance(config.physics, str):
+
+def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver]:
+    """The pymunk resolver, and the config with every physics value and the model version
+    written in, so that a saved game replays anywhere (not only beside a relative TOML path)
+    and a game saved under another model is refused plainly instead of replaying differently."""
+    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver, load_config
+
+    if config.physics_model not in (None, MODEL_VERSION):
+        raise ConfigError(
+            f"this game was played under physics model {config.physics_model}; this build runs "
+            f"model {MODEL_VERSION}, whose pushes would come out differently"
+        )
+    if isinstance(config.physics, str):
         physics = load_config(config.physics)
     else:
         try:
-            physics = PhysicsConfig(**dict(config.physics))
+            physics = PhysicsConfig(**dict(config.physics or {}))
         except TypeError as exc:
             raise ConfigError(f"physics config: {exc}") from None
+    pinned = replace(config, physics=asdict(physics), physics_model=MODEL_VERSION)
     # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
-    return RememberingResolver(PhysicsResolver(physics))
-
-
-def make_game(options: Mapping[str, Any]) -> PusherGame:
-    config = PusherConfig.from_mapping(options)
-    return PusherGame(config, make_resolver(config))
+    return pinned, RememberingResolver(PhysicsResolver(physics))
 
 
 def _game(game: Game) -> PusherGame:
