@@ -26,7 +26,7 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (["simulate", "chess"], "invalid choice"),
         (["simulate", "pushover", "--games", "-5"], "at least 1"),
         (["simulate", "pushover", "--games", "many"], "whole number"),
-        (["simulate", "pushover", "--seed", "-1"], "negative"),
+        (["simulate", "pushover", "--seed", "-1"], "at least 0"),
         (["simulate", "pushover", "--seats", "random,,random"], "empty seat"),
         (["simulate", "pushover", "--seats", "random,wizard"], "unknown seat 'wizard'"),
         (["simulate", "pushover", "--seats", "random"], "seats"),
