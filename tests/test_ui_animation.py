@@ -89,3 +89,14 @@ def test_a_scripted_game_glides_to_the_scripted_outcome() -> None:
         if BOARD.colour(cell) != col
     )
     assert resting == expected
+
+
+def test_a_game_made_by_the_spec_animates_with_the_physics() -> None:
+    """The rules wrap the physics in a memory; the window must still step the real model."""
+    from pusher_sim.pusher.spec import SPEC
+
+    game = SPEC.make_game({"players": 2})
+    push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 0.5, 0.8)
+    sim, step = start_push(BOARD, BALLS, push, game.resolver)  # type: ignore[attr-defined]
+    assert isinstance(sim, PushSimulation)
+    assert step == PhysicsConfig().time_step

@@ -90,10 +90,21 @@ def start_push(
     board: Board, balls: Mapping[Cell, Colour], push: PushSpec, resolver: PushResolver
 ) -> tuple[Steppable, float]:
     """The steppable push for this resolver, and its time step (s)."""
-    if isinstance(resolver, PhysicsResolver):
-        return PushSimulation(board, balls, push, resolver.config), resolver.config.time_step
+    physics = physics_behind(resolver)
+    if physics is not None:
+        return PushSimulation(board, balls, push, physics.config), physics.config.time_step
     tween = TweenPush(board, balls, push, resolver)
     return tween, tween.time_step
+
+
+def physics_behind(resolver: object) -> PhysicsResolver | None:
+    """The pymunk resolver behind a resolver and the wrappers around it (a wrapper, like the
+    rules' memory of tried pushes, names what it wraps ``inner``), or None if there is none."""
+    while not isinstance(resolver, PhysicsResolver):
+        resolver = getattr(resolver, "inner", None)
+        if resolver is None:
+            return None
+    return resolver
 
 
 @dataclass(frozen=True)
