@@ -219,7 +219,7 @@ def test_slow_many_pushes_all_settle_one_ball_per_cup(
 def test_model_version_is_exported() -> None:
     from pusher_sim.physics import MODEL_VERSION
 
-    assert isinstance(MODEL_VERSION, str) and MODEL_VERSION == "2"
+    assert isinstance(MODEL_VERSION, str) and MODEL_VERSION == "3"
 
 
 def test_outcomes_do_not_depend_on_what_was_resolved_before() -> None:

@@ -160,12 +160,13 @@ class PhysicsConfig:
         """An upper bound on any ball's speed after a press: all energy put into one ball.
 
         The press gives at most the flick plus three times ``press_speed`` (in kinetic energy);
-        the four balls involved may sit at most at a cup's corner height (4/3 of the depth), and
-        the pressed ball may drop from at most a diameter onto the board (see push.py).
+        of the four balls involved three may sit at most at a cup's corner height (4/3 of the
+        depth) and one, riding, is counted at twice the depth (space.py), and the pressed ball
+        may drop from at most a diameter onto the board (see push.py).
         """
         fg = self.rolling_factor * self.normal_gravity
         v2 = self.max_flick_speed**2 + 3.0 * self.press_speed**2
-        v2 += 4.0 * 2.0 * fg * self.cup_depth * 4.0 / 3.0
+        v2 += 2.0 * fg * self.cup_depth * (3.0 * 4.0 / 3.0 + 2.0)
         v2 += 2.0 * fg * 2.0 * self.ball_radius
         return math.sqrt(v2)
 

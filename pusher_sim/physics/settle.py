@@ -1,7 +1,9 @@
 """When a push is over, and which cup each ball is then in.
 
-Settled means: no two balls feel the same cup, and the kinetic plus bowl energy of *all* balls
-together is below ``settle_energy_fraction`` of the energy it takes to climb a cup's lowest rim.
+Settled means: every ball holds the bowl of the cup it is in (none refused from a full cup or
+riding, see space.py), no two balls are in the same cup, and the kinetic plus bowl energy of
+*all* balls together is below ``settle_energy_fraction`` of the energy it takes to climb a cup's
+lowest rim.
 Since that energy never grows (on a level board), no ball can ever leave its cup again: the
 outcome is final, not just momentarily quiet. It also puts every ball within
 ``sqrt(fraction) * pitch / 2`` of its cup's centre, well inside its cell.
@@ -23,7 +25,7 @@ def rim_energy(model: BoardSpace) -> float:
 
 
 def is_settled(model: BoardSpace) -> bool:
-    if len(set(model.cup)) != len(model.cup):
+    if model.crowded or len(set(model.cup)) != len(model.cup):
         return False
     budget = model.config.settle_energy_fraction * rim_energy(model)
     # Awake balls first: while the push is on, one of them is what exceeds the budget, so the

@@ -24,9 +24,10 @@ class PushSimulation:
 
     Balls are created in the board's cell order, the pushed ball last, so the same inputs build
     the same Space and replay bit for bit. The run ends when the balls are settled (see
-    settle.py), or, unsettled, when every ball is asleep without being settled (two balls
-    wedged in one cup) or the simulated-time cap is reached; the outcome then snaps the balls to
-    cups (settle.assign_cups) and says ``settled=False``. It never runs past the cap.
+    settle.py), or, unsettled, when every ball is asleep without being settled (what the full-cup
+    rule of space.py is there to prevent) or the simulated-time cap is reached; the outcome then
+    snaps the balls to cups (settle.assign_cups) and says ``settled=False``. It never runs past
+    the cap.
     """
 
     def __init__(
@@ -140,6 +141,7 @@ class PushSimulation:
         return self.outcome()
 
     def _check(self) -> None:
+        self.model.rehome()
         if is_settled(self.model):
             self.settled = True
             self.done = True

@@ -21,6 +21,31 @@ exactly the rim the cells define (escape and transit speeds are those of config.
 small corners of a cell outside its disc (9% of its area) does a ball still feel the cup it came
 from, a slightly higher rim there. The disc lies inside its own cell, so when a switch happens
 the ball is nearer the new centre than the old: a switch only ever lowers the bowl energy.
+
+A full cup (model 3). A 16.5 mm cup cannot hold two 16 mm balls: in 3-D the second one rides up
+on the first and rolls on over the rim. The height field alone would let both sit at the bottom
+of one bowl, pressing on each other, held there by rolling resistance (0.4% of random pushes
+ended so). So each cup's bowl belongs to at most one ball, its *holder* (:attr:`bowl`):
+
+* a ball entering the disc of a cup that another ball holds is *refused*: it keeps the bowl it
+  came from (:attr:`cup` still follows the disc, for the class filter). To it the full cup is
+  a hill, the side of its own bowl continued past the rim, which sends it back over the rim or,
+  colliding with the holder, on to another cup. Nothing changes at that moment, so the energy
+  is untouched (we weighed the alternative, dropping the outer ball's bowl to zero: it lowers
+  the energy when the ball starts riding, but the bowl it meets next, at that cup's rim, adds
+  a rim's height back: the energy would jump and a ball could stop between cups with none);
+* a ball with no bowl of its own *rides* (:attr:`riders`): a triangle ball still holding the
+  cup the pressed ball lands in (it is on its way out), or a ball added to a held cup. It is on
+  top of the others, at least as high as the highest point of any cell (:meth:`top_energy`),
+  and rolls on that level until it enters a free cup's disc; any bowl is lower there, so the
+  energy only drops;
+* every ``settle_check_interval`` steps, :meth:`rehome` gives a refused or riding ball the cup
+  whose cell it is in if that cup is free (the holder rolled away), and swaps two refused balls
+  each in the other's cup. The cell's centre is the nearest one, and no point of a cell is
+  higher than a corner, so this only lowers the energy too.
+
+So the energy never grows, no cup ever has two holders, and a ball cannot come to rest without
+a bowl while a free cup is under it. Python runs only on disc entries and on the settle checks.
 """
 
 from __future__ import annotations
@@ -104,7 +129,14 @@ class BoardSpace:
         self.shapes: list[Any] = []
         self.colours: list[Colour] = []
         self.springs: list[Any] = []
+        # cup: the cup whose disc the ball entered last (its class filter follows it); bowl:
+        # the cup whose bowl it feels, -1 for none (the pressed ball on top, or a rider).
         self.cup: list[int] = []
+        self.bowl: list[int] = []
+        self.riders: dict[int, float] = {}  # ball -> its constant height energy, J
+        self._holder: dict[int, int] = {}  # cup -> the ball that holds its bowl
+        self._lifted: set[int] = set()  # the pressed ball while on top: no bowl, no riding
+        self._astray: set[int] = set()  # refused or riding: not in its own bowl's cup
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
         self._ignore_once: set[Any] = set()
@@ -192,9 +224,18 @@ class BoardSpace:
             pivot.max_bias = 0.0
             pivot.max_force = cfg.rolling_resistance * cfg.ball_mass * cfg.normal_gravity
             objs.append(pivot)
+        bowl = -1
         if self.stiffness > 0.0:
             self._ball_of[shape] = index
-            stiffness = 0.0 if pressed else self.stiffness
+            if pressed:
+                self._lifted.add(index)
+            elif cup in self._holder:
+                self.riders[index] = self.top_energy()  # (the spring starts slack, below)
+                self._astray.add(index)
+            else:
+                bowl = cup
+                self._holder[cup] = index
+            stiffness = self.stiffness if bowl >= 0 else 0.0
             spring = pymunk.DampedSpring(
                 body, self.anchor, (0.0, 0.0), self.centres[cup], 0.0, stiffness, 0.0
             )
@@ -205,7 +246,14 @@ class BoardSpace:
         self.colours.append(colour)
         self.springs.append(spring)
         self.cup.append(cup)
+        self.bowl.append(bowl)
         return index
+
+    def top_energy(self) -> float:
+        """The height a riding ball is counted at, J: the highest point of any cell, where the
+        rim meets the edge between two outer cups (r = pitch / sqrt 2, twice the rim's energy;
+        an inner cell's corners are at r = pitch / sqrt 3)."""
+        return 0.25 * self.stiffness * self.board.pitch**2
 
     def sleep(self, i: int) -> None:
         """Put ball ``i`` to sleep now (when sleeping is on): a ball at rest in its cup costs
@@ -226,13 +274,29 @@ class BoardSpace:
         self._ignore_once.clear()
 
     def drop_in(self, i: int) -> None:
-        """Ball ``i`` now sits in the board: give it the bowl of the cup it is over."""
-        spring = self.springs[i]
-        if spring is None:
+        """Ball ``i`` now sits in the board: give it the bowl of the cup it is over. If a
+        triangle ball the press is driving out still holds that cup, that ball rides: it is on
+        its way out, and the pressed ball landed clear of it (this is part of the press, like
+        the drop itself; letting the farther of the two ride instead left more pushes unsettled)."""
+        if self.springs[i] is None:
             return
+        self._lifted.discard(i)
         c = self.board.index(self.board.cell_at(*self.position(i)))
-        self._switch(i, c)
-        spring.stiffness = self.stiffness
+        self._enter(i, c)
+        h = self._holder.get(c)
+        if h is not None:
+            self._ride(h)
+        self._take(i, c)
+
+    def _ride(self, i: int) -> None:
+        """Ball ``i`` has no bowl from now on: it is on top, counted at :meth:`top_energy`."""
+        old = self.bowl[i]
+        if old >= 0:
+            del self._holder[old]
+            self.bowl[i] = -1
+        self.springs[i].stiffness = 0.0
+        self.riders[i] = self.top_energy()
+        self._astray.add(i)
 
     # -- callbacks (Python runs only on these events) -------------------------------------
 
@@ -249,11 +313,70 @@ class BoardSpace:
         self._switch(self._ball_of[ball], self._cell_of[disc])
 
     def _switch(self, i: int, c: int) -> None:
-        """Ball ``i`` is now in cup ``c``: its bowl, and the class of discs it stops seeing."""
-        if self.cup[i] != c:
-            self.cup[i] = c
+        """Ball ``i`` has entered cup ``c``'s disc: the class of discs it stops seeing, and the
+        cup's bowl unless another ball holds it (see the module's note on full cups)."""
+        if self.cup[i] == c:
+            return
+        self._enter(i, c)
+        if i in self._lifted:
+            return
+        if self._holder.get(c, i) == i:
+            self._take(i, c)
+        else:
+            self._astray.add(i)
+
+    def _enter(self, i: int, c: int) -> None:
+        self.cup[i] = c
+        self.shapes[i].filter = _BALL_FILTERS[self._cell_class[c]]
+
+    def _take(self, i: int, c: int) -> None:
+        """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
+        old = self.bowl[i]
+        if old != c:
+            if old >= 0:
+                del self._holder[old]
+            else:
+                self.springs[i].stiffness = self.stiffness
+            self._holder[c] = i
+            self.bowl[i] = c
             self.springs[i].anchor_b = self.centres[c]
-            self.shapes[i].filter = _BALL_FILTERS[self._cell_class[c]]
+        self.riders.pop(i, None)
+        self._astray.discard(i)
+
+    def rehome(self) -> None:
+        """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
+        it is in when that cup is free, and two refused balls each in the other's cup swap.
+
+        Each only lowers the energy (see the module's note); a ball that changes bowl is woken.
+        Costs nothing while no ball is astray.
+        """
+        if not self._astray:
+            return
+        cell_at, index = self.board.cell_at, self.board.index
+        for i in sorted(self._astray):
+            if i not in self._astray:
+                continue  # swapped home earlier in this pass
+            c = index(cell_at(*self.position(i)))
+            holder = self._holder.get(c)
+            if holder is None or holder == i:
+                self._enter(i, c)
+                self._take(i, c)
+                self.bodies[i].activate()
+            elif holder in self._astray and self.bowl[i] >= 0:
+                j = holder
+                cj = index(cell_at(*self.position(j)))
+                if cj == self.bowl[i]:
+                    del self._holder[c], self._holder[cj]
+                    self.bowl[i] = self.bowl[j] = -1
+                    for ball, cup in ((i, c), (j, cj)):
+                        self._enter(ball, cup)
+                        self._take(ball, cup)
+                        self.bodies[ball].activate()
+
+    @property
+    def crowded(self) -> bool:
+        """Some ball is not in its own bowl's cup (refused) or has none (riding)."""
+        return bool(self._astray)
 
     # -- stepping and reading ---------------------------------------------------------------
 
@@ -276,12 +399,14 @@ class BoardSpace:
         body = self.bodies[i]
         v = body.velocity
         e: float = 0.5 * self.config.ball_mass * (v.x * v.x + v.y * v.y)
-        spring = self.springs[i]
-        if spring is not None:
-            p = body.position
-            cx, cy = self.centres[self.cup[i]]
-            stiffness: float = spring.stiffness
-            e += 0.5 * stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
+        if self.springs[i] is not None:
+            b = self.bowl[i]
+            if b >= 0:
+                p = body.position
+                cx, cy = self.centres[b]
+                e += 0.5 * self.stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
+            else:
+                e += self.riders.get(i, 0.0)
         return e
 
     def energy(self) -> float:

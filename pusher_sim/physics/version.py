@@ -7,7 +7,9 @@ mysteriously halfway through.
 
 History: "1" probe and sensor bands along every cell edge, 10 solver iterations; "2" cup
 discs sensed by the balls themselves (own class ignored), 2 solver iterations, far balls start
-asleep, awake balls first in the settle sum.
+asleep, awake balls first in the settle sum; "3" a full cup: each cup's bowl has at most one
+holder, a ball reaching a held cup keeps its own bowl, a ball without one rides until a free
+cup takes it (space.py), so two balls no longer jam in one cup.
 """
 
-MODEL_VERSION: str = "2"
+MODEL_VERSION: str = "3"
