@@ -1,14 +1,13 @@
 """Push Over's three actions: a player rolls a die or stops (O2); chance says what the die shows.
 
 Player actions carry their seat so that a move made out of turn is caught by the rules (an
-``IllegalMove`` naming "turn"), not silently applied for whoever happens to be up. Each action
-writes its own small JSON because the driver logs every one of them.
+``IllegalMove`` naming "turn"), not silently applied for whoever happens to be up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
@@ -23,9 +22,6 @@ class Roll(Action):
     def __str__(self) -> str:
         return "roll"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Roll", "seat": self.seat}
-
 
 @dataclass(frozen=True)
 class Stop(Action):
@@ -37,9 +33,6 @@ class Stop(Action):
     def __str__(self) -> str:
         return "stop"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Stop", "seat": self.seat}
-
 
 @dataclass(frozen=True)
 class Die(Action):
@@ -50,9 +43,6 @@ class Die(Action):
 
     def __str__(self) -> str:
         return f"die shows {self.value}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Die", "value": self.value}
 
 
 CODEC = ActionCodec([Roll, Stop, Die])

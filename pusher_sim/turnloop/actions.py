@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, ClassVar
 
 from pusher_sim.errors import CorruptFile
@@ -27,6 +28,13 @@ def _tupled(value: JSONValue) -> object:
     return value
 
 
+@cache
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    """Asked once per class: the driver logs every action, and ``dataclasses.fields`` on each
+    one would cost more than a fast game's whole move."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 @dataclasses.dataclass(frozen=True)
 class Action:
     """Base of every action. Subclasses are ``@dataclass(frozen=True)`` with plain fields."""
@@ -34,8 +42,10 @@ class Action:
     kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict[str, JSONValue]:
-        body = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
-        return {"type": type(self).__name__, **body}
+        data: dict[str, JSONValue] = {"type": type(self).__name__}
+        for name in _field_names(type(self)):
+            data[name] = _plain(getattr(self, name))
+        return data
 
 
 class ActionCodec:
@@ -50,8 +60,7 @@ class ActionCodec:
         cls = self._classes.get(data["type"])
         if cls is None:
             raise CorruptFile(f"unknown action type {data['type']!r}")
-        names = {f.name for f in dataclasses.fields(cls)}
-        extra = set(data) - names - {"type"}
+        extra = set(data) - set(_field_names(cls)) - {"type"}
         if extra:
             raise CorruptFile(f"action {cls.__name__} has unknown fields {sorted(extra)}")
         try:
