@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, ClassVar
 
 from pusher_sim.errors import CorruptFile
@@ -28,11 +27,16 @@ def _tupled(value: JSONValue) -> object:
     return value
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each action class's field names, asked of ``dataclasses.fields`` once: the driver logs every
+action, and asking on each one would cost a fast game a noticeable share of its move."""
+
+
 def _field_names(cls: type[Action]) -> tuple[str, ...]:
-    """Asked once per class: the driver logs every action, and ``dataclasses.fields`` on each
-    one would cost more than a fast game's whole move."""
-    return tuple(f.name for f in dataclasses.fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 @dataclasses.dataclass(frozen=True)
