@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pusher_sim.errors import CorruptFile
-from pusher_sim.turnloop.actions import ActionCodec
 from pusher_sim.turnloop.state import Game, InvariantError
 from pushover.actions import CODEC
 from pushover.config import PushOverConfig
@@ -20,6 +19,7 @@ PHASES = {"decide": DECIDE, "rolling": ROLLING, "over": OVER}
 
 class PushOverGame(Game):
     name = "pushover"
+    action_codec = CODEC
 
     def __init__(self, config: PushOverConfig | None = None) -> None:
         self.config = config or PushOverConfig()
@@ -32,10 +32,6 @@ class PushOverGame(Game):
     def max_game_length(self) -> int:
         """Each turn is at most a roll and a die per die, then a stop."""
         return self.config.max_turns * (2 * self.config.max_dice + 1)
-
-    @property
-    def action_codec(self) -> ActionCodec:
-        return CODEC
 
     def config_json(self) -> dict[str, Any]:
         return self.config.to_json()

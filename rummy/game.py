@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pusher_sim.turnloop.actions import ActionCodec
 from pusher_sim.turnloop.state import Game
 from rummy.actions import CODEC
 from rummy.cards import NUM_CARDS
@@ -18,6 +17,7 @@ SEAT_NAMES = ("North", "East", "South", "West")
 
 class RummyGame(Game):
     name = "rummy"
+    action_codec = CODEC
 
     def __init__(self, config: RummyConfig | None = None) -> None:
         self.config = config or RummyConfig()
@@ -37,10 +37,6 @@ class RummyGame(Game):
         per_turn = 2 + 2 * NUM_CARDS
         per_deal = 1 + self.config.max_turns_per_deal * per_turn
         return 1 + self.config.deals * per_deal
-
-    @property
-    def action_codec(self) -> ActionCodec:
-        return CODEC
 
     def config_json(self) -> dict[str, Any]:
         return self.config.to_json()

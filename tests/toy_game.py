@@ -34,6 +34,7 @@ class Obs:
 
 class RaceGame(Game):
     name = "race"
+    action_codec = ActionCodec([Roll, Die])
 
     def __init__(self, target: int = 6) -> None:
         self.target = target
@@ -45,10 +46,6 @@ class RaceGame(Game):
     @property
     def max_game_length(self) -> int:
         return 4 * self.target + 4
-
-    @property
-    def action_codec(self) -> ActionCodec:
-        return ActionCodec([Roll, Die])
 
     def config_json(self) -> dict[str, Any]:
         return {"target": self.target}

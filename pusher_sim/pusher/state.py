@@ -21,7 +21,7 @@ from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
 from pusher_sim.pusher.position import Geometry, geometry
-from pusher_sim.turnloop.actions import Action, ActionCodec
+from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
 
 END_WIN = "win"
@@ -33,6 +33,7 @@ class PusherGame(Game):
     """A Pusher table: its config, its board and the resolver that settles pushes."""
 
     name = "pusher"
+    action_codec = CODEC
 
     def __init__(self, config: PusherConfig, resolver: PushResolver) -> None:
         self.config = config
@@ -49,10 +50,6 @@ class PusherGame(Game):
     @property
     def max_game_length(self) -> int:
         return self.config.move_cap
-
-    @property
-    def action_codec(self) -> ActionCodec:
-        return CODEC
 
     def config_json(self) -> dict[str, Any]:
         return self.config.to_json()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
@@ -134,6 +134,8 @@ class Game(ABC):
     """A game's rules and config; it makes states and reads them back."""
 
     name: str = "game"
+    action_codec: ClassVar[ActionCodec]
+    """Decodes this game's actions from logs; one per game class, as its actions are fixed."""
 
     @property
     @abstractmethod
@@ -143,10 +145,6 @@ class Game(ABC):
     @abstractmethod
     def max_game_length(self) -> int:
         """A bound on the number of actions (chance included) in any game."""
-
-    @property
-    @abstractmethod
-    def action_codec(self) -> ActionCodec: ...
 
     @abstractmethod
     def config_json(self) -> dict[str, Any]:
