@@ -8,10 +8,10 @@ swept without new code.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from pusher_sim.errors import UserError
+from pusher_sim.finite import parse_finite
 
 PUSH_PARAMS: dict[str, str] = {
     "angle": "flick direction, degrees (0 = +x, counter-clockwise)",
@@ -52,12 +52,9 @@ class Sample:
 
 def _number(text: str, where: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        raise UserError(f"{where}: {text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise UserError(f"{where}: {text!r} is not a finite number")
-    return value
+        return parse_finite(text)
+    except UserError as exc:
+        raise UserError(f"{where}: {exc}") from None
 
 
 def _split(spec: str, option: str) -> tuple[str, str]:

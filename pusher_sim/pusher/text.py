@@ -12,6 +12,7 @@ import string
 
 from pusher_sim.board import Cell, Triangle
 from pusher_sim.errors import UserError
+from pusher_sim.finite import parse_finite
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.ascii_board import CHAR_OF_BALL, CUP_CHARS, rows_of
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -147,12 +148,12 @@ class PusherTextUI:
         while rest:
             key = rest[0].lower()
             if key == "at" and len(rest) >= 3:
-                dx, dy = _number(rest[1]), _number(rest[2])
+                dx, dy = parse_finite(rest[1]), parse_finite(rest[2])
                 offset = (dx / 1000.0, dy / 1000.0)
                 rest = rest[3:]
             elif key == "flick" and len(rest) >= 3:
-                angle = math.radians(_number(rest[1]))
-                speed = _number(rest[2])
+                angle = math.radians(parse_finite(rest[1]))
+                speed = parse_finite(rest[2])
                 rest = rest[3:]
             else:
                 raise UserError("after the triangle: 'at X Y' (mm) and/or 'flick DEG SPEED'")
@@ -172,13 +173,3 @@ class PusherTextUI:
             raise UserError("a triangle is three cups: push C4 C5 D4")
         a, b, c = sorted(self.cell(w) for w in words[:3])
         return (a, b, c), words[3:]
-
-
-def _number(word: str) -> float:
-    try:
-        value = float(word)
-    except ValueError:
-        raise UserError(f"{word!r} is not a number") from None
-    if not math.isfinite(value):
-        raise UserError(f"{word!r} is not a finite number")
-    return value
