@@ -15,9 +15,10 @@ import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.ui.aim import Flick
+from pusher_sim.ui.animation import FlyingBall
 from pusher_sim.ui.layout import TRAY_ROWS, Layout, TrayBox
 from pusher_sim.ui.scene import SeatView
-from pusher_sim.ui.sprites import BALL_RGB, ball_sprite, cup_sprite, shadow_sprite
+from pusher_sim.ui.sprites import ball_sprite, cup_sprite, shadow_sprite
 
 RGB = tuple[int, int, int]
 BallAt = tuple[float, float, Colour]
@@ -83,7 +84,7 @@ class Painter:
             x, y = lay.cell_screen(cell)
             surf.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
         for tray in lay.trays:
-            _paint_tray(surf, tray, self.ball_px)
+            _paint_tray(surf, tray)
         return (
             surf.convert() if pygame.display.get_init() and pygame.display.get_surface() else surf
         )
@@ -118,12 +119,22 @@ class Painter:
             sprite = ball_sprite(colour, self.ball_px)
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
-    def draw_sized_balls(
-        self, surface: pygame.Surface, balls: Iterable[tuple[float, float, Colour, int]]
+    def draw_flying_balls(
+        self, surface: pygame.Surface, flying: Iterable[FlyingBall], t: float
     ) -> None:
-        """Balls at screen positions with their own radius (shrinking on the way to a tray)."""
-        for x, y, colour, radius in balls:
-            sprite = ball_sprite(colour, max(2, radius))
+        """Returned balls on their way to the trays, ``t`` (0..1) of the way there: lifted off
+        the board a ball looks bigger, then shrinks to the tray's scale."""
+        lay = self.layout
+        lift_scale = 1.0 + 0.3 * math.sin(math.pi * t)
+        for ball in flying:
+            tray = lay.trays[ball.seat]
+            x0, y0 = lay.to_screen(*ball.start)
+            x1, y1 = tray.slot(ball.slot)
+            lift = math.sin(math.pi * t) * 0.25 * math.hypot(x1 - x0, y1 - y0)
+            near = self.ball_px * lift_scale
+            radius = round(near + (tray.slot_px * 0.46 - near) * t)
+            x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t - lift
+            sprite = ball_sprite(ball.colour, max(2, radius))
             surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def draw_cup_highlights(self, surface: pygame.Surface, cells: Iterable[Cell], t: float) -> None:
@@ -274,7 +285,7 @@ class Painter:
             surface.blit(text, (x + 24, top))
 
 
-def _paint_tray(surf: pygame.Surface, tray: TrayBox, ball_px: int) -> None:
+def _paint_tray(surf: pygame.Surface, tray: TrayBox) -> None:
     """The wooden triangle with its hollows (the balls are drawn per frame on top)."""
     last = TRAY_ROWS - 1
     s = tray.slot_px
@@ -294,7 +305,6 @@ def _paint_tray(surf: pygame.Surface, tray: TrayBox, ball_px: int) -> None:
         x, y = tray.slot(k)
         pygame.draw.circle(surf, WOOD_DARK, (round(x), round(y)), hollow)
         pygame.draw.circle(surf, (110, 72, 38), (round(x) + 1, round(y) + 1), max(1, hollow - 2))
-    del ball_px
 
 
 def _arrow_head(
@@ -317,10 +327,6 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
         int(a[1] + (b[1] - a[1]) * t),
         int(a[2] + (b[2] - a[2]) * t),
     )
-
-
-def seat_colour_rgb(colour: Colour) -> RGB:
-    return BALL_RGB[colour]
 
 
 def board_balls(board: Board, balls: Iterable[tuple[Cell, Colour]]) -> list[BallAt]:

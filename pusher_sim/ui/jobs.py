@@ -11,7 +11,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -30,3 +31,21 @@ def in_background(work: Callable[[], T], name: str = "pusher-ui-job") -> Future[
 
     threading.Thread(target=run, name=name, daemon=True).start()
     return future
+
+
+@dataclass
+class Job:
+    """Work running off the frame loop, and what to do with its result on the frame loop."""
+
+    label: str
+    """What the window says it is waiting for ("loading game.json", "Blue is thinking")."""
+    future: Future[Any]
+    done: Callable[[Any], None]
+    mutates: bool
+    """True when the job changes the current match (the match must not be touched meanwhile)."""
+
+    @classmethod
+    def start(
+        cls, label: str, work: Callable[[], Any], done: Callable[[Any], None], mutates: bool
+    ) -> Job:
+        return cls(label, in_background(work), done, mutates)

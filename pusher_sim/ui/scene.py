@@ -83,9 +83,6 @@ class Scene:
     def can_pass(self) -> bool:
         return self.demand in (Demand.SKIP, Demand.PASS)
 
-    def ball_map(self) -> dict[Cell, Colour]:
-        return dict(self.balls)
-
 
 def read_scene(match: Match) -> Scene:
     """The scene of the match's current position. Call only while no job is changing the match."""

@@ -1,0 +1,58 @@
+"""What the window is asked to play, read from the ``pusher play`` options.
+
+Kept apart from the window itself so the CLI's arguments are checked (a bad ``--size`` is a
+one-line error) before pygame opens anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from pusher_sim.errors import UserError
+
+DEFAULT_SAVE = "pusher-save.json"
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """What the window is asked to play; :meth:`from_args` reads the ``pusher play`` options."""
+
+    game: str = "pusher"
+    seats: tuple[str, ...] | None = None
+    """human or a bot name per seat; None: the game's default seats (or the loaded log's)."""
+    seed: int | None = None
+    load: str | None = None
+    save: str | None = None
+    """Where S saves and L loads; also written when a game ends. None: pusher-save.json."""
+    size: tuple[int, int] = (1100, 800)
+    speed: float = 1.0
+    """Animation speed: 1 is real time (tests play pushes faster)."""
+
+    @property
+    def save_path(self) -> Path:
+        return Path(self.save or DEFAULT_SAVE)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> AppConfig:
+        return cls(
+            game=getattr(args, "game", None) or "pusher",
+            seats=tuple(args.seats) if getattr(args, "seats", None) else None,
+            seed=getattr(args, "seed", None),
+            load=getattr(args, "load", None),
+            save=getattr(args, "save", None),
+            size=parse_size(getattr(args, "size", None) or "1100x800"),
+        )
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"WxH"`` to a window size; a mistake is a UserError naming the bad text."""
+    parts = text.lower().split("x")
+    try:
+        width, height = (int(p) for p in parts)
+    except ValueError:
+        raise UserError(f"--size must look like 1100x800, not {text!r}") from None
+    if not (320 <= width <= 10000 and 240 <= height <= 10000):
+        raise UserError(f"--size {text} is out of range (320x240 to 10000x10000)")
+    return width, height
