@@ -7,6 +7,7 @@ from typing import Any
 
 from pusher_sim.errors import CorruptFile
 from pusher_sim.turnloop.state import Game, InvariantError
+from pusher_sim.turnloop.whole_number import whole_number
 from pushover.actions import CODEC
 from pushover.config import PushOverConfig
 from pushover.state import BARE, COUNTERS, DECIDE, EVENT_KINDS, OVER, ROLLING, PushOverState
@@ -60,10 +61,10 @@ class PushOverGame(Game):
         state = PushOverState.__new__(PushOverState)
         state.game = self
         state.cfg = cfg
-        state.to_move = _int(data["to_move"])
+        state.to_move = whole_number(data["to_move"])
         state.phase = PHASES[data["phase"]]
-        state.dice = tuple(_int(d) for d in data["dice"])
-        state.where = [_int(w) for w in data["where"]]
+        state.dice = tuple(whole_number(d) for d in data["dice"])
+        state.where = [whole_number(w) for w in data["where"]]
         if len(state.where) != n:
             raise ValueError(f"'where' needs {n} entries")
         state.track = [-1] * (cfg.track_length + 1)
@@ -71,34 +72,30 @@ class PushOverGame(Game):
             if 0 < stop <= cfg.track_length:
                 state.track[stop] = seat
         for stop in data["bare"]:
-            stop = _int(stop)
+            stop = whole_number(stop)
             if not 0 < stop <= cfg.track_length or state.track[stop] != -1:
                 raise ValueError(f"bare bottom on a bad or taken stop {stop}")
             state.track[stop] = BARE
-        state.free_bottoms = _int(data["free_bottoms"])
-        state.pot = _int(data["pot"])
-        state.drawn = _int(data["drawn"])
-        state.columns = [_int(c) for c in data["columns"]]
-        state.winner = _int(data["winner"])
+        state.free_bottoms = whole_number(data["free_bottoms"])
+        state.pot = whole_number(data["pot"])
+        state.drawn = whole_number(data["drawn"])
+        state.columns = [whole_number(c) for c in data["columns"]]
+        state.winner = whole_number(data["winner"])
         counts = data["counts"]
         if not isinstance(counts, Mapping) or set(counts) != set(COUNTERS):
             raise ValueError(f"counts must have exactly the keys {list(COUNTERS)}")
-        state.counts = {k: _int(counts[k]) for k in COUNTERS}
+        state.counts = {k: whole_number(counts[k]) for k in COUNTERS}
         news = []
         for entry in data["news"]:
             kind, seat, a, b, c = entry
             if kind not in EVENT_KINDS:
                 raise ValueError(f"unknown event {kind!r}")
-            news.append((str(kind), _int(seat), _int(a), _int(b), _int(c)))
+            news.append(
+                (str(kind), whole_number(seat), whole_number(a), whole_number(b), whole_number(c))
+            )
         state.news = tuple(news)
         if state.phase == OVER and not -1 <= state.winner < n:
             raise ValueError(f"winner {state.winner} is not a seat")
         if state.phase != OVER and state.winner != -1:
             raise ValueError("a winner while the game goes on")
         return state
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, got {value!r:.30}")
-    return value

@@ -23,6 +23,7 @@ from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
 from pusher_sim.pusher.position import Geometry, geometry
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
+from pusher_sim.turnloop.whole_number import is_whole_number, whole_number
 
 END_WIN = "win"
 END_ALL_PASSED = "all_passed"
@@ -80,23 +81,23 @@ class PusherGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> PusherState:
         try:
             state = PusherState(self)
-            state.balls = {_cell(b[:2]): Colour(_int(b[2])) for b in data["balls"]}
+            state.balls = {_cell(b[:2]): Colour(whole_number(b[2])) for b in data["balls"]}
             if len(state.balls) != len(data["balls"]):
                 raise ValueError("two balls in one cup")
-            state.trays = [_int(t) for t in data["trays"]]
-            state.to_move = _int(data["to_move"])
-            state.passes = _int(data["passes"])
-            state.moves = _int(data["moves"])
-            state.winner = None if data["winner"] is None else _int(data["winner"])
+            state.trays = [whole_number(t) for t in data["trays"]]
+            state.to_move = whole_number(data["to_move"])
+            state.passes = whole_number(data["passes"])
+            state.moves = whole_number(data["moves"])
+            state.winner = None if data["winner"] is None else whole_number(data["winner"])
             end = data["end"]
             if end not in (None, END_WIN, END_ALL_PASSED, END_MOVE_CAP):
                 raise ValueError(f"unknown end {end!r}")
             state.end = end
-            state.pushes = _int(data["pushes"])
-            state.returned = _int(data["returned"])
-            state.unsettled = _int(data["unsettled"])
+            state.pushes = whole_number(data["pushes"])
+            state.returned = whole_number(data["returned"])
+            state.unsettled = whole_number(data["unsettled"])
             state.last_returned = tuple(
-                (_cell(b[:2]), Colour(_int(b[2]))) for b in data["last_returned"]
+                (_cell(b[:2]), Colour(whole_number(b[2]))) for b in data["last_returned"]
             )
             if not 0 <= state.to_move < self.num_players:
                 raise ValueError(f"seat {state.to_move} is not at this table")
@@ -109,15 +110,9 @@ class PusherGame(Game):
         return f"{self.colours[seat].label} (seat {seat})"
 
 
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected a whole number, got {value!r}")
-    return value
-
-
 def _cell(value: Any) -> Cell:
     q, r = value
-    return (_int(q), _int(r))
+    return (whole_number(q), whole_number(r))
 
 
 @dataclass(frozen=True)
@@ -413,16 +408,12 @@ class PusherState(State):
         return copy
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _finite(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _shape_cell(value: object) -> Cell | None:
-    if isinstance(value, tuple) and len(value) == 2 and all(_is_int(v) for v in value):
+    if isinstance(value, tuple) and len(value) == 2 and all(is_whole_number(v) for v in value):
         return (value[0], value[1])
     return None
 
