@@ -111,7 +111,7 @@ def test_parallel_table_equals_serial_table() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         parallel = run_points(points, base, board, pool, chunk=2, progress=False)
     assert parallel == serial
-    assert all(row["settled"] in (True, False) for row in serial)
+    assert all(type(row["settled"]) is bool for row in serial)
     assert any(row["moved"] > 0 for row in serial)
 
 
