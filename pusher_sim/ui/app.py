@@ -6,8 +6,9 @@ and all) run as :mod:`~pusher_sim.ui.jobs`; the frame loop polls them and meanwh
 the last :class:`~pusher_sim.ui.scene.Scene` and the push animation. Tests drive the same object
 frame by frame with :meth:`App.handle`, :meth:`App.update`, :meth:`App.draw` and :meth:`App.tick`.
 
-The App conducts; the parts live beside it: the keys in :mod:`~pusher_sim.ui.keys`, making
-matches in :mod:`~pusher_sim.ui.matches`, painting a frame in :mod:`~pusher_sim.ui.frame`.
+The App conducts and the parts live beside it: the keys in :mod:`~pusher_sim.ui.keys`, the mouse
+in :mod:`~pusher_sim.ui.pointer`, a push from release to rest in :mod:`~pusher_sim.ui.pushing`,
+making matches in :mod:`~pusher_sim.ui.matches`, painting a frame in :mod:`~pusher_sim.ui.frame`.
 """
 
 from __future__ import annotations
@@ -20,44 +21,33 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.push import PushSpec
-from pusher_sim.pusher.actions import Place, Push
+from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec
-from pusher_sim.ui import keys
-from pusher_sim.ui.aim import Aim, Flick, triangle_at
-from pusher_sim.ui.animation import PushAnimation, physics_behind, start_push
+from pusher_sim.ui import keys, pointer, pushing
+from pusher_sim.ui.aim import Aim
+from pusher_sim.ui.animation import PushAnimation, physics_behind
 from pusher_sim.ui.config import AppConfig, parse_size
 from pusher_sim.ui.draw import Painter, font
 from pusher_sim.ui.frame import draw_frame
 from pusher_sim.ui.jobs import Job
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.matches import MatchMaker
+from pusher_sim.ui.pushing import PushInFlight
 from pusher_sim.ui.scene import Demand, read_scene
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
 
 MAX_FRAME_SECONDS = 0.1
 """A longer frame (the window was dragged, the machine hiccupped) counts as this long."""
-
-
-@dataclass
-class PushInFlight:
-    """A push being played out, and how far the rules have got with it."""
-
-    push: Push
-    match: Match
-    resolving: bool = False
-    resolved: bool = False
 
 
 class App:
@@ -79,8 +69,7 @@ class App:
         font.cache_clear()  # fonts cached before a pygame.quit() are dead
         self.matches = MatchMaker(self.config.game, spec)
         self.job: Job | None = None
-        self.animation: PushAnimation | None = None
-        self.pushing: PushInFlight | None = None
+        self.push_in_flight: PushInFlight | None = None
         self.aim: Aim | None = None
         self.hover: tuple[float, float] | None = None
         self.replay_queue: deque[Action] = deque()
@@ -117,10 +106,6 @@ class App:
             self.replace_from_log(f"loading {self.config.load}", log, text, self.match.log.seats)
 
     @property
-    def spec(self) -> GameSpec:
-        return self.matches.spec
-
-    @property
     def game(self) -> PusherGame:
         game = self.match.game
         assert isinstance(game, PusherGame)
@@ -152,6 +137,10 @@ class App:
         self.warning = warning
 
     @property
+    def animation(self) -> PushAnimation | None:
+        return self.push_in_flight.animation if self.push_in_flight is not None else None
+
+    @property
     def busy(self) -> bool:
         """True while a push plays out or a job runs: a person cannot move now."""
         return self.animation is not None or self.job is not None
@@ -165,17 +154,7 @@ class App:
             and self.match.needs_input()
         )
 
-    def _busy_reason(self) -> str:
-        if self.job is not None:
-            return self.job.label
-        if self.animation is not None:
-            return "the push is still rolling"
-        if self.replay_queue:
-            return "the replay is running (R skips to the end)"
-        seat = self.scene.seats[self.scene.mover]
-        return f"{seat.name} ({seat.kind}) is to move"
-
-    # -- events: the keys are in keys.py, the pointer aims pushes and picks cups -------------
+    # -- events: the keys are in keys.py, the mouse in pointer.py ------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -184,68 +163,8 @@ class App:
             self.resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
             keys.press_key(self, event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                self._press(event.pos)
-            elif event.button == 3 and self.aim is not None:
-                self.aim = None
-                self.say("push cancelled")
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.layout.to_board(*event.pos)
-            if self.aim is not None:
-                self.aim = self.aim.moved_to(self.hover)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-
-    def _press(self, pos: tuple[int, int]) -> None:
-        if not self.awaiting_person:
-            if self.scene.demand != Demand.OVER:
-                self.say(f"wait: {self._busy_reason()}")
-        elif self.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
-            self._start_aim(pos)
         else:
-            self._click_cup(pos)
-
-    def _click_cup(self, pos: tuple[int, int]) -> None:
-        cell = self.layout.cell_at_pixel(*pos)
-        if cell is None:
-            self.say("click on a cup: the highlighted ones are legal", warning=True)
-            return
-        self.perform(Place(cell))
-        if self.warning and self.scene.can_pass:
-            self.say(f"{self.message} - press Space to pass", warning=True)
-
-    def _start_aim(self, pos: tuple[int, int]) -> None:
-        point = self.layout.to_board(*pos)
-        board = self.game.board
-        tri = triangle_at(board, point, self.scene.pushable)
-        if tri is None:
-            self.say(
-                f"{self.scene.rule}: press inside a highlighted triangle - a push is due",
-                warning=True,
-            )
-            return
-        aim = Aim(tri, point, point)
-        region = self.game.config.press_region
-        if not self.game.geo.press_inside(tri, aim.offset(board), region):
-            self.say(f"P8: press nearer the triangle's centre (within {region:.0%})", warning=True)
-            return
-        self.aim = aim
-        self.say("drag back to aim, release to push (right button cancels)")
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        if self.aim is None:
-            return
-        self.aim = self.aim.moved_to(self.layout.to_board(*pos))
-        flick = self.flick()
-        push = Push(self.aim.triangle, self.aim.offset(self.game.board), flick.angle, flick.speed)
-        self.aim = None
-        self.perform(push)
-
-    def flick(self) -> Flick:
-        """The flick the push being aimed would get if released now."""
-        assert self.aim is not None
-        return self.aim.flick(self.game.board, self.game.resolver.max_flick_speed)
+            pointer.handle_mouse(self, event)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -257,60 +176,13 @@ class App:
             self.say(f"{exc.rule}: {exc.reason}", warning=True)
             return
         if isinstance(action, Push):
-            self._animate(action)
+            pushing.launch(self, action)
             return
         mover = self.scene.mover
         self.match.step(action)
         self.refresh()
         who = self.scene.seats[mover].name if mover >= 0 else "chance"
         self.say(f"{who}: {action}")
-
-    def _animate(self, push: Push) -> None:
-        """Set the push up off the frame loop (building the board's Space takes tens of ms),
-        then play it out."""
-        state = self.state
-        board, resolver, match = self.game.board, self.game.resolver, self.match
-        spec = PushSpec(push.triangle, state.colour, push.offset, push.angle, push.speed)
-        balls = dict(state.balls)
-        trays = [seat.tray for seat in self.scene.seats]
-        trays[state.to_move] -= 1
-        name = self.scene.seats[state.to_move].name
-
-        def built(result: Any) -> None:
-            sim, step = result
-            self.animation = PushAnimation(
-                board, sim, step, trays, self.game.seat_of, speed=self.config.speed
-            )
-            self.pushing = PushInFlight(push, match)
-            self.say(f"{name}: {push}")
-
-        work = lambda: start_push(board, balls, spec, resolver)  # noqa: E731
-        self.start_job("setting up the push", work, built, mutates=False)
-
-    def _resolve_push(self, flight: PushInFlight) -> None:
-        """The push has rolled out on screen: now the rules resolve it, off the frame loop."""
-        flight.resolving = True
-
-        def resolved(_: Any) -> None:
-            flight.resolved = True
-
-        work = lambda: flight.match.step(flight.push)  # noqa: E731
-        self.start_job("resolving the push", work, resolved, mutates=True)
-
-    def _finish_push(self, animation: PushAnimation) -> None:
-        """Both the animation and the rules are done: show the rules' result, check they agree."""
-        self.animation = None
-        self.pushing = None
-        self.refresh()
-        board = self.game.board
-        shown = {c: col for c, col in animation.outcome().balls if board.colour(c) != col}
-        if shown != self.state.balls:
-            self.say("warning: the animation and the rules disagree; the rules win", True)
-            return
-        back = self.state.last_returned
-        if back:
-            names = ", ".join(f"{col.label} {c[0]},{c[1]}" for c, col in back)
-            self.say(f"{len(back)} back to the trays: {names}")
 
     def refresh(self) -> None:
         """Read the scene again after the match changed (a new game may need a new layout)."""
@@ -350,9 +222,8 @@ class App:
         if exc is None:
             job.done(job.future.result())
             return
-        if self.pushing is not None:
-            self.animation = None
-            self.pushing = None
+        if self.push_in_flight is not None:
+            self.push_in_flight = None
             self.refresh()
         if isinstance(exc, UserError):
             self.say(str(exc), warning=True)
@@ -373,8 +244,7 @@ class App:
         """Forget everything in flight; a job still running only touches the match it was given,
         which is about to be replaced, and its result is never looked at."""
         self.job = None
-        self.animation = None
-        self.pushing = None
+        self.push_in_flight = None
         self.aim = None
         self.replay_queue.clear()
         self.full_log = None
@@ -387,13 +257,8 @@ class App:
         dt = min(max(dt, 0.0), MAX_FRAME_SECONDS)
         self.clock += dt
         self._poll_job()
-        animation, flight = self.animation, self.pushing
-        if animation is not None and flight is not None:
-            animation.update(dt)
-            if not animation.rolling and not flight.resolving:
-                self._resolve_push(flight)
-            if animation.finished and flight.resolved:
-                self._finish_push(animation)
+        if self.push_in_flight is not None:
+            pushing.roll(self, self.push_in_flight, dt)
             return
         if self.job is None:
             self._advance()

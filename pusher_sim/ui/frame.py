@@ -14,6 +14,7 @@ import pygame
 from pusher_sim.ui.aim import triangle_at
 from pusher_sim.ui.draw import board_balls
 from pusher_sim.ui.keys import HELP_LINES
+from pusher_sim.ui.pointer import aimed_flick
 from pusher_sim.ui.scene import Demand
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def draw_frame(app: App, surface: pygame.Surface) -> None:
         painter.draw_flying_balls(surface, animation.flying, animation.flight())
     if app.aim is not None and scene.mover >= 0:
         colour = scene.seats[scene.mover].colour
-        painter.draw_rubber_band(surface, app.aim.press, app.aim.drag, app.flick(), colour)
+        painter.draw_rubber_band(surface, app.aim.press, app.aim.drag, aimed_flick(app), colour)
     aside = f"move {scene.moves}   seed {app.match.seed}   H help"
     painter.draw_status(surface, scene.headline, _hint(app), aside)
     painter.draw_message(surface, app.message, app.warning)
