@@ -73,3 +73,15 @@ def test_the_window_runs_frames_until_escape(tmp_path: Path) -> None:
         done.set()
     assert code == 0
     assert GameLog.load(save).seed == 2  # --save writes the log when the window closes
+
+
+def test_no_display_is_one_line_not_an_invisible_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As on a machine with no screen and no SDL_VIDEODRIVER chosen: SDL falls back to offscreen.
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    assert main(["play", "--seats", "human,bot"]) == 2
+    err = capsys.readouterr().err
+    assert "no display" in err and err.count("\n") == 1

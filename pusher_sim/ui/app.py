@@ -357,12 +357,21 @@ def screenshot(config: AppConfig, path: str) -> int:
     return 0
 
 
+HEADLESS = ("offscreen", "dummy")
+"""SDL's video drivers that show nothing."""
+
+
 def run(args: argparse.Namespace) -> int:
     """``pusher play``: open the window and run frames until the player quits."""
     config = AppConfig.from_args(args)
     if getattr(args, "screenshot", None):
         return screenshot(config, args.screenshot)
     pygame.display.init()
+    if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
+        # SDL falls back to an invisible window when there is no screen: say so instead of
+        # running a game nobody can see.
+        close_pygame()
+        raise UserError("no display to open a window on: play with --terminal, or --screenshot")
     pygame.font.init()
     try:
         pygame.display.set_caption("Pusher")
