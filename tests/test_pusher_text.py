@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pusher_sim.errors import UserError
 from pusher_sim.pusher import Pass, Place, Push
@@ -123,3 +125,18 @@ def test_render_says_which_balls_the_last_push_sent_back() -> None:
     state.apply(Push(TRI))
     text = PusherTextUI(state.game).render(state, 0)
     assert "last push sent back: red from A2, blue from D2" in text
+
+
+WORDS = st.sampled_from(["push", "place", "pass", "at", "flick", "1", "2", "C1", "B1", "C2", "A1"])
+
+
+@given(st.one_of(st.text(max_size=30), st.lists(WORDS, max_size=9).map(" ".join)))
+def test_any_typed_text_is_an_action_or_a_clear_user_error(text: str) -> None:
+    for position in (P4_TRIANGLE, EMPTY):
+        state = make(position)
+        try:
+            action = PusherTextUI(state.game).parse(text, state, 0)
+        except UserError as exc:
+            assert str(exc)
+        else:
+            assert isinstance(action, Place | Push | Pass)
