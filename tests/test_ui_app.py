@@ -43,6 +43,7 @@ from tests.ui_driver import (
     open_window,
     opening_by_api,
     play_opening,
+    run_until,
     screen_of,
     wait_for_push,
 )
@@ -234,13 +235,14 @@ def test_a_bots_push_is_animated_and_lands_where_the_api_says() -> None:
     click_cell(app, BLUE_PAIR)
     app.settle()
     click_cell(app, BLUE_TRIANGLE)
-    animated = False
-    for _ in range(5000):
-        app.tick(FRAME)
-        animated = animated or app.animation is not None
-        if not app.busy and app.match.moves == 5:
-            break
-    assert animated
+    seen: list[bool] = []
+
+    def pushed() -> bool:
+        seen.append(app.animation is not None)
+        return not app.busy and app.match.moves == 5
+
+    run_until(app, pushed)
+    assert any(seen)
     expected = opening_by_api(app.game)
     expected.apply(push)
     assert app.match.state == expected
@@ -314,13 +316,14 @@ def test_replay_plays_the_game_again_with_its_push_animated() -> None:
     final = snapshot(app)
     key(app, pygame.K_r)
     assert app.match.moves == 1 and len(app.replay_queue) == 4  # the first move is replayed
-    animated = False
-    for _ in range(5000):
-        app.tick(FRAME)
-        animated = animated or app.animation is not None
-        if not app.busy and not app.replay_queue:
-            break
-    assert animated
+    seen: list[bool] = []
+
+    def replayed() -> bool:
+        seen.append(app.animation is not None)
+        return not app.busy and not app.replay_queue
+
+    run_until(app, replayed)
+    assert any(seen)
     assert snapshot(app) == final
 
 

@@ -13,7 +13,7 @@ from typing import Any
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pygame
@@ -94,14 +94,28 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], moves: int = 6)
     app.tick(FRAME)
 
 
-def wait_for_push(app: App, frames: int = 2000) -> None:
-    """Run frames until the push being set up off the frame loop starts to roll."""
-    for _ in range(frames):
-        if app.animation is not None:
-            return
+def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
+    """Run frames until ``done()``; returns the frames run.
+
+    Work off the frame loop (a bot thinking, a push being set up) takes wall time, which a
+    loaded machine stretches; so the limit is in seconds, and a frame waits a millisecond
+    while such work is under way instead of spinning through a fixed number of frames.
+    """
+    deadline = time.monotonic() + seconds
+    frames = 0
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up after {seconds} s and {frames} frames: {app.message}")
         app.tick(FRAME)
-        time.sleep(0.001)
-    raise AssertionError(f"no push started: {app.message}")
+        frames += 1
+        if app.job is not None:
+            time.sleep(0.001)
+    return frames
+
+
+def wait_for_push(app: App) -> None:
+    """Run frames until the push being set up off the frame loop starts to roll."""
+    run_until(app, lambda: app.animation is not None)
 
 
 def key(app: App, code: int) -> None:
