@@ -8,6 +8,17 @@ from pathlib import Path
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.run import Row
 
+AXIS_LABELS = {
+    "angle": "flick direction (degrees)",
+    "speed": "flick speed (m/s)",
+    "press": "press offset (fraction of the inradius)",
+    "press_angle": "press direction (degrees)",
+    "balls": "balls on the board",
+    "tilt": "tilt (rad)",
+    "cup_depth": "cup depth (m)",
+}
+"""Axis labels with units for the parameters most often plotted; others show their name."""
+
 
 def outcome_map(rows: list[Row], x: str, y: str, measure: str, path: str | Path) -> Path:
     """Save a heat map of mean ``measure`` over the (x, y) grid to ``path`` (PNG, SVG, PDF)."""
@@ -32,9 +43,9 @@ def outcome_map(rows: list[Row], x: str, y: str, measure: str, path: str | Path)
     image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
     ax.set_xticks(range(len(xs)), [f"{v:.3g}" for v in xs], rotation=45)
     ax.set_yticks(range(len(ys)), [f"{v:.3g}" for v in ys])
-    ax.set_xlabel(x)
-    ax.set_ylabel(y)
-    ax.set_title(f"mean {measure} ({len(rows)} pushes)")
+    ax.set_xlabel(AXIS_LABELS.get(x, x))
+    ax.set_ylabel(AXIS_LABELS.get(y, y))
+    ax.set_title(f"mean {measure} per push ({len(rows)} pushes)")
     fig.colorbar(image, ax=ax, label=measure)
     fig.tight_layout()
     out = Path(path)
