@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
 
 from pusher_sim.board import Cell, Triangle
 from pusher_sim.turnloop.actions import Action, ActionCodec
@@ -15,7 +14,6 @@ class Place(Action):
     """P2: one ball from the mover's tray into the empty cup ``cell`` (axial q, r)."""
 
     cell: Cell
-    kind: ClassVar[str] = "place"
 
     def __str__(self) -> str:
         return f"place {self.cell[0]},{self.cell[1]}"
@@ -34,7 +32,6 @@ class Push(Action):
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     speed: float = 0.0
-    kind: ClassVar[str] = "push"
 
     def __str__(self) -> str:
         cells = " ".join(f"{q},{r}" for q, r in self.triangle)
@@ -49,8 +46,6 @@ class Push(Action):
 @dataclass(frozen=True)
 class Pass(Action):
     """P7: the mover places nothing (the skip exception, or no legal move) and the turn passes."""
-
-    kind: ClassVar[str] = "pass"
 
     def __str__(self) -> str:
         return "pass"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from pusher_sim.errors import CorruptFile
 
@@ -42,8 +42,6 @@ def _field_names(cls: type[Action]) -> tuple[str, ...]:
 @dataclasses.dataclass(frozen=True)
 class Action:
     """Base of every action. Subclasses are ``@dataclass(frozen=True)`` with plain fields."""
-
-    kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict[str, JSONValue]:
         data: dict[str, JSONValue] = {"type": type(self).__name__}
