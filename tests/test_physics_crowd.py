@@ -1,4 +1,4 @@
-"""A full cup (space.py, model 3): two balls never share a cup, and sorting them out costs energy.
+"""A full cup (space.py, models 3, 4): two balls never share a cup; sorting them out costs energy.
 
 Before model 3, two balls that met in one cup sat there for good, each pulled to the centre
 against the other, and the push ended unsettled (0.3% of random pushes). These tests build such
@@ -115,3 +115,35 @@ def test_a_ball_refused_by_a_full_cup_keeps_its_bowl() -> None:
     assert model.energy() <= before * (1 + RIPPLE)
     _settle(model)
     _assert_own_cups(model)
+
+
+def _sweep_push(seed: int) -> tuple[dict[tuple[int, int], Colour], PushSpec]:
+    """The push of the slow 3,000-push sweep (test_physics_push.py) with this seed."""
+    rng = random.Random(seed)
+    balls, spec = random_push(BOARD, rng)
+    angle = rng.uniform(0, 2 * math.pi)
+    speed = rng.uniform(0.0, CFG.max_flick_speed)
+    return balls, PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
+
+
+@pytest.mark.parametrize("seed", [1333, 1611, 1855, 1869])
+def test_a_rider_pinned_in_a_held_cup_rolls_over_to_a_free_cup(seed: int) -> None:
+    # Under model 3 these ended unsettled: a rider at rest in a held cup, pinned against the
+    # rim or between two balls, no free cup next to it. Now it rolls over the others, paying
+    # its speed from its ride energy, and the energy still never rises.
+    balls, spec = _sweep_push(seed)
+    sim = PushSimulation(BOARD, balls, spec, CFG)
+    while sim.on_top and not sim.done:
+        sim.step(1)
+    lowest = sim.energy()
+    rolled = False
+    while not sim.done:
+        sim.step(1)
+        rolled = rolled or bool(sim.model.over)
+        e = sim.energy()
+        assert e <= lowest * (1 + RIPPLE) + 1e-12
+        lowest = min(lowest, e)
+    assert rolled
+    assert sim.outcome().settled
+    assert not sim.model.over  # it met the other balls again once apart from them
+    _assert_own_cups(sim.model)

@@ -44,8 +44,27 @@ ended so). So each cup's bowl belongs to at most one ball, its *holder* (:attr:`
   each in the other's cup. The cell's centre is the nearest one, and no point of a cell is
   higher than a corner, so this only lowers the energy too.
 
+A pinned rider rolls over (model 4). A rider can come to rest in a held cup, pressed against
+the rim by that cup's ball or wedged between two balls, with no free cup next to it (0.13% of
+random pushes ended so under model 3). In 3-D it lies on top of those balls and rolls over
+them. So a settle check that finds a rider at rest (slower than ``sleep_speed``) sends it
+straight toward the nearest free cup (:meth:`_roll_over`) and lets it pass over the other balls
+(:attr:`over`: its filter leaves out balls, never the rim, so it cannot leave the board):
+
+* its speed is just what carries it, against rolling resistance, half a radius into that cup's
+  disc; the kinetic energy comes out of its ride energy (:attr:`riders`, per ball), so the
+  total does not change at that moment, and only if at least a rim's worth is left: the bowl
+  it then takes costs exactly a rim at the disc's edge, so taking it still lowers the energy
+  (:meth:`rehome` gives a rider the free cell it stops in only if that bowl is no higher than
+  its ride energy either);
+* it meets the other balls again once it holds a bowl and overlaps none of them
+  (:meth:`_land`); until then it rests on top of them, so no contact ever has to push two
+  overlapping balls apart (which could add energy). Overlapping balls meet nothing but the
+  bowl, so the energy still only drops.
+
 So the energy never grows, no cup ever has two holders, and a ball cannot come to rest without
-a bowl while a free cup is under it. Python runs only on disc entries and on the settle checks.
+a bowl while a free cup is under it or within its ride's reach. Python runs only on disc entries
+and on the settle checks.
 """
 
 from __future__ import annotations
@@ -81,6 +100,11 @@ _ALL_CELLS = _CAT_CELLS[0] | _CAT_CELLS[1] | _CAT_CELLS[2]
 _BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | _ALL_CELLS)
 _BALL_FILTERS = tuple(
     pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | (_ALL_CELLS & ~cat))
+    for cat in _CAT_CELLS
+)
+# A rider rolling over the other balls (:attr:`BoardSpace.over`) meets only the rim and discs.
+_OVER_FILTERS = tuple(
+    pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_RIM | (_ALL_CELLS & ~cat))
     for cat in _CAT_CELLS
 )
 _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
@@ -133,10 +157,11 @@ class BoardSpace:
         # the cup whose bowl it feels, -1 for none (the pressed ball on top, or a rider).
         self.cup: list[int] = []
         self.bowl: list[int] = []
-        self.riders: dict[int, float] = {}  # ball -> its constant height energy, J
+        self.riders: dict[int, float] = {}  # ball -> its ride (height) energy, J
         self._holder: dict[int, int] = {}  # cup -> the ball that holds its bowl
         self._lifted: set[int] = set()  # the pressed ball while on top: no bowl, no riding
         self._astray: set[int] = set()  # refused or riding: not in its own bowl's cup
+        self.over: set[int] = set()  # a rider rolling over the other balls: meets none
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
         self._ignore_once: set[Any] = set()
@@ -327,7 +352,8 @@ class BoardSpace:
 
     def _enter(self, i: int, c: int) -> None:
         self.cup[i] = c
-        self.shapes[i].filter = _BALL_FILTERS[self._cell_class[c]]
+        filters = _OVER_FILTERS if i in self.over else _BALL_FILTERS
+        self.shapes[i].filter = filters[self._cell_class[c]]
 
     def _take(self, i: int, c: int) -> None:
         """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
@@ -345,12 +371,13 @@ class BoardSpace:
 
     def rehome(self) -> None:
         """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
-        it is in when that cup is free, and two refused balls each in the other's cup swap.
+        it is in when that cup is free, two refused balls each in the other's cup swap, and a
+        rider at rest rolls over the others toward a free cup.
 
-        Each only lowers the energy (see the module's note); a ball that changes bowl is woken.
-        Costs nothing while no ball is astray.
+        None raises the energy (see the module's note); a ball that changes bowl or starts
+        rolling over is woken. Costs nothing while no ball is astray or rolling over.
         """
-        if not self._astray:
+        if not self._astray and not self.over:
             return
         cell_at, index = self.board.cell_at, self.board.index
         for i in sorted(self._astray):
@@ -358,6 +385,8 @@ class BoardSpace:
                 continue  # swapped home earlier in this pass
             c = index(cell_at(*self.position(i)))
             holder = self._holder.get(c)
+            if holder is None and self._bowl_energy(i, c) > self.riders.get(i, math.inf):
+                continue  # a rider whose ride is lower than this corner of the cell
             if holder is None or holder == i:
                 self._enter(i, c)
                 self._take(i, c)
@@ -372,6 +401,63 @@ class BoardSpace:
                         self._enter(ball, cup)
                         self._take(ball, cup)
                         self.bodies[ball].activate()
+
+        if self.over:
+            self._land()
+        if self.riders:
+            self._roll_over()
+
+    def _bowl_energy(self, i: int, c: int) -> float:
+        """Bowl energy of ball ``i`` about cup ``c``'s centre, J."""
+        x, y = self.position(i)
+        cx, cy = self.centres[c]
+        return 0.5 * self.stiffness * ((x - cx) ** 2 + (y - cy) ** 2)
+
+    def _roll_over(self) -> None:
+        """A rider at rest (pinned by the balls it rides on) rolls over them to the nearest free
+        cup: it gets just the speed that carries it, against rolling resistance, into that cup's
+        disc, paid from its ride energy, and meets no ball until it is apart from them again."""
+        cfg = self.config
+        rim = 0.5 * self.stiffness * (0.5 * self.board.pitch) ** 2
+        slow2 = cfg.sleep_speed * cfg.sleep_speed
+        for i in sorted(self.riders):
+            body = self.bodies[i]
+            v = body.velocity
+            if v.x * v.x + v.y * v.y >= slow2:
+                continue
+            x, y = self.position(i)
+            free = [c for c in range(len(self.centres)) if c not in self._holder]
+            if not free:
+                return
+            d, f = min((math.dist((x, y), self.centres[c]), c) for c in free)
+            if d == 0.0:
+                continue
+            s = max(d - 0.5 * self.board.pitch, 0.0) + 0.5 * cfg.ball_radius
+            ke = cfg.ball_mass * cfg.resistance_deceleration * s
+            if self.riders[i] - ke < rim:
+                continue
+            self.riders[i] -= ke
+            speed = math.sqrt(2.0 * ke / cfg.ball_mass)
+            fx, fy = self.centres[f]
+            body.activate()
+            body.velocity = (speed * (fx - x) / d, speed * (fy - y) / d)
+            self.over.add(i)
+            self._enter(i, self.cup[i])
+
+    def _land(self) -> None:
+        """A rider that rolled over the others meets them again once it holds a bowl and
+        overlaps none of them (until then they rest on each other, as in 3-D)."""
+        reach2 = 4.0 * self.config.ball_radius**2
+        for i in sorted(self.over):
+            if self.bowl[i] < 0:
+                continue
+            x, y = self.position(i)
+            if all(
+                j == i or (x - b.position.x) ** 2 + (y - b.position.y) ** 2 >= reach2
+                for j, b in enumerate(self.bodies)
+            ):
+                self.over.discard(i)
+                self._enter(i, self.cup[i])
 
     @property
     def crowded(self) -> bool:

@@ -9,7 +9,9 @@ History: "1" probe and sensor bands along every cell edge, 10 solver iterations;
 discs sensed by the balls themselves (own class ignored), 2 solver iterations, far balls start
 asleep, awake balls first in the settle sum; "3" a full cup: each cup's bowl has at most one
 holder, a ball reaching a held cup keeps its own bowl, a ball without one rides until a free
-cup takes it (space.py), so two balls no longer jam in one cup.
+cup takes it (space.py), so two balls no longer jam in one cup; "4" a rider at rest rolls over
+the other balls to the nearest free cup, its speed paid from its own ride energy (space.py), so
+a rider pinned in a held cup no longer ends a push unsettled.
 """
 
-MODEL_VERSION: str = "3"
+MODEL_VERSION: str = "4"
