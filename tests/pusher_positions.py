@@ -81,3 +81,12 @@ PAIR_NEEDING_RED = """
 """
 """A pair in a blue and a yellow cup: both cups that would complete it, (-2,1) and (-1,-1), are
 red, so red must skip (P7) and blue must fill one (P5)."""
+
+RED_SENT_BACK = """
+      . R .
+     . . . .
+    . B . . .
+     . B . .
+      . . R
+"""
+"""Where :data:`P4_TRIANGLE`'s push may leave the balls: a red ball in a red cup goes back (P10)."""

@@ -25,7 +25,14 @@ from pusher_sim.pusher import (
 )
 from pusher_sim.pusher.position import geometry
 from pusher_sim.turnloop.state import TERMINAL, InvariantError
-from tests.pusher_positions import EMPTY, P4_TRIANGLE, PAIR_NEEDING_RED, DrawnOutcome, make
+from tests.pusher_positions import (
+    EMPTY,
+    P4_TRIANGLE,
+    PAIR_NEEDING_RED,
+    RED_SENT_BACK,
+    DrawnOutcome,
+    make,
+)
 
 RED, BLUE = 0, 1
 TRI = ((-2, 0), (-2, 1), (-1, 0))
@@ -385,14 +392,7 @@ def test_p11a_no_own_ball_back_and_a_pushable_triangle_left_pushes_again() -> No
 
 
 def test_p11b_own_ball_back_passes_the_turn() -> None:
-    after = """
-          . R .
-         . . . .
-        . B . . .
-         . B . .
-          . . R
-    """
-    state = make(P4_TRIANGLE, resolver=DrawnOutcome(after))
+    state = make(P4_TRIANGLE, resolver=DrawnOutcome(RED_SENT_BACK))
     state.apply(Push(TRI))
     assert state.trays[RED] == 4
     assert state.current_player() == BLUE

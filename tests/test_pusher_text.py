@@ -13,7 +13,14 @@ from pusher_sim.pusher import Pass, Place, Push
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.terminal import play_in_terminal
-from tests.pusher_positions import EMPTY, P4_TRIANGLE, PAIR_NEEDING_RED, DrawnOutcome, make
+from tests.pusher_positions import (
+    EMPTY,
+    P4_TRIANGLE,
+    PAIR_NEEDING_RED,
+    RED_SENT_BACK,
+    DrawnOutcome,
+    make,
+)
 
 TRI = ((-2, 0), (-2, 1), (-1, 0))
 
@@ -114,14 +121,7 @@ def test_render_lists_the_legal_cups_in_reading_order_and_the_result() -> None:
 
 
 def test_render_says_which_balls_the_last_push_sent_back() -> None:
-    after = """
-          . R .
-         . . . .
-        . B . . .
-         . B . .
-          . . R
-    """
-    state = make(P4_TRIANGLE, resolver=DrawnOutcome(after))
+    state = make(P4_TRIANGLE, resolver=DrawnOutcome(RED_SENT_BACK))
     state.apply(Push(TRI))
     text = PusherTextUI(state.game).render(state, 0)
     assert "last push sent back: red from A2, blue from D2" in text
