@@ -22,6 +22,19 @@ small corners of a cell outside its disc (9% of its area) does a ball still feel
 from, a slightly higher rim there. The disc lies inside its own cell, so when a switch happens
 the ball is nearer the new centre than the old: a switch only ever lowers the bowl energy.
 
+A hop (model 5). The discs of two neighbours B1 and B2 touch at a single point, so between two
+cups A and C that both neighbour B1 and B2 (A and C are in the same class, below) the gap is
+the width of a point, and a fast ball (up to about 3.5 mm per step) can cross the line B1-B2
+near it in one step without its circle ever touching B1's or B2's disc. It then arrives in C's
+disc, which it does not see (A's class), and would feel A's bowl from inside C until it entered
+another disc. So every settle check (:meth:`rehome`, every ``settle_check_interval`` steps)
+first catches up (:meth:`_catch_up`): a ball more than ``pitch/2`` from its cup's centre, inside
+another cup's disc, enters that cup then, exactly as if the disc had fired (a full cup refuses
+it, as below). The guarantee is thus: at every settle check, a ball inside a cup's disc has that
+cup as :attr:`cup`; between checks a hop can leave it behind for fewer than
+``settle_check_interval`` steps. The ball is inside the new cup's disc, so that centre is the
+nearest of all and the switch lowers the bowl energy, as any other.
+
 A full cup (model 3). A 16.5 mm cup cannot hold two 16 mm balls: in 3-D the second one rides up
 on the first and rolls on over the rim. The height field alone would let both sit at the bottom
 of one bowl, pressing on each other, held there by rolling resistance (0.4% of random pushes
@@ -90,9 +103,10 @@ RIM = 5
 # ball does not see the discs of its own cup's class. It has no use for its own cup's disc (it
 # only needs to know when it enters another's), and touching it would be a contact Chipmunk
 # tracks every step for every ball: a third of the model's step. Any cup of the same class is
-# at least sqrt(3) pitches away, and no path reaches its cell without entering a disc of
+# at least sqrt(3) pitches away, and a continuous path reaches its disc only through a disc of
 # another class first (cells meeting at a corner are mutual neighbours), which switches the
-# class the ball ignores.
+# class the ball ignores. A discrete step can hop the point where two discs touch: the settle
+# check catches that up (see the module's note on hops).
 _CAT_BALL = 0b0001
 _CAT_RIM = 0b0010
 _CAT_CELLS = (0b001000, 0b010000, 0b100000)
@@ -146,6 +160,8 @@ class BoardSpace:
             space.sleep_time_threshold = config.sleep_time
         self.space: Any = space
         self._dt = config.time_step
+        # Whether a ball that hopped into a disc is still awake at the next settle check.
+        self._hoppers_awake = config.sleep_time >= config.settle_check_interval * config.time_step
         self._ball_elasticity = math.sqrt(config.restitution_ball)
         self._ball_friction = math.sqrt(config.friction_ball)
 
@@ -374,9 +390,13 @@ class BoardSpace:
         it is in when that cup is free, two refused balls each in the other's cup swap, and a
         rider at rest rolls over the others toward a free cup.
 
-        None raises the energy (see the module's note); a ball that changes bowl or starts
-        rolling over is woken. Costs nothing while no ball is astray or rolling over.
+        First it catches up with disc entries the steps missed (:meth:`_catch_up`). None of
+        this raises the energy (see the module's note); a ball that changes bowl or starts
+        rolling over is woken. Beyond the catch-up's distance test per ball, costs nothing
+        while no ball is astray or rolling over.
         """
+        if self.stiffness > 0.0:
+            self._catch_up()
         if not self._astray and not self.over:
             return
         cell_at, index = self.board.cell_at, self.board.index
@@ -406,6 +426,34 @@ class BoardSpace:
             self._land()
         if self.riders:
             self._roll_over()
+
+    def _catch_up(self) -> None:
+        """A ball inside a cup's disc that is not its :attr:`cup` (a step hopped over the point
+        where two discs touch, see the module's note) enters that cup now, as the disc's
+        callback would have: the cup's bowl if free, else it is refused.
+
+        Only awake balls are looked at (reading a position costs more than asking whether a
+        body sleeps, and most balls sleep): a hop takes millimetres per step, far above
+        ``sleep_speed``, and a ball sleeps only after ``sleep_time`` below it, so a ball that
+        hopped since the last check is still awake at this one when ``sleep_time`` spans
+        ``settle_check_interval`` steps (24 against 16 by default; otherwise all are looked at).
+        """
+        half2 = (0.5 * self.board.pitch) ** 2
+        centres, cup = self.centres, self.cup
+        cell_at, index = self.board.cell_at, self.board.index
+        skip_asleep = self._hoppers_awake
+        for i, body in enumerate(self.bodies):
+            if skip_asleep and body.is_sleeping:
+                continue
+            x, y = body.position
+            cx, cy = centres[cup[i]]
+            if (x - cx) ** 2 + (y - cy) ** 2 < half2:
+                continue  # inside its own cup's disc
+            c = index(cell_at(x, y))
+            cx, cy = centres[c]
+            if c != cup[i] and (x - cx) ** 2 + (y - cy) ** 2 < half2:
+                self._switch(i, c)
+                body.activate()
 
     def _bowl_energy(self, i: int, c: int) -> float:
         """Bowl energy of ball ``i`` about cup ``c``'s centre, J."""

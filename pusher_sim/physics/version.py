@@ -11,7 +11,9 @@ asleep, awake balls first in the settle sum; "3" a full cup: each cup's bowl has
 holder, a ball reaching a held cup keeps its own bowl, a ball without one rides until a free
 cup takes it (space.py), so two balls no longer jam in one cup; "4" a rider at rest rolls over
 the other balls to the nearest free cup, its speed paid from its own ride energy (space.py), so
-a rider pinned in a held cup no longer ends a push unsettled.
+a rider pinned in a held cup no longer ends a push unsettled; "5" a ball whose step hopped the
+point where two cup discs touch, into a disc of its own cup's class, takes that cup at the next
+settle check instead of feeling the old cup's bowl until it entered another disc (space.py).
 """
 
-MODEL_VERSION: str = "4"
+MODEL_VERSION: str = "5"
