@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -17,6 +18,7 @@ from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
 from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.settle import is_settled
 from pusher_sim.push import PushSpec
+from tests.test_physics_push import sweep_push
 
 BOARD = Board()
 CFG = PhysicsConfig()
@@ -76,22 +78,28 @@ def _bench_push(n: int) -> tuple[dict[tuple[int, int], Colour], PushSpec]:
     return random_push(BOARD, rng)
 
 
+def _run_energy_never_rising(sim: PushSimulation, seen: Callable[[], bool]) -> bool:
+    """Run a push to the end, checking after the press that kinetic plus cup energy never rises
+    (within the integrator's ripple); True if ``seen()`` held at any step."""
+    while sim.on_top and not sim.done:
+        sim.step(1)
+    lowest = sim.energy()
+    happened = False
+    while not sim.done:
+        sim.step(1)
+        happened = happened or seen()
+        e = sim.energy()
+        assert e <= lowest * (1 + RIPPLE) + 1e-12
+        lowest = min(lowest, e)
+    return happened
+
+
 @pytest.mark.parametrize("n", [40, 1136, 2269])
 def test_pushes_that_jammed_under_model_2_now_settle_and_lose_energy(n: int) -> None:
     # Under model 2 these three ended with two balls wedged in one cup (settled=False).
     balls, spec = _bench_push(n)
     sim = PushSimulation(BOARD, balls, spec, CFG)
-    while sim.on_top and not sim.done:
-        sim.step(1)
-    lowest = sim.energy()
-    crowded = False
-    while not sim.done:
-        sim.step(1)
-        crowded = crowded or sim.model.crowded
-        e = sim.energy()
-        assert e <= lowest * (1 + RIPPLE) + 1e-12
-        lowest = min(lowest, e)
-    assert crowded  # the full-cup rule was needed
+    assert _run_energy_never_rising(sim, lambda: bool(sim.model.crowded))  # the rule was needed
     out = sim.outcome()
     assert out.settled
     assert len({c for c, _ in out.balls}) == len(balls) + 1
@@ -117,33 +125,14 @@ def test_a_ball_refused_by_a_full_cup_keeps_its_bowl() -> None:
     _assert_own_cups(model)
 
 
-def _sweep_push(seed: int) -> tuple[dict[tuple[int, int], Colour], PushSpec]:
-    """The push of the slow 3,000-push sweep (test_physics_push.py) with this seed."""
-    rng = random.Random(seed)
-    balls, spec = random_push(BOARD, rng)
-    angle = rng.uniform(0, 2 * math.pi)
-    speed = rng.uniform(0.0, CFG.max_flick_speed)
-    return balls, PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
-
-
 @pytest.mark.parametrize("seed", [1333, 1611, 1855, 1869])
 def test_a_rider_pinned_in_a_held_cup_rolls_over_to_a_free_cup(seed: int) -> None:
     # Under model 3 these ended unsettled: a rider at rest in a held cup, pinned against the
     # rim or between two balls, no free cup next to it. Now it rolls over the others, paying
     # its speed from its ride energy, and the energy still never rises.
-    balls, spec = _sweep_push(seed)
+    balls, spec = sweep_push(seed)
     sim = PushSimulation(BOARD, balls, spec, CFG)
-    while sim.on_top and not sim.done:
-        sim.step(1)
-    lowest = sim.energy()
-    rolled = False
-    while not sim.done:
-        sim.step(1)
-        rolled = rolled or bool(sim.model.over)
-        e = sim.energy()
-        assert e <= lowest * (1 + RIPPLE) + 1e-12
-        lowest = min(lowest, e)
-    assert rolled
+    assert _run_energy_never_rising(sim, lambda: bool(sim.model.over))
     assert sim.outcome().settled
     assert not sim.model.over  # it met the other balls again once apart from them
     _assert_own_cups(sim.model)

@@ -202,6 +202,15 @@ def test_physics_resolver_is_a_push_resolver() -> None:
     assert out.settled and len(out.balls) == len(balls) + 1
 
 
+def sweep_push(seed: int) -> tuple[dict[tuple[int, int], Colour], PushSpec]:
+    """A random 30-ball push with a random flick: one push of the slow sweep below."""
+    rng = random.Random(seed)
+    balls, spec = random_push(BOARD, rng)
+    angle = rng.uniform(0, 2 * math.pi)
+    speed = rng.uniform(0.0, CFG.max_flick_speed)
+    return balls, PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed)
+
+
 @pytest.mark.slow
 def test_slow_3000_pushes_keep_p13_and_almost_all_settle() -> None:
     """P13 holds for every push; a push that ends jammed (a ball pinned on a held cup) is
@@ -209,15 +218,7 @@ def test_slow_3000_pushes_keep_p13_and_almost_all_settle() -> None:
     model 4 lets a pinned rider roll over the others and leaves none, so any is a regression."""
     unsettled = 0
     for seed in range(3000):
-        rng = random.Random(seed)
-        balls, spec = random_push(BOARD, rng)
-        spec = PushSpec(
-            spec.triangle,
-            spec.colour,
-            spec.offset,
-            rng.uniform(0, 2 * math.pi),
-            rng.uniform(0.0, CFG.max_flick_speed),
-        )
+        balls, spec = sweep_push(seed)
         sim = PushSimulation(BOARD, balls, spec, CFG)
         out = sim.run()
         unsettled += not out.settled
