@@ -19,7 +19,8 @@ class PushSpec:
 
     ``offset`` is the press point relative to the triangle's centre, in metres (it must lie inside
     the triangle). The flick is ``speed`` (m/s) in direction ``angle`` (radians, board frame,
-    counter-clockwise from +x) given to the pusher's ball as it is pressed in.
+    counter-clockwise from +x) given to the pusher's ball as it is pressed in. ``strength`` is
+    the press, from 0 (just loosen the triangle) to 1 (the hardest press the model allows).
     """
 
     triangle: Triangle
@@ -27,6 +28,7 @@ class PushSpec:
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     speed: float = 0.0
+    strength: float = 0.5
 
 
 @dataclass(frozen=True)

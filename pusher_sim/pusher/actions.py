@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pusher_sim.board import Cell, Triangle
+from pusher_sim.board import Cell, Colour, Triangle
+from pusher_sim.push import PushSpec
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
 
@@ -24,14 +25,29 @@ class Push(Action):
     """P8: press a ball from the tray into ``triangle`` (its three cells, sorted).
 
     ``offset`` is the press point in metres from the triangle's centre; the flick is ``speed``
-    m/s in direction ``angle`` (radians, counter-clockwise from +x). The defaults press at the
-    centre with no flick, which is what :meth:`PusherState.legal_actions` lists.
+    m/s in direction ``angle`` (radians, counter-clockwise from +x); ``strength`` is how hard the
+    ball is pressed in, from 0 (just loosen the triangle) to 1 (the hardest press). The defaults
+    press at the centre, half strength, with no flick: what :meth:`PusherState.legal_actions`
+    lists.
     """
 
     triangle: Triangle
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     speed: float = 0.0
+    strength: float = 0.5
+
+    def spec(self, colour: Colour) -> PushSpec:
+        """This push as the physics sees it, made by a ball of ``colour``."""
+        tri: Triangle = (
+            (self.triangle[0][0], self.triangle[0][1]),
+            (self.triangle[1][0], self.triangle[1][1]),
+            (self.triangle[2][0], self.triangle[2][1]),
+        )
+        offset = (float(self.offset[0]), float(self.offset[1]))
+        return PushSpec(
+            tri, colour, offset, float(self.angle), float(self.speed), float(self.strength)
+        )
 
     def __str__(self) -> str:
         cells = " ".join(f"{q},{r}" for q, r in self.triangle)

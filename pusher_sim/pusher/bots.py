@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from pusher_sim.board import Cell, Triangle
-from pusher_sim.push import PushSpec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
@@ -132,7 +131,7 @@ class StrongPusherBot:
     def try_push(st: PusherState, push: Push) -> PushScore:
         """Resolve ``push`` on a copy of the board and count the balls it would send back."""
         game = st.game
-        spec = PushSpec(push.triangle, st.colour, push.offset, push.angle, push.speed)
+        spec = push.spec(st.colour)
         outcome = game.resolver.resolve(game.board, dict(st.balls), spec)
         colour_of = game.geo.colour
         own = others = 0

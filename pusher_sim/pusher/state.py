@@ -16,7 +16,7 @@ from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.errors import CorruptFile, IllegalMove
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push import PushOutcome, PushResolver
 from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
@@ -285,13 +285,7 @@ class PusherState(State):
 
     def _push(self, action: Push) -> None:
         """P8 (the physics decides), P13 checked, P10 returns, then P11 or P12."""
-        tri: Triangle = (
-            (action.triangle[0][0], action.triangle[0][1]),
-            (action.triangle[1][0], action.triangle[1][1]),
-            (action.triangle[2][0], action.triangle[2][1]),
-        )
-        offset = (float(action.offset[0]), float(action.offset[1]))
-        spec = PushSpec(tri, self.colour, offset, float(action.angle), float(action.speed))
+        spec = action.spec(self.colour)
         outcome = self.game.resolver.resolve(self.game.board, dict(self.balls), spec)
         resting = self._checked(outcome)
         geo = self.game.geo

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pusher_sim.push import PushSpec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.animation import PushAnimation, start_push
@@ -36,7 +35,7 @@ def launch(app: App, push: Push) -> None:
     play it out."""
     state, game, match = app.state, app.game, app.match
     board, resolver = game.board, game.resolver
-    spec = PushSpec(push.triangle, state.colour, push.offset, push.angle, push.speed)
+    spec = push.spec(state.colour)
     balls = dict(state.balls)
     trays = [seat.tray for seat in app.scene.seats]
     trays[state.to_move] -= 1
