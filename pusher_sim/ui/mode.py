@@ -1,0 +1,45 @@
+"""The window's screens as modes: each owns its input, its drawing and its animation.
+
+The app only dispatches: it hands every pygame event to the current :class:`Mode`, advances it by
+the frame's duration and asks it to draw. A mode that needs another screen (the start screen
+starting a table, a table going back to the start) asks its :class:`Host`. When no mode is
+animating and no input comes, the app sleeps in ``pygame.event.wait`` instead of redrawing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+
+class Host(Protocol):
+    """What a mode may ask of the app that shows it."""
+
+    def show(self, mode: Mode) -> None:
+        """Replace the current mode with ``mode`` from the next frame on."""
+        ...
+
+    def quit(self) -> None:
+        """Close the window once this frame is done."""
+        ...
+
+
+class Mode(Protocol):
+    """One screen of the window (the start screen, a game table, a replay)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event (keys, mouse, resize, quit request)."""
+        ...
+
+    def update(self, dt: float) -> None:
+        """Advance animations and poll background jobs by ``dt`` seconds."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole screen."""
+        ...
+
+    def animating(self) -> bool:
+        """True while frames must keep coming without input (something moves, a job runs)."""
+        ...
