@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from pusher_sim import arguments
 from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
 from pusher_sim.physics.config import PhysicsConfig, load_config
 from pusher_sim.physics.simulation import PushSimulation
@@ -34,16 +35,24 @@ ROUND_STEPS = 240  # half a second of simulated time: every ball is still moving
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
-        "--seconds", type=float, default=1.0, help="wall time per measurement (default 1)"
+        "--seconds",
+        type=arguments.finite(0.0, 60.0, open_low=True),
+        default=1.0,
+        help="wall time per measurement, up to 60 (default 1)",
     )
     parser.add_argument(
         "--workers",
-        type=lambda s: [int(w) for w in s.split(",")],
+        type=arguments.worker_counts,
         default=[1, 2],
         help="worker-process counts for pushes/s, comma-separated (default 1,2)",
     )
-    parser.add_argument("--config", default=None, help="physics TOML (default assets/physics.toml)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--config",
+        type=arguments.text_file(1_000_000),
+        default=None,
+        help="physics TOML (default assets/physics.toml)",
+    )
+    parser.add_argument("--seed", type=arguments.seed, default=0)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from pusher_sim.atomic import atomic_write_with
 from pusher_sim.errors import IllegalMove, UserError
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -350,7 +351,7 @@ def screenshot(config: AppConfig, path: str) -> int:
         app = App(config, wait_for_load=True)
         surface = pygame.Surface(config.size)
         app.draw(surface)
-        pygame.image.save(surface, path)
+        atomic_write_with(path, lambda handle: pygame.image.save(surface, handle, "png"))
     finally:
         close_pygame()
     print(f"screenshot saved to {path}")

@@ -96,8 +96,8 @@ def save(app: App) -> None:
     path = app.config.save_path
     try:
         app.match.log.save(path)
-    except OSError as exc:
-        app.say(f"cannot save to {path}: {exc.strerror}", warning=True)
+    except UserError as exc:  # the write is atomic: any earlier save is intact
+        app.say(str(exc), warning=True)
         return
     app.say(f"saved {app.match.moves} moves to {path}")
 
