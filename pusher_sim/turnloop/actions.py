@@ -114,7 +114,7 @@ class ActionCodec:
         for name, value in values.items():
             if not _fits(value, hints.get(name, Any)):
                 raise CorruptFile(
-                    f"action {cls.__name__}: {name} is not a {_type_name(hints[name])}, "
+                    f"action {cls.__name__}: {name} must be {_type_name(hints[name])}, "
                     f"got {value!r:.40}"
                 )
         try:

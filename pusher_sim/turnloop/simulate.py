@@ -66,7 +66,7 @@ def simulate(
 
     end = seed + games
     first = seed
-    while first < end and time.perf_counter() - started < CALIBRATE_SECONDS:
+    while first < end and (first == seed or time.perf_counter() - started < CALIBRATE_SECONDS):
         take(play_games(spec.name, game_config, list(seats), [first]))
         first += 1
     if confirm is not None and first < end:
