@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -18,8 +19,9 @@ from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop import GameLog, Match, get_spec, replay
-from pusher_sim.turnloop.registry import GAMES, HUMAN
+from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
 from pusher_sim.turnloop.simulate import MAX_GAMES, format_summary, simulate
+from pusher_sim.turnloop.state import Game
 from pusher_sim.turnloop.terminal import play_in_terminal
 
 # Subcommands that live with the code they drive: "module" exposing configure(parser), run(args).
@@ -33,7 +35,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def seats_arg(text: str) -> list[str]:
@@ -57,6 +59,14 @@ def bot_list() -> str:
         bots = "; ".join(f"{b}: {h}" for b, h in spec.bot_help.items())
         lines.append(f"  {name} ({'/'.join(map(str, spec.players))} seats) - human; {bots}")
     return "seats and bots:\n" + "\n".join(lines)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line: text from a file may hold newlines or escape codes."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
 
 
 def build_parser() -> Parser:
@@ -129,12 +139,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = args.seats or (log.seats if log else list(spec.default_seats))
     spec.check_seats(seats)
     if log:
-        game = spec.make_game(log.config)
+        game = _game_of(spec, log, args.load)
         log.seats = list(seats)
     else:
         game = spec.make_game({"players": len(seats)})
         log = GameLog(game.name, game.config_json(), _seed(args.seed), list(seats))
-    match = Match(game, spec.make_agents(game, seats), log=log)
+    agents = spec.make_agents(game, seats)
+    try:
+        match = Match(game, agents, log=log)
+    except UserError as exc:
+        raise UserError(f"{args.load}: {exc}") from None
     try:
         code = play_in_terminal(match, spec.text_ui(game))
     except KeyboardInterrupt as exc:
@@ -148,6 +162,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         match.log.save(args.save)
         print(f"game log saved to {args.save}")
     return code
+
+
+def _game_of(spec: GameSpec, log: GameLog, path: str) -> Game:
+    """The game a loaded log was played under; a bad config is one line naming the file."""
+    try:
+        return spec.make_game(log.config)
+    except UserError as exc:
+        raise UserError(f"{path}: {exc}") from None
 
 
 def _check_load(args: argparse.Namespace, log: GameLog) -> None:
@@ -243,13 +265,16 @@ def _duration(seconds: float) -> str:
 def cmd_replay(args: argparse.Namespace) -> int:
     log = GameLog.load(args.log)
     spec = get_spec(log.game)
-    game = spec.make_game(log.config)
+    game = _game_of(spec, log, args.log)
     if args.verbose:
         for n in range(1, len(log.actions) + 1):
             mover = log.movers[n - 1]
             who = "chance" if mover < 0 else game.seat_label(mover)
             print(f"{n:4d}  {who:<10} {game.action_codec.decode(log.actions[n - 1])}")
-    state = replay(game, log)
+    try:
+        state = replay(game, log)
+    except UserError as exc:
+        raise UserError(f"{args.log}: {exc}") from None
     print(spec.text_ui(game).render(state, 0))
     print(
         f"{len(log.actions)} actions replayed; "
@@ -280,7 +305,7 @@ def _main(argv: Sequence[str] | None) -> int:
         code: int = module.run(args)
         return code
     except UserError as exc:
-        print(f"pusher: {exc}", file=sys.stderr)
+        print(f"pusher: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         print("pusher: interrupted", file=sys.stderr)

@@ -138,7 +138,7 @@ def _log(tmp_path: Path, actions: list[dict[str, object]], movers: list[int]) ->
         ([{"type": "Roll", "seat": 0}, {"type": "Die", "value": 9}], [0, -1], "O2"),
         ([{"type": "Die", "value": 2}], [0], "turn"),  # a die at a player's node
         ([{"type": "Jump"}], [0], "unknown action"),
-        ([{"type": "Roll", "seat": 0, "far": True}], [0], "unknown fields"),
+        ([{"type": "Roll", "seat": 0, "far": True}], [0], "unknown field"),
     ],
 )
 def test_corrupt_or_illegal_logs_are_one_line(

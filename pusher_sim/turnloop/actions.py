@@ -108,7 +108,7 @@ class ActionCodec:
             raise CorruptFile(f"unknown action type {data['type']!r:.40}")
         extra = set(data) - set(_field_names(cls)) - {"type"}
         if extra:
-            raise CorruptFile(f"action {cls.__name__} has unknown fields {sorted(extra)}")
+            raise CorruptFile(f"action {cls.__name__} has an unknown field {min(extra)!r:.40}")
         values = {k: _tupled(v) for k, v in data.items() if k != "type"}
         hints = _hints(cls)
         for name, value in values.items():
