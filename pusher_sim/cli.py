@@ -266,15 +266,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     log = GameLog.load(args.log)
     spec = get_spec(log.game)
     game = _game_of(spec, log, args.log)
-    if args.verbose:
-        for n in range(1, len(log.actions) + 1):
-            mover = log.movers[n - 1]
-            who = "chance" if mover < 0 else game.seat_label(mover)
-            print(f"{n:4d}  {who:<10} {game.action_codec.decode(log.actions[n - 1])}")
     try:
-        state = replay(game, log)
+        state = replay(game, log)  # first: a listing of a log that does not replay is no use
     except UserError as exc:
         raise UserError(f"{args.log}: {exc}") from None
+    if args.verbose:
+        for n, (entry, mover) in enumerate(zip(log.actions, log.movers, strict=True), 1):
+            who = "chance" if mover < 0 else game.seat_label(mover)
+            print(f"{n:4d}  {who:<10} {game.action_codec.decode(entry)}")
     print(spec.text_ui(game).render(state, 0))
     print(
         f"{len(log.actions)} actions replayed; "

@@ -41,7 +41,7 @@ SHAPE = Obj(
         "bottoms": Whole(1, 16),
         "spare_bottoms_free": Flag(),
         "first_player": Whole(0, 3),
-        "max_turns": Whole(1, 100_000),
+        "max_turns": Whole(1, 20_000),
     }
 )
 """Every field's JSON type and bounds: a log's config is checked against it before use."""

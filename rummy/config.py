@@ -119,7 +119,7 @@ SHAPE = Obj(
         "min_naturals": Whole(1, 14),
         "push_min_stock": Whole(1, 2),
         "stock_out": Text((STOCK_OUT_ON_DRAW, STOCK_OUT_AT_TURN)),
-        "max_turns_per_deal": Whole(4, 10_000),
+        "max_turns_per_deal": Whole(4, 1000),
         "layoff_after_contract_same_turn": Flag(),
         "may_discard_taken_card": Flag(),
         "card_values": Row((Whole(0, 1000),) * 4),

@@ -234,7 +234,7 @@ SEATS = {"pushover": 3, "rummy": 4, "pusher": 2, "pusher-physics": 2}
 
 def argv_for(mode: str, name: str) -> list[str]:
     if mode == "replay":
-        return ["replay", "{log}"]
+        return ["replay", "{log}", "--verbose"]
     if mode == "screenshot":
         return ["play", "--load", "{log}", "--screenshot", "{png}", "--size", "400x300"]
     seats = ",".join(["human"] * SEATS[name])  # nobody plays on: load, show, stop

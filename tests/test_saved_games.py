@@ -279,3 +279,12 @@ def test_replay_checks_seats_against_the_config() -> None:
     log = GameLog.from_json(data)
     with pytest.raises(CorruptFile, match="2 seats"):
         replay(get_spec("pushover").make_game(log.config), log)
+
+
+def test_a_verbose_replay_of_a_log_naming_a_seat_the_game_lacks_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = damaged(tmp_path, "rummy", lambda d: d["movers"].__setitem__(0, 5))
+    code = main(["replay", str(path), "--verbose"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "mover 5" in err, err

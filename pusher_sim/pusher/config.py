@@ -188,7 +188,7 @@ SHAPE = Obj(
         "physics": Maybe(Rule(_physics_values)),
         "physics_model": Maybe(Text(max_len=16)),
         "scripted": Rule(lambda value, where: _scripted(value, where)),
-        "move_cap": Whole(1, 100_000),
+        "move_cap": Whole(1, 20_000),
     }
 )
 """Every field's JSON type and bounds: a log's config is checked against it before use."""

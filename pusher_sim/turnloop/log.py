@@ -11,7 +11,7 @@ from pusher_sim import strict_json
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.schema import ListOf, Obj, Rule, ShapeError, Text, Whole, describe
-from pusher_sim.turnloop.state import Game, State
+from pusher_sim.turnloop.state import CHANCE, Game, State
 
 FORMAT = "pusher-log/1"
 
@@ -116,6 +116,11 @@ def replay(game: Game, log: GameLog, upto: int | None = None) -> State:
         raise CorruptFile(
             f"the log has {len(log.seats)} seats, but its {game.name} config is for "
             f"{game.num_players} players"
+        )
+    stray = next((m for m in log.movers if not CHANCE <= m < game.num_players), None)
+    if stray is not None:
+        raise CorruptFile(
+            f"the log names mover {stray}; a {game.name} game has seats 0..{game.num_players - 1}"
         )
     if len(log.actions) > game.max_game_length:
         raise CorruptFile(
