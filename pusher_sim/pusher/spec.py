@@ -45,7 +45,7 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver]:
 
     if config.physics_model not in (None, MODEL_VERSION):
         raise ConfigError(
-            f"this game was played under physics model {config.physics_model!r}; this build runs "
+            f"this game was played under physics model {config.physics_model}; this build runs "
             f"model {MODEL_VERSION}, whose pushes would come out differently"
         )
     values = dict(config.physics or {})
