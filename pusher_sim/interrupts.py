@@ -51,8 +51,9 @@ def handled() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old_term = signal.signal(signal.SIGTERM, _on_sigterm)
-    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    old_term = signal.getsignal(signal.SIGTERM)
+    if old_term is not signal.SIG_IGN:  # a parent that ignores SIGTERM for us is obeyed
+        signal.signal(signal.SIGTERM, _on_sigterm)
     old_hook = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
@@ -71,4 +72,3 @@ def handled() -> Iterator[None]:
     finally:
         sys.unraisablehook = old_hook
         signal.signal(signal.SIGTERM, old_term)
-        signal.signal(signal.SIGINT, old_int)
