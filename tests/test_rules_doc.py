@@ -183,3 +183,26 @@ def test_each_games_terminal_help_points_to_its_rules(game: str, example: str) -
     text = spec.text_ui(spec.make_game({})).help()
     assert f"pusher rules {game}" in text and f"pusher rules {example}" in text
     rule(game, example)  # the example given is a rule that exists
+
+
+DOCSTRING_LINES = 16
+"""The longest module docstring allowed: a few lines on what a module is for and why (reasoning
+goes to docs/, history to CHANGELOG.md)."""
+EXEMPT = ("pusher_sim/physics/", "pusher_sim/ui/")
+"""Packages whose docstrings are being rewritten with their code; they join the check after."""
+
+
+def test_every_module_says_briefly_what_it_is_for() -> None:
+    checked, problems = 0, []
+    for package in ("pusher_sim", "rummy", "pushover", "benchmarks"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name.startswith(EXEMPT):
+                continue
+            checked += 1
+            doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+            if not doc:
+                problems.append(f"{name}: no module docstring")
+            elif len(doc.splitlines()) > DOCSTRING_LINES:
+                problems.append(f"{name}: {len(doc.splitlines())} docstring lines")
+    assert checked > 60 and not problems, "\n".join(problems)
