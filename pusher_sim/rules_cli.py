@@ -18,6 +18,7 @@ from pusher_sim.rules_text import (
     game_of,
     game_of_rule,
     game_text,
+    plain,
     rule,
 )
 
@@ -30,7 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = text_for(args.game, args.rule)
+    text = plain(text_for(args.game, args.rule))
     try:
         print(text, flush=True)
     except BrokenPipeError:

@@ -26,6 +26,8 @@ LETTERS = {"P": "pusher", "R": "rummy", "O": "pushover"}
 
 RULE_NUMBER = re.compile(r"[PRO][0-9]+[a-z]?")
 _RULE_HEADING = re.compile(r"^(#{3,4}) ([PRO][0-9]+[a-z]?)\b")
+_HEADING_MARK = re.compile(r"^#{1,6} ")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,17 @@ def rule(game: str, number: str, path: Path | None = None) -> str:
             return r.text
     known = ", ".join(r.number for r in section.rules)
     raise UserError(f"{GAME_HEADINGS[section.game]} has no rule {number!r} (rules: {known})")
+
+
+def plain(text: str) -> str:
+    """Markdown of the rules as plain text for a terminal or a window panel: no heading marks,
+    no bold or italic stars, no backticks, and links as their words."""
+    lines = []
+    for line in text.splitlines():
+        line = _HEADING_MARK.sub("", line)
+        line = _LINK.sub(r"\1", line)
+        lines.append(line.replace("**", "").replace("`", "").replace("*", ""))
+    return "\n".join(lines)
 
 
 def rule_numbers(game: str, path: Path | None = None) -> tuple[str, ...]:

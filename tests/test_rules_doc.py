@@ -15,7 +15,7 @@ import pytest
 from pusher_sim import rules_text
 from pusher_sim.cli import main
 from pusher_sim.errors import UserError
-from pusher_sim.rules_text import RULES_PATH, rule, rule_numbers
+from pusher_sim.rules_text import RULES_PATH, plain, rule, rule_numbers
 from pusher_sim.turnloop import get_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,6 +96,15 @@ def test_one_rule_is_its_heading_and_text_up_to_the_next_rule() -> None:
     assert rule("push-over", "o10").startswith("### O10 Win")
 
 
+def test_plain_text_keeps_the_words_and_drops_the_markup() -> None:
+    text = plain(rule("pusher", "P8"))
+    assert text.startswith("P8 Push\n")
+    assert "Decision: the pusher chooses three things. Where to press" in text
+    assert "physics parameter\nmax_flick_speed, in m/s" in text
+    assert "balls is in docs/physics.md." in text
+    assert not [mark for mark in ("#", "*", "`", "](") if mark in text]
+
+
 def test_each_game_has_its_rules_in_order() -> None:
     assert rule_numbers("pusher")[:3] == ("P1", "P2", "P3")
     assert rule_numbers("rummy") == tuple(f"R{n}" for n in range(1, 13))
@@ -124,10 +133,10 @@ def test_a_missing_rules_file_is_one_clear_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "starts"),
     [
-        (["rules", "pusher", "P7"], "### P7 Skip"),
-        (["rules", "rummy", "r6"], "### R6 Drawing"),
-        (["rules", "O3"], "### O3 Rolling out"),
-        (["rules", "pushover"], "## Push Over"),
+        (["rules", "pusher", "P7"], "P7 Skip\n\nIf a triangle must be formed (P5)"),
+        (["rules", "rummy", "r6"], "R6 Drawing"),
+        (["rules", "O3"], "O3 Rolling out"),
+        (["rules", "pushover"], "Push Over\n"),
         (["rules"], "Pusher (pusher rules pusher):"),
     ],
 )
@@ -172,7 +181,7 @@ def test_the_installed_command_finds_the_rules_from_any_folder(tmp_path: Path) -
         [str(command), "rules", "pusher", "P12"], cwd=tmp_path, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("### P12 Win")
+    assert done.stdout.startswith("P12 Win\n")
 
 
 @pytest.mark.parametrize(
