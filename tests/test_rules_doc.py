@@ -4,13 +4,17 @@ is a heading of ``docs/rules.md``, and ``pusher rules`` prints a game or a rule 
 from __future__ import annotations
 
 import ast
+import io
 import re
 import shutil
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pusher_sim import rules_text
 from pusher_sim.cli import main
@@ -165,6 +169,28 @@ def test_pusher_rules_with_an_unknown_game_or_rule_is_one_line(
     assert err.startswith("pusher: ") and says in err and err.count("\n") == 1, err
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.text(max_size=12).filter(lambda t: not t.startswith("-"))
+        | st.sampled_from(["-x", "pusher", "P7", "o10"]),
+        max_size=2,
+    )
+)
+def test_pusher_rules_answers_any_text_with_a_rule_or_one_line(words: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main(["rules", *words])
+        except SystemExit as exc:  # argparse's own refusals ("-x" is no argument)
+            code = exc.code
+    if code == 0:
+        assert out.getvalue().strip() and not err.getvalue()
+    else:
+        assert code == 2 and err.getvalue().startswith("pusher")
+        assert err.getvalue().count("\n") == 1, err.getvalue()
+
+
 def test_pusher_rules_without_the_rules_file_is_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -209,8 +235,9 @@ def test_every_module_says_briefly_what_it_is_for() -> None:
             if name.startswith(EXEMPT):
                 continue
             checked += 1
-            doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
-            if not doc:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            doc = ast.get_docstring(tree)
+            if not doc and tree.body:  # an empty file has nothing to explain
                 problems.append(f"{name}: no module docstring")
             elif len(doc.splitlines()) > DOCSTRING_LINES:
                 problems.append(f"{name}: {len(doc.splitlines())} docstring lines")
