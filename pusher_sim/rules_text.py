@@ -63,34 +63,41 @@ def read_rules(path: Path | None = None) -> str:
 def parse_rules(text: str) -> dict[str, GameRules]:
     """Split the document into the games' sections and their numbered rules."""
     titles = {heading: game for game, heading in GAME_HEADINGS.items()}
-    sections: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in text.splitlines():
-        if line.startswith("## "):
+    sections: dict[str, list[tuple[int, str]]] = {}
+    current: list[tuple[int, str]] | None = None
+    for level, line in _levelled(text):
+        if level == 2:
             game = titles.get(line[3:].strip())
             current = sections.setdefault(game, []) if game else None
-        elif current is not None and line.startswith("# "):
+        elif level == 1:
             current = None
         if current is not None:
-            current.append(line)
+            current.append((level, line))
     return {game: _game_rules(game, lines) for game, lines in sections.items()}
 
 
-def _game_rules(game: str, lines: list[str]) -> GameRules:
+def _levelled(text: str) -> list[tuple[int, str]]:
+    """Each line with its heading level (0 for text, and for anything in a fenced block)."""
+    out = []
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        mark = None if fenced else _HEADING_MARK.match(line)
+        out.append((len(mark.group(0)) - 1 if mark else 0, line))
+    return out
+
+
+def _game_rules(game: str, lines: list[tuple[int, str]]) -> GameRules:
     rules: list[Rule] = []
-    starts = [(n, m) for n, line in enumerate(lines) if (m := _RULE_HEADING.match(line))]
-    for n, match in starts:
-        level = len(match.group(1))
-        end = len(lines)
-        for later in range(n + 1, len(lines)):
-            hashes = len(lines[later]) - len(lines[later].lstrip("#"))
-            if lines[later].startswith("#") and 1 <= hashes <= level:
-                end = later
-                break
-        body = "\n".join(lines[n:end]).strip()
-        title = lines[n].lstrip("#").strip()
-        rules.append(Rule(match.group(2), title, body))
-    return GameRules(game, "\n".join(lines).strip(), tuple(rules))
+    for n, (level, line) in enumerate(lines):
+        match = _RULE_HEADING.match(line) if level else None
+        if match is None:
+            continue
+        end = next((k for k in range(n + 1, len(lines)) if 0 < lines[k][0] <= level), len(lines))
+        body = "\n".join(text for _, text in lines[n:end]).strip()
+        rules.append(Rule(match.group(2), line.lstrip("#").strip(), body))
+    return GameRules(game, "\n".join(text for _, text in lines).strip(), tuple(rules))
 
 
 @cache

@@ -134,6 +134,19 @@ def test_a_missing_rules_file_is_one_clear_error(tmp_path: Path) -> None:
     assert rule("rummy", "R1", broken) == "### R1 Dealing\n\nDeal."
 
 
+def test_a_rule_runs_to_the_next_heading_of_its_level_or_above(tmp_path: Path) -> None:
+    doc = tmp_path / "rules.md"
+    doc.write_text(
+        "## Push Over\n\n### O1 Setup\n\n```sh\n# not a heading\n```\n#no heading\n"
+        "#### O1a Detail\n\nMore.\n\n### Notes\n\nNo rule.\n\n## Pusher\n\n### P1 X\n",
+        encoding="utf-8",
+    )
+    assert rule("pushover", "O1", doc).endswith("#### O1a Detail\n\nMore.")
+    assert rule("pushover", "O1a", doc) == "#### O1a Detail\n\nMore."
+    assert rule_numbers("pushover", doc) == ("O1", "O1a")
+    assert rule("pusher", "P1", doc) == "### P1 X"
+
+
 @pytest.mark.parametrize(
     ("argv", "starts"),
     [
