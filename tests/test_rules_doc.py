@@ -182,7 +182,7 @@ def test_pusher_rules_with_an_unknown_game_or_rule_is_one_line(
     assert err.startswith("pusher: ") and says in err and err.count("\n") == 1, err
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.lists(
         st.text(max_size=12).filter(lambda t: not t.startswith("-"))
