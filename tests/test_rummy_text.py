@@ -147,11 +147,12 @@ def test_r6_the_draw_prompt_lists_only_the_draws_the_rule_allows(
             state.apply(RummyText(RummyGame()).parse(word, state, 0))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("card", ["KD", "9C"])
+@pytest.mark.parametrize("card", ["KD", "KH", "9C"])
 def test_r4_laying_off_before_the_contract_is_refused_with_the_contract_rule(card: str) -> None:
-    # KD fits the set of kings, 9C fits nothing: before the contract both are refused for R4.
+    # KD fits the set of kings; KH (a second heart) and 9C do not. Before the contract all three
+    # are refused for the contract rule, not for not fitting (R7).
     state = position(
-        ["7C 9S KD 9C", "3C 4C 5C", "KD KS 2D", "AS AC 3D"],
+        ["7C 9S KD 9C KH", "3C 4C 5C", "KD KS 2D", "AS AC 3D"],
         melds=[(1, "set", "KC KH JK=KS")],
         phase="meld",
         laid=(False, True, False, False),
