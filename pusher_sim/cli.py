@@ -132,6 +132,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec = get_spec(name)
     if args.screenshot:
         _check_screenshot(args, name, spec.window is not None)
+    if log:
+        game = _game_of(spec, log, args.load)
+        if len(log.seats) != game.num_players:
+            raise UserError(
+                f"{args.load}: the log has {len(log.seats)} seats, but its {name} config is "
+                f"for {game.num_players} players"
+            )
     if spec.window and not args.terminal:
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
@@ -140,7 +147,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = args.seats or (log.seats if log else list(spec.default_seats))
     spec.check_seats(seats)
     if log:
-        game = _game_of(spec, log, args.load)
         log.seats = list(seats)
     else:
         game = spec.make_game({"players": len(seats)})

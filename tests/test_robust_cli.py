@@ -341,3 +341,25 @@ def test_a_log_is_never_saved_with_nan(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         log.save(tmp_path / "a.json")
     assert not (tmp_path / "a.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("make", "argv"),
+    [
+        (saved_logs.pushover_log, ["--terminal"]),  # 3 seats; without "players" the config has 4
+        (saved_logs.pusher_scripted_log, ["--screenshot", "x.png"]),  # 2 seats, then 3 players
+    ],
+)
+def test_a_log_whose_seats_disagree_with_its_config_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: Any, argv: list[str]
+) -> None:
+    data = make()
+    if data["game"] == "pushover":
+        del data["config"]["players"]
+    else:
+        data["config"]["players"] = 3
+        del data["config"]["colours"]
+    log = saved_logs.write(tmp_path / "log.json", data)
+    argv = [a.replace("x.png", str(tmp_path / "x.png")) for a in argv]
+    err = one_line_error(capsys, ["play", "--load", str(log), *argv])
+    assert "seats, but its" in err
