@@ -474,6 +474,20 @@ def test_a_long_run_asks_first_and_yes_skips_the_question(
     assert main([*argv, "--out", str(out), "--yes", "--force"]) == 0
 
 
+def test_a_million_push_grid_is_estimated_and_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False, raising=False)
+    out = tmp_path / "big.parquet"
+    grid = ["--grid", "angle=0:359:1000", "--grid", "speed=0:1.5:1000", "--workers", "1"]
+    started = time.monotonic()
+    assert main(["experiment", *grid, "--out", str(out)]) == 2
+    assert time.monotonic() - started < 10.0
+    err = capsys.readouterr().err
+    assert "1,000,000 pushes in 15,625 chunks" in err and "add --yes" in err
+    assert not out.exists() and not Output(out).parts.exists()
+
+
 def test_save_spec_writes_a_spec_that_runs_the_same(tmp_path: Path) -> None:
     spec = tmp_path / "s.toml"
     argv = [*ARGV, "--seed", "4", "--out", str(tmp_path / "a.parquet")]

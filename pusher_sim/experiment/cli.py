@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -191,11 +192,11 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
     ident = identity(job, spec)
     output.check(ident, args.resume, args.force)
     with executor_for(args.workers, args.scheduler) as pool:
-        record = output.prepare(ident, args.resume, args.force)
-        todo = [k for k in range(job.n_chunks) if k not in output.done()]
+        todo = Todo(job, frozenset(output.done() if args.resume and not args.force else ()))
         if not confirm(job, todo, pool, args):
             print("not started", file=sys.stderr)
             return 1
+        record = output.prepare(ident, args.resume, args.force)
         session = {"started": provenance.now(), "workers": pool.workers, "where": where(args)}
         record["sessions"].append(session)
         output.write_record(record)
@@ -239,22 +240,39 @@ def where(args: argparse.Namespace) -> str:
     return f"dask {args.scheduler}" if args.scheduler else "local processes"
 
 
-def confirm(job: Job, todo: list[int], pool: Pool, args: argparse.Namespace) -> bool:
+@dataclass(frozen=True)
+class Todo:
+    """The chunks a run has still to do, never listed (a plan may hold millions)."""
+
+    job: Job
+    done: frozenset[int]
+
+    def __iter__(self) -> Iterator[int]:
+        return (k for k in range(self.job.n_chunks) if k not in self.done)
+
+    @property
+    def chunks(self) -> int:
+        return self.job.n_chunks - len(self.done)
+
+    @property
+    def pushes(self) -> int:
+        return self.job.plan.size - sum(self.job.chunk_size(k) for k in self.done)
+
+
+def confirm(job: Job, todo: Todo, pool: Pool, args: argparse.Namespace) -> bool:
     """Print the run-time estimate; ask before a run estimated over an hour."""
-    remaining = sum(
-        len(range(k * job.chunk, min((k + 1) * job.chunk, job.plan.size))) for k in todo
-    )
-    if not remaining:
+    if not todo.pushes:
         return True
-    picks = sorted({todo[0] * job.chunk, (todo[len(todo) // 2]) * job.chunk})
+    first = next(iter(todo)) * job.chunk
+    picks = sorted({first, job.plan.size // 2})
     started = time.perf_counter()
     for index in picks:
         run_point(job, job.plan.point(index))
     each = (time.perf_counter() - started) / len(picks)
-    seconds = each * remaining / pool.workers
+    seconds = each * todo.pushes / pool.workers
     if not args.quiet:
         print(
-            f"{remaining:,} pushes in {len(todo):,} chunks on {pool.workers} workers: "
+            f"{todo.pushes:,} pushes in {todo.chunks:,} chunks on {pool.workers} workers: "
             f"about {duration(seconds)} ({each:.3f} s a push)",
             file=sys.stderr,
         )
@@ -294,14 +312,13 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def run_all(job: Job, todo: list[int], pool: Pool, output: Output, quiet: bool) -> bool:
+def run_all(job: Job, todo: Todo, pool: Pool, output: Output, quiet: bool) -> bool:
     """Run and write every chunk in ``todo``; True if a Ctrl-C or SIGTERM stopped the run."""
     bar = None
     if not quiet:
         from tqdm import tqdm
 
-        total = sum(job.chunk_size(k) for k in todo)
-        bar = tqdm(total=total, unit="push", desc="experiment", mininterval=0.5)
+        bar = tqdm(total=todo.pushes, unit="push", desc="experiment", mininterval=0.5)
         bar.refresh()
     tick = bar.refresh if bar is not None else (lambda: None)
     try:
