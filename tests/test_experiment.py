@@ -430,6 +430,8 @@ def test_resume_skips_done_chunks_and_gives_the_same_table(
     (output.parts / ".chunk-000000001.parquet.x.tmp").write_bytes(b"half")
     assert main([*argv, "--out", str(out)]) == 2
     assert "--resume" in capsys.readouterr().err
+    assert main(["experiment", "info", str(output.parts)]) == 0
+    assert "unfinished run: 2 of 4 chunks" in capsys.readouterr().out
     loud = [a for a in argv if a != "--quiet"]
     assert main([*loud, "--out", str(out), "--resume", "--workers", "1"]) == 0
     assert "2 pushes in 2 chunks" in capsys.readouterr().err  # chunks 0 and 2 were skipped
