@@ -80,6 +80,8 @@ class Output:
             raise UserError(f"cannot create folder {out.parent}: {exc.strerror}") from None
         check_writable(out)
         if out.exists() and not force:
+            if resume and not self.parts.exists():
+                raise UserError(f"{out} is already complete: add --force to run it again")
             raise UserError(f"{out} already exists: add --force to replace it")
         if self.parts.exists() and not self.parts.is_dir():
             raise UserError(f"{self.parts} is in the way: it should be this run's chunk folder")

@@ -20,7 +20,8 @@ PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
+    """Ask the kernel (Linux) to SIGKILL this process when its parent dies; elsewhere nothing."""
     if not sys.platform.startswith("linux"):
         return
     try:
@@ -40,7 +41,7 @@ def _watch(parent: int) -> None:
 def bind_to_parent(parent: int) -> None:
     """Call first thing in a worker: it dies with process ``parent`` and ignores Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     if os.getppid() != parent:  # the parent died before the kernel was told to watch it
         os._exit(1)
     threading.Thread(target=_watch, args=(parent,), daemon=True, name="lifeline").start()

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pusher_sim.errors import UserError
+from pusher_sim.experiment.lifeline import die_with_parent
 
 
 @dataclass
@@ -60,7 +61,14 @@ def _connected(address: str, n: int, deadline: float) -> None:
 
 
 def _start(argv: list[str], folder: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(argv, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A cluster process that dies with this one, even if this one is SIGKILLed."""
+    return subprocess.Popen(
+        argv,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=die_with_parent,
+    )
 
 
 @contextlib.contextmanager
