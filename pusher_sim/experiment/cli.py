@@ -175,6 +175,8 @@ def check_output_options(spec: Spec, job: Job) -> None:
     if spec.measure in ("sensitivity", "returned_change") and not job.perturbed:
         raise UserError(f"measure {spec.measure} needs --perturb-press or --perturb-angle")
     if spec.plot is not None:
+        if spec.x == spec.y:
+            raise UserError(f"the map's x and y are both {spec.x!r}")
         for axis in (spec.x, spec.y):
             if axis not in known_params():
                 raise UserError(f"cannot plot over {axis!r}: not a parameter")
@@ -227,10 +229,12 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
         "pushes": job.plan.size,
     }
     path = output.finish(job.n_chunks, prov)
-    table = read_table(path)
-    print(f"{table.num_rows} pushes -> {path}")
-    print(summary(table))
+    summed = ["settled", "returned_pusher", "returned_others"]
+    summed += ["sensitivity"] if job.perturbed else []
+    print(f"{job.plan.size} pushes -> {path}")
+    print(summary(read_table(path, summed)))
     if spec.plot:
+        table = read_table(path, list(dict.fromkeys([spec.x, spec.y, spec.measure])))
         plot = outcome_map(table, spec.x, spec.y, spec.measure, spec.plot, best=spec.best)
         print(f"outcome map -> {plot}")
     return 0
@@ -361,7 +365,7 @@ def format_info(path: str) -> str:
             f"({len(record['sessions'])} sessions); continue it with --resume"
         )
     prov = provenance_of(target)
-    lines = [f"{target}: {read_table(target).num_rows} pushes"]
+    lines = [f"{target}: {prov.get('pushes')} pushes"]
     for key in ("model_version", "project_version", "git_commit", "seed", "started", "finished"):
         lines.append(f"{key}: {prov.get(key)}")
     lines.append(f"workers: {prov.get('workers')} ({len(prov.get('sessions', []))} sessions)")

@@ -167,10 +167,14 @@ def _write_csv(handle: BinaryIO, schema: pa.Schema, tables: Iterator[pa.Table]) 
             writer.write_table(table.cast(schema))
 
 
-def read_table(path: str | Path) -> pa.Table:
+def read_table(path: str | Path, columns: list[str] | None = None) -> pa.Table:
+    """A finished table, or only some of its columns (a big table need not fit in memory)."""
     src = check_path(path)
     try:
-        return pq.read_table(src) if src.suffix == ".parquet" else pacsv.read_csv(src)
+        if src.suffix == ".parquet":
+            return pq.read_table(src, columns=columns)
+        options = pacsv.ConvertOptions(include_columns=columns) if columns else None
+        return pacsv.read_csv(src, convert_options=options)
     except (OSError, pa.ArrowException) as exc:
         raise UserError(f"cannot read table {src}: {exc}") from None
 
