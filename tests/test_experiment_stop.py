@@ -77,13 +77,17 @@ def test_sigkill_leaves_no_worker_and_resume_gives_the_same_table(tmp_path: Path
     assert read_table(out).equals(read_table(whole))
 
 
-def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, how: str) -> None:
     out = tmp_path / "run.parquet"
     process = start(out, workers=2)
     wait_for_chunks(out, 2, process)
     workers = children(process.pid)
     pressed = time.monotonic()
-    os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole group
+    if how == "ctrl-c":
+        os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole group
+    else:
+        process.terminate()
     _, err = process.communicate(timeout=30)
     assert time.monotonic() - pressed < 5.0
     assert process.returncode == 130
