@@ -505,6 +505,16 @@ def test_save_spec_writes_a_spec_that_runs_the_same(tmp_path: Path) -> None:
     assert main([*run, "--seed", "3"]) == 2
 
 
+def test_saved_spec_finds_its_inputs_from_its_own_folder(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text(GAME_LOG.read_text())
+    (tmp_path / "specs").mkdir()
+    spec = tmp_path / "specs" / "s.toml"
+    argv = ["experiment", "--positions", "game.json", "--grid", "position=1", "--quiet"]
+    assert main([*argv, "--save-spec", str(spec)]) == 0
+    assert 'positions = "../game.json"' in spec.read_text()
+    assert build_job(load_spec(spec)).positions == positions_from_log(GAME_LOG, Board())
+
+
 def test_outcome_map_is_a_png_written_atomically(tmp_path: Path) -> None:
     out = tmp_path / "t.parquet"
     assert main([*ARGV, "--grid", "strength=0,1", "--out", str(out)]) == 0

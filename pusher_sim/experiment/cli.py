@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
 import signal
 import sys
 import time
@@ -137,10 +138,19 @@ def run(args: argparse.Namespace) -> int:
         target = Path(args.save_spec)
         if target.suffix != ".toml":
             raise UserError(f"--save-spec {target} must end in .toml")
-        atomic_write(target, spec.to_toml())
+        atomic_write(target, relative_to(spec, target.parent).to_toml())
         print(f"spec written to {target}; run it with: pusher experiment run {target}")
         return 0
     return execute(spec, args)
+
+
+def relative_to(spec: Spec, folder: Path) -> Spec:
+    """The spec with its input paths written relative to ``folder``, where its file goes."""
+
+    def move(path: str | None) -> str | None:
+        return None if path is None else os.path.relpath(Path(path).resolve(), folder.resolve())
+
+    return dataclasses.replace(spec, config=move(spec.config), positions=move(spec.positions))
 
 
 def spec_of(args: argparse.Namespace) -> Spec:
