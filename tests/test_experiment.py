@@ -544,6 +544,7 @@ def test_outcome_map_is_a_png_written_atomically(tmp_path: Path) -> None:
         (["--sample", "angle=-1e308:1e308"], "too wide"),
         (["--sample", "tilt=0:1"], "tilt"),
         (["--scheduler", "notaurl"], "not an address"),
+        (["--scheduler", "tcp://127.0.0.1:9", "--workers", "2"], "brings its own"),
         (["--plot", "m.png", "--measure", "pusher"], "measure 'pusher'"),
         (["--plot", "m.txt"], "must end in .png"),
         (["--measure", "sensitivity"], "needs --perturb"),

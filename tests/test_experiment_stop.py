@@ -89,7 +89,7 @@ def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, ho
     else:
         process.terminate()
     _, err = process.communicate(timeout=30)
-    assert time.monotonic() - pressed < 5.0
+    assert time.monotonic() - pressed < 8.0  # measured ~0.6 s
     assert process.returncode == 130
     assert "--resume" in err and err.count("\n") == 1
     assert not any(alive(w) for w in workers)

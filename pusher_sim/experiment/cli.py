@@ -198,6 +198,8 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
     check_output_options(spec, job)
     if args.scheduler:
         check_address(args.scheduler)
+        if args.workers is not None:
+            raise UserError("--workers counts local processes; a --scheduler brings its own")
     else:
         check_workers(args.workers)
     output = Output(Path(spec.out))
