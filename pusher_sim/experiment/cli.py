@@ -106,10 +106,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sweep.add_argument("--config", help="physics config TOML (default: assets/physics.toml)")
     sweep.add_argument("--positions", metavar="LOG", help="push from the positions of a game log")
     sweep.add_argument(
-        "--perturb-press", type=number, metavar="M", help="sensitivity: move the press point M"
+        "--perturb-press",
+        type=number,
+        metavar="M",
+        help="sensitivity: also push with the press point moved M metres",
     )
     sweep.add_argument(
-        "--perturb-angle", type=number, metavar="DEG", help="sensitivity: turn the flick DEG"
+        "--perturb-angle",
+        type=number,
+        metavar="DEG",
+        help="sensitivity: also push with the flick turned DEG degrees",
     )
     out = parser.add_argument_group("output")
     out.add_argument("--out", help=".parquet or .csv (default out/experiment.parquet)")
