@@ -494,7 +494,7 @@ def test_a_million_push_grid_is_estimated_and_refused_at_once(
 
 
 def test_save_spec_writes_a_spec_that_runs_the_same(tmp_path: Path) -> None:
-    spec = tmp_path / "s.toml"
+    spec = tmp_path / "new-folder" / "s.toml"
     argv = [*ARGV, "--seed", "4", "--out", str(tmp_path / "a.parquet")]
     assert main([*argv, "--save-spec", str(spec)]) == 0
     assert not (tmp_path / "a.parquet").exists()

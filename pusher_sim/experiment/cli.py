@@ -144,6 +144,10 @@ def run(args: argparse.Namespace) -> int:
         target = Path(args.save_spec)
         if target.suffix != ".toml":
             raise UserError(f"--save-spec {target} must end in .toml")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"cannot create folder {target.parent}: {exc.strerror}") from None
         atomic_write(target, relative_to(spec, target.parent).to_toml())
         print(f"spec written to {target}; run it with: pusher experiment run {target}")
         return 0
