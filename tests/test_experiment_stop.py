@@ -77,6 +77,23 @@ def test_sigkill_leaves_no_worker_and_resume_gives_the_same_table(tmp_path: Path
     assert read_table(out).equals(read_table(whole))
 
 
+def test_a_second_ctrl_c_ends_it_at_once(tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    process = start(out, workers=2)
+    wait_for_chunks(out, 2, process)
+    workers = children(process.pid)
+    pressed = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.05)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGINT)
+    process.communicate(timeout=30)
+    assert time.monotonic() - pressed < 8.0  # it once deadlocked here
+    assert process.returncode in (130, -signal.SIGINT)
+    assert not any(alive(w) for w in workers)
+    assert len(Output(out).done()) >= 2
+
+
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
 def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, how: str) -> None:
     out = tmp_path / "run.parquet"
