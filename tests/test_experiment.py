@@ -605,3 +605,16 @@ def test_pool_kill_stops_local_workers() -> None:
         for process in processes:
             process.join(5)
             assert not process.is_alive()
+
+
+def test_a_scheduler_without_workers_is_one_line() -> None:
+    from distributed import LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        pytest.raises(UserError, match="has no workers"),
+        executor_for(None, cluster.scheduler_address),
+    ):
+        pass

@@ -88,7 +88,9 @@ def executor_for(
         try:
             info = client.scheduler_info()
             threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
-            yield Pool(client.get_executor(), max(1, threads))
+            if threads < 1:
+                raise UserError(f"the Dask scheduler at {scheduler} has no workers")
+            yield Pool(client.get_executor(), threads)
         finally:
             client.close()
         return
