@@ -142,3 +142,15 @@ def test_cli_refuses_bad_arguments_in_one_line(
     assert main(["tournament", "pushover", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and err.startswith("pusher: ")
+
+
+def test_dask_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from distributed import LocalCluster
+
+    argv = ["tournament", "pushover", "--bots", "random,expected", "--games", "8", "--json"]
+    assert main(argv) == 0
+    local = capsys.readouterr().out
+    cluster = LocalCluster(n_workers=1, processes=False, dashboard_address=None)
+    with cluster:
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == local

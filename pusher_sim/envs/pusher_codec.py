@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from pusher_sim.board import Colour
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
 from pusher_sim.turnloop.actions import Action
@@ -139,9 +138,42 @@ def make_push(game: PusherGame, base: Push, x: np.ndarray) -> Push:
     return Push(tri, (float(dx), float(dy)), angle, speed, strength)
 
 
+def encode(state: PusherState, action: Action) -> np.ndarray:
+    """Six numbers that :func:`decode` reads back as ``action`` (the press point up to the
+    region's margin): how a bot's move becomes an agent's, for imitation or a bot policy."""
+    listed = options(state)
+
+    def same(a: Action) -> bool:
+        if isinstance(action, Push):
+            return isinstance(a, Push) and a.triangle == action.triangle
+        return a == action
+
+    k = next((i for i, a in enumerate(listed) if same(a)), None)
+    if k is None:
+        raise ValueError(f"{action} is not one of the listed choices now")
+    x = np.zeros(ACTION_SIZE, dtype=np.float32)
+    x[0] = -1.0 + (2 * k + 1) / len(listed)
+    if isinstance(action, Push):
+        game = state.game
+        board = game.board
+        cx, cy = board.triangle_centre(action.triangle)
+        scale = game.config.press_region * PRESS_MARGIN
+        d = [np.subtract(board.position(c), (cx, cy)) * scale for c in action.triangle]
+        u, v = np.linalg.solve(np.column_stack([d[0] - d[2], d[1] - d[2]]), action.offset - d[2])
+        u, v = float(np.clip(u, 0.0, 1.0)), float(np.clip(v, 0.0, 1.0))
+        if u + v > 1.0:
+            u, v = u / (u + v), v / (u + v)
+        angle = math.remainder(float(action.angle), 2.0 * math.pi) / math.pi
+        top = game.resolver.max_flick_speed
+        x[1:] = (
+            2.0 * u - 1.0,
+            2.0 * v - 1.0,
+            2.0 * float(action.strength) - 1.0,
+            angle,
+            2.0 * min(1.0, float(action.speed) / top) - 1.0,
+        )
+    return np.clip(x, -1.0, 1.0)
+
+
 def _index(x: float, n: int) -> int:
     return min(n - 1, max(0, int((x + 1.0) / 2.0 * n)))
-
-
-def colour_name(index: int) -> str:
-    return Colour(index).label
