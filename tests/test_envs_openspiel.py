@@ -93,3 +93,14 @@ def test_observation_tensor_is_the_seats_own_view() -> None:
     assert all(t.shape == tensors[0].shape for t in tensors)
     assert not np.array_equal(tensors[0], tensors[1])  # each sees their own hand
     assert "hand" in state.observation_string(0)
+
+
+def test_a_card_drawn_twice_is_refused_and_the_shuffle_goes_on() -> None:
+    game = pyspiel.load_game(PUSH_RUMMY, {"deals": 1})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(5)
+    with pytest.raises(Exception, match="cannot be drawn"):
+        state.apply_action(5)
+    assert state.position.drawn == [5] and state.history() == [0, 5]
+    assert len(state.chance_outcomes()) == NUM_CARDS - 1

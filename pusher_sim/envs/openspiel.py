@@ -123,6 +123,8 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
                 return ChooseDealer(outcome)
             if inner.phase == SHUFFLE:
                 drawn = self.position.drawn
+                if not 0 <= outcome < NUM_CARDS or outcome in drawn:
+                    raise ValueError(f"card {outcome} cannot be drawn: drawn already or no card")
                 drawn.append(outcome)
                 if len(drawn) < NUM_CARDS:
                     return None

@@ -26,6 +26,10 @@ from pusher_sim.tournament.play import (
 )
 from pusher_sim.turnloop.registry import GAMES, get_spec
 
+MAX_GAMES = 1_000_000
+"""Games per pairing; the plan of every game is held in memory, so it is bounded."""
+MAX_WORKERS = 256
+
 EXAMPLE = """examples:
   pusher tournament pushover --bots random,expected,strong --games 1000 --workers 2
   pusher tournament pusher --bots strong,random --games 200 --out out/pusher.parquet
@@ -41,7 +45,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=list(GAMES))
     parser.add_argument("--bots", required=True, help="comma-separated bot names (two or more)")
     parser.add_argument("--format", default=ROUND_ROBIN, help=f"{' or '.join(FORMATS)}")
-    parser.add_argument("--champion", help="the bot a gauntlet pits against each other one")
+    parser.add_argument(
+        "--champion", help="the bot a gauntlet pits against each other one (default: the first)"
+    )
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, help="seats (default: the game's fewest)")
@@ -61,12 +67,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def tournament_from(args: argparse.Namespace) -> Tournament:
     """The tournament the arguments ask for, every argument checked."""
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, got {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be 1..{MAX_GAMES:,} per pairing, got {args.games}")
     if args.seed < 0:
         raise UserError(f"--seed must not be negative, got {args.seed}")
-    if args.workers < 1:
-        raise UserError(f"--workers must be at least 1, got {args.workers}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UserError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
     if args.scheduler is not None and "://" not in args.scheduler:
         raise UserError(f"--scheduler is an address like tcp://HOST:8786, not {args.scheduler!r}")
     if args.out is not None:
