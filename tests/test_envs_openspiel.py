@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel is not installed: pip install -e '.[rl]' (make test does)"
 )
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
 from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, register  # noqa: E402
 from rummy.cards import NUM_CARDS  # noqa: E402
@@ -66,22 +66,15 @@ def test_push_rummy_shuffle_is_108_draws_then_the_turn_loops_shuffle() -> None:
     assert state.history() == copy.history()[:-1]
 
 
-def test_openspiel_mcts_plays_a_game_of_push_over() -> None:
+def test_openspiel_mcts_plays_a_game_of_push_over_under_openspiels_evaluator() -> None:
     game = pyspiel.load_game(PUSH_OVER, {"players": 2})
     rng = np.random.RandomState(7)
-    bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    assert sorted(state.returns()) == [-1.0, 1.0]
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        pyspiel.make_uniform_random_bot(1, 7),
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sorted(returns) == [-1.0, 1.0]
 
 
 def test_observation_tensor_is_the_seats_own_view() -> None:

@@ -142,8 +142,9 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     env = pusher_v0.env(board_radius=3, balls_per_player=8)
     env.reset(seed=0)
     before = env.state.to_json()
-    with pytest.raises(ValueError, match="6 finite numbers"):
-        env.step(np.array([0.0, np.nan, 0, 0, 0, 0]))
+    for bad in ([0.0, np.nan, 0, 0, 0, 0], [np.inf, 0, 0, 0, 0, 0], [0.0] * 5, "push", None):
+        with pytest.raises(ValueError, match="6 finite numbers"):
+            env.step(bad)
     assert env.state.to_json() == before
 
 

@@ -12,7 +12,8 @@ Action (a ``Box`` of six numbers in [-1, 1]):
 4. **angle** - the flick's direction, x4 * pi radians (counter-clockwise from +x).
 5. **speed** - the flick's speed, (x5 + 1) / 2 times the resolver's hardest flick.
 
-Components 1-5 are ignored for a placement or a pass.
+Components 1-5 are ignored for a placement or a pass. Numbers outside [-1, 1] are clipped to
+it (a policy's raw output may overshoot); NaN or infinity is refused.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def observation_space(game: PusherGame) -> spaces.Dict:
 
 def observe(game: PusherGame, view: PusherObservation, seat: int) -> dict[str, Any]:
     """``seat``'s view: 0 for an empty cup, 1 + colour for a ball (red 1, blue 2, yellow 3); the
-    seat's colour, whose turn it is, the trays, and the options if ``seat`` is to move."""
+    seat's colour, whose turn it is and the trays. ``options`` is all zeros here: the caller sets
+    it with :func:`option_flags` for the seat to move."""
     board = game.board
     cells = np.zeros(len(board.cells), dtype=np.int8)
     for cell, colour in view.balls:
@@ -105,9 +107,13 @@ def option_flags(state: PusherState) -> np.ndarray:
 
 def decode(state: PusherState, vector: Any) -> Action:
     """The action the six numbers stand for in ``state`` (see the module docstring)."""
-    x = np.clip(np.asarray(vector, dtype=np.float64).reshape(-1), -1.0, 1.0)
+    try:
+        x = np.asarray(vector, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError):
+        x = np.empty(0)
     if x.shape != (ACTION_SIZE,) or not np.all(np.isfinite(x)):
         raise ValueError(f"a Pusher action is {ACTION_SIZE} finite numbers, got {vector!r:.80}")
+    x = np.clip(x, -1.0, 1.0)
     listed = options(state)
     if not listed:
         raise ValueError("the game is over: there is nothing to do")
