@@ -21,6 +21,7 @@ ENVS: dict[str, Callable[[], TurnLoopAEC]] = {
     "push_over_4": lambda: push_over_v0.env(players=4),
     "push_rummy": lambda: push_rummy_v0.env(deals=1),
     "pusher": lambda: pusher_v0.env(board_radius=3, balls_per_player=8),
+    "pusher_3": lambda: pusher_v0.env(players=3, board_radius=3, balls_per_player=6),
 }
 
 
