@@ -177,3 +177,15 @@ def test_game_end_pays_the_games_returns_and_truncation_caps_length() -> None:
     short = push_over_v0.env(players=2, max_steps=5)
     play(short, 100)
     assert not short.agents and not short.state.is_terminal()
+
+
+def test_pusher_env_draws_the_board_and_the_others_print_text() -> None:
+    env = pusher_v0.env(render_mode="rgb_array", board_radius=3, balls_per_player=8)
+    play(env, 12, seed=2)
+    frame = env.render()
+    assert isinstance(frame, np.ndarray) and frame.shape == (480, 640, 3)
+    text = push_over_v0.env(render_mode="ansi")
+    text.reset(seed=0)
+    assert "to_move" in str(text.render())
+    with pytest.raises(ValueError, match="render_mode"):
+        push_over_v0.env(render_mode="rgb_array")

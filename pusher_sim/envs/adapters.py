@@ -62,6 +62,7 @@ class PusherAdapter:
         self.game = game
         self._obs_space = pusher_codec.observation_space(game)
         self._action_space = pusher_codec.action_space()
+        self._painter: Any = None
 
     def observation_space(self) -> spaces.Space[Any]:
         return self._obs_space
@@ -80,6 +81,16 @@ class PusherAdapter:
 
     def to_action(self, state: State, raw: Any) -> Action:
         return pusher_codec.decode(_pusher(state), raw)
+
+    def render(self, state: State) -> np.ndarray:
+        """The position drawn by the window's painter (off screen)."""
+        from pusher_sim.envs.render import PositionPainter
+
+        st = _pusher(state)
+        if self._painter is None:
+            self._painter = PositionPainter(st)
+        frame: np.ndarray = self._painter.rgb(st, ["agent"] * st.game.num_players, "pusher_v0")
+        return frame
 
 
 def _pusher(state: State) -> PusherState:

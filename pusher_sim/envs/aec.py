@@ -51,9 +51,10 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": name}
+        modes = ["ansi", *(["rgb_array"] if hasattr(adapter, "render") else [])]
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+        self.metadata = {"render_modes": modes, "is_parallelizable": False, "name": name}
         self.game = game
         self.adapter = adapter
         self.render_mode = render_mode
@@ -123,7 +124,11 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         self._select()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``ansi``: the state as text lines; ``rgb_array`` (Pusher): the board as a picture."""
+        if self.render_mode == "rgb_array":
+            frame: np.ndarray = self.adapter.render(self.state)  # type: ignore[attr-defined]
+            return frame
         if self.render_mode != "ansi":
             return None
         return "\n".join(f"{k}: {v}" for k, v in self.state.to_json().items())
