@@ -27,12 +27,12 @@ SMALL_PUSHER = {"board_radius": 3, "balls_per_player": 8}
 """A 37-cup board keeps the demo to seconds; drop it for the published 91-cup board."""
 
 
-def gym_episode(policy: str, seed: int) -> str:
-    """One PusherPush-v0 episode; the bot policy is the strong bot's push, encoded."""
+def gym_episode(policy: str, seed: int, bot_name: str) -> str:
+    """One PusherPush-v0 episode; the bot policy is a Pusher bot's push, encoded."""
     env = gym.make(pusher_sim.envs.ENV_ID, game=SMALL_PUSHER, opponent="random")
     inner = env.unwrapped
     assert isinstance(inner, PusherPushEnv)
-    bot = get_spec("pusher").bots["strong"](inner.game)
+    bot = get_spec("pusher").bots[bot_name](inner.game)
     rng = np.random.default_rng(seed)
     env.action_space.seed(seed)
     _, info = env.reset(seed=seed)
@@ -52,12 +52,14 @@ def gym_episode(policy: str, seed: int) -> str:
     return f"{steps} pushes, balls-home reward {total:+.0f}, agent {won}"
 
 
-def aec_game(make: Callable[[], TurnLoopAEC], game: str, policy: str, seed: int) -> str:
+def aec_game(
+    make: Callable[[], TurnLoopAEC], game: str, policy: str, seed: int, bot_name: str
+) -> str:
     """One whole game of a PettingZoo environment with every seat on the same policy."""
     env = make()
     env.reset(seed=seed)
     spec = get_spec(game)
-    bots = [spec.bots["bot"](env.game) for _ in env.possible_agents]
+    bots = [spec.bots[bot_name](env.game) for _ in env.possible_agents]
     rng = np.random.default_rng(seed)
     steps = 0
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -124,7 +126,15 @@ def openspiel_games(seed: int) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
-    seed = parser.parse_args().seed
+    parser.add_argument(
+        "--pusher-bot",
+        default="strong",
+        choices=list(get_spec("pusher").bots),
+        help="the Pusher bot policy (default strong)",
+    )
+    args = parser.parse_args()
+    seed = args.seed
+    bot_names = {"pusher": args.pusher_bot, "rummy": "bot", "pushover": "bot"}
     envs: list[tuple[str, str, Callable[[], TurnLoopAEC]]] = [
         ("pusher_v0", "pusher", lambda: pusher_v0.env(**SMALL_PUSHER)),
         ("push_rummy_v0", "rummy", lambda: push_rummy_v0.env(deals=1)),
@@ -132,11 +142,12 @@ def main() -> int:
     ]
     for policy in ("random", "bot"):
         started = time.perf_counter()
-        print(f"PusherPush-v0 {policy:>6}: {gym_episode(policy, seed)}", end="")
+        print(f"PusherPush-v0 {policy:>6}: {gym_episode(policy, seed, args.pusher_bot)}", end="")
         print(f" ({time.perf_counter() - started:.1f} s)")
         for name, game, make in envs:
             started = time.perf_counter()
-            print(f"{name} {policy:>6}: {aec_game(make, game, policy, seed)}", end="")
+            outcome = aec_game(make, game, policy, seed, bot_names[game])
+            print(f"{name} {policy:>6}: {outcome}", end="")
             print(f" ({time.perf_counter() - started:.1f} s)")
     for line in openspiel_games(seed):
         print(line)
