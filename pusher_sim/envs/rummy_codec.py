@@ -1,24 +1,13 @@
 """Push (the rummy) for agents: a fixed numbering of every action the game lists, and one
 seat's view as a vector.
 
-The numbering is built from what an action *means*, never from its place in the legal list:
-
-===================  =============================================================  =========
-ids                  action                                                         count
-===================  =============================================================  =========
-0, 1, 2              take the discard, push, draw from the stock                    3
-3                    lay this deal's contract (the solver's laying, R4)             1
-4 + face             discard a card of this face (0..51, 52 the joker)              53
-SET + r*16 + mask    a new set of rank r+2 whose naturals are the suits in mask      208
-RUN + suit*12 + lo   a new run of one suit from rank lo+1 (1 = ace low)             48
-LAYOFF + ...         lay a card of face f on the m-th meld of the table, at one of  36*53*6
-                     six places: the run's low or high end, or a set's suit 0..3
-REPLACE + m*53 + f   swap a natural of face f for the wild in the m-th meld (R8)     36*53
-===================  =============================================================  =========
-
-The legal list offers one card per face (copies play alike) and one meld per rank, suit mask or
-run window, so no two listed actions share an id. A table never holds more than 36 melds (108
-cards, three or more each), so every meld has a place.
+An id names what an action *means*, never its place in the legal list: the three draws, the
+contract laying, a discard by face, a new set by rank and the suits its naturals fill, a new run
+by suit and window, a lay-off by the meld's place on the table, the card's face and where it
+goes (a run's low or high end, or a set's suit), a replacement by meld place and face. The
+ranges are the ``*_BASE`` constants below; ``docs/agents.md`` explains the choice. The legal
+list offers one card per face and one meld per rank, suit mask or window, so no two listed
+actions share an id; a table never holds more than 36 melds, so every meld has a place.
 """
 
 from __future__ import annotations
