@@ -8,13 +8,17 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_v0
 from pusher_sim.envs.aec import TurnLoopAEC
 from pusher_sim.envs.codec import legal_ids
 from pusher_sim.envs.rummy_codec import NUM_ACTIONS, RummyCodec
 from rummy.state import RummyState
+
+with warnings.catch_warnings():
+    # pettingzoo.test imports PettingZoo's own classic environments, which warn on import.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
 
 ENVS: dict[str, Callable[[], TurnLoopAEC]] = {
     "push_over_2": lambda: push_over_v0.env(players=2),
