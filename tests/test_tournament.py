@@ -156,7 +156,9 @@ def test_dask_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -
     argv = ["tournament", "pushover", "--bots", "random,expected", "--games", "8", "--json"]
     assert main(argv) == 0
     local = capsys.readouterr().out
-    cluster = LocalCluster(n_workers=1, processes=False, dashboard_address=":0")
+    cluster = LocalCluster(
+        n_workers=1, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    )
     with cluster:
         assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
     assert capsys.readouterr().out == local

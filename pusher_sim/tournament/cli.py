@@ -133,9 +133,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             from pusher_sim.experiment.runner import executor_for
 
-            with executor_for(args.workers, args.scheduler) as executor:
+            with executor_for(args.workers, args.scheduler) as pool:
                 results = play(
-                    tournament, executor, args.workers, progress=bar.update if bar else None
+                    tournament, pool.executor, pool.workers, progress=bar.update if bar else None
                 )
     finally:
         if bar is not None:
