@@ -81,9 +81,6 @@ class GameLog:
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CorruptFile(f"not a {FORMAT} game log")
-        bad = strict_json.first_unreadable(data, "")
-        if bad:
-            raise CorruptFile(f"{bad} is not a number a saved game can hold")
         SHAPE.check(data, "log")
         if len(data["movers"]) != len(data["actions"]):
             raise CorruptFile("game log has a different number of actions and movers")
