@@ -290,10 +290,9 @@ class Painter:
         room = tray.header.w - swatch_w - 4
         out = []
         for words, size, top in (
-            (f"{view.name}  ({view.kind})", int(tray.header.h * 0.5), 0.02),
-            (f"{count} in the tray", int(tray.header.h * 0.4), 0.55),
+            (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
+            (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
         ):
-            size = max(10, size)
             while size > 10 and font(size).size(words)[0] > room:
                 size -= 1
             w, h = font(size).size(words)

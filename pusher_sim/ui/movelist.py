@@ -53,8 +53,8 @@ def describe(
             number, colour, who, f"place {cup_name(action.cell, radius)}", (action.cell,)
         )
     if isinstance(action, Push):
-        back = returned_text(after) or "none back"
-        text = f"push {cups_named(action.triangle, radius)} - {back}"
+        back = len(after.last_returned)
+        text = f"push {cups_named(action.triangle, radius)}: {back} back"
         return MoveEntry(number, colour, who, text, tuple(action.triangle))
     if isinstance(action, Pass):
         return MoveEntry(number, colour, who, "pass", ())

@@ -133,6 +133,8 @@ class Table:
         self.wait_left = 0.0
         """Seconds before the next automatic move (a bot's move stays on screen a while)."""
         self.drop: Drop | None = None
+        self.stalled = False
+        """A bot's decision failed: no automatic move until a new game, undo or load."""
         self.moves = MoveList()
         self.sounds = Sounds(enabled=config.sound)
         self.saved_at_end = False
@@ -304,6 +306,7 @@ class Table:
             # leave the traceback where a developer will look for it.
             traceback.print_exception(exc, file=sys.stderr)
             self.say(f"internal error ({type(exc).__name__}: {exc}); see the terminal", True)
+            self.stalled = True
 
     def must_wait(self) -> bool:
         """True (and says so) while a job is changing the match: its log is not safe to read."""
@@ -322,4 +325,5 @@ class Table:
         self.drop = None
         self.wait_left = 0.0
         self.note = ""
+        self.stalled = False
         self.saved_at_end = False
