@@ -120,7 +120,8 @@ class StartScreen:
 
     def start(self) -> None:
         if not has_table(self.game):
-            self.message = f"{TITLES.get(self.game, self.game)} has no window yet: pusher play {self.game} --terminal"
+            title = TITLES.get(self.game, self.game)
+            self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:
             self.host.show(table_maker(self.game)(self.host, self._config()))
