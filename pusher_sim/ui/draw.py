@@ -352,7 +352,7 @@ class Painter:
         )
 
     def _list_font(self) -> pygame.font.Font:
-        return font(max(15, min(22, self.layout.height // 40)))
+        return font(max(15, min(28, self.layout.height // 38)))
 
     def draw_move_list(
         self, surface: pygame.Surface, entries: Sequence[MoveEntry], total: int, scroll: int

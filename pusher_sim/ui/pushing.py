@@ -99,6 +99,6 @@ def push_result(table: Table, mover: int) -> str:
         return head
     nxt = state.current_player()
     if nxt == mover:
-        return f"{head} - none of {who}'s came back: {who} pushes again"
+        return f"{head} - none of {who}'s came back: {who} moves again"
     mine = f"{own} of {who}'s came back - " if own else ""
     return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"

@@ -86,7 +86,7 @@ class StartScreen:
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
-            what = "a person" if seat == HUMAN else f"bot: {seat}"
+            what = "a person" if seat == HUMAN else ("bot" if seat == "bot" else f"{seat} (bot)")
             out.append(Row(f"seat{n}", labels[n], what))
         if self.game == "pusher":
             out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
