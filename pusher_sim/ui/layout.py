@@ -165,7 +165,7 @@ def _tray_boxes(panel: Box, players: int) -> tuple[TrayBox, ...]:
     out: list[TrayBox] = []
     for seat in range(players):
         box = Box(panel.x + pad, panel.y + seat * each + pad // 2, panel.w - 2 * pad, each - pad)
-        header_h = int(min(60, max(34, box.h // 4)))
+        header_h = int(min(60, max(34, box.h // 4), box.h // 2))
         header = Box(box.x, box.y, box.w, header_h)
         room_h = max(1, box.h - header_h - pad)
         height_for_rows = math.sqrt(3.0) / 2.0 * (TRAY_ROWS - 1)
