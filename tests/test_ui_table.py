@@ -459,7 +459,7 @@ def test_the_wheel_while_aiming_sets_the_press_strength(window: pygame.Surface) 
     key(app, pygame.K_UP)
     assert app.strength == pytest.approx(0.8)
     assert app.aim is not None
-    gauge = app.painter.draw_strength_gauge(window, app.aim.press, app.strength)
+    gauge = app.painter.draw_strength_gauge(window, app.aim.press, app.aim.drag, app.strength)
     assert (gauge.w > 0 and "press 80%" in app.message) or app.message.startswith("press strength")
     post(pygame.MOUSEBUTTONUP, pos=release, button=1)
     tick(app)

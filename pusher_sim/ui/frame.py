@@ -68,7 +68,7 @@ def draw_frame(table: Table, surface: pygame.Surface) -> None:
         painter.draw_rubber_band(
             surface, table.aim.press, table.aim.drag, aimed_flick(table), colour
         )
-        painter.draw_strength_gauge(surface, table.aim.press, table.strength)
+        painter.draw_strength_gauge(surface, table.aim.press, table.aim.drag, table.strength)
     elif table.hover_px is not None and table.aim is None:
         cell = lay.cell_at_pixel(*table.hover_px)
         if cell is not None:

@@ -84,7 +84,7 @@ def _finish(table: Table, flight: PushInFlight) -> None:
         table.say("warning: the animation and the rules disagree; the rules win", True)
         return
     table.note = push_result(table, flight.mover)
-    table.say(table.note)
+    table.say("")  # the result is in the note line, which stays; no need to say it twice
 
 
 def push_result(table: Table, mover: int) -> str:
