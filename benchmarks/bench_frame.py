@@ -1,24 +1,17 @@
-"""Frame times and idle CPU share of the window's tables (issue 10 targets: idle < 5% of a core,
-p95 frame < 8 ms at 1100x800).
+"""Frame times and idle CPU share of the window's tables (targets: idle < 5% of a core, p95
+frame < 8 ms at 1100x800).
 
 Usage: ``python benchmarks/bench_frame.py [--pushes 6] [--size 1100x800] [--seed 1] [--idle 3]``
 
-For each table in :data:`TABLES` it reports
+Per table: the idle share (the real frame loop, ``App.loop``, runs ``--idle`` seconds with a
+person to move and nobody touching anything; process CPU time over wall time) and the frame
+times (mean, p95, worst; wall clock and this thread's CPU time, which other processes cannot
+inflate) of its busiest frames. For Pusher those are pushes on a full board (50 random balls,
+the hardest flick through real mouse events, frames paced at 60 a second: 8 physics steps and a
+full redraw each), plus the frames drawn while the strong bot thinks on a worker thread.
 
-* the idle CPU share: the real frame loop (``App.loop``) runs for ``--idle`` seconds with nobody
-  touching anything and a person to move; process CPU time over wall time is the share of one
-  core the window takes while waiting (it should sleep in ``pygame.event.wait``);
-* frame times (mean, p95, worst), wall clock and this thread's CPU time (which other processes
-  on a busy machine cannot inflate), for the table's busiest frames.
-
-For Pusher the busiest frames are a push rolling on a full board: 50 balls (16 red, 17 blue,
-17 yellow) at random on the 91 cups, red pushing a triangle with the hardest flick through real
-mouse events, frames paced at 60 a second (8 physics steps and a full redraw each). It also
-reports the frames drawn while the strong bot thinks on a worker thread.
-
-Another table plugs in with one line in :data:`TABLES`: a function of (size, seed) returning
-an :class:`App` showing that table with a person to move, and the frame times (ms) of its busiest
-frames (see :func:`pusher_table`).
+Another table plugs in with one line in :data:`TABLES`: a function of (size, seed, rounds)
+returning a :class:`TableRun` (see :func:`pusher_table`).
 """
 
 from __future__ import annotations
