@@ -27,7 +27,7 @@ from pusher_sim.ui.app import App
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.dialog import Confirm, TextPrompt
 from pusher_sim.ui.draw import LAST_MOVE, Painter, band_end
-from pusher_sim.ui.frame import aside, headline
+from pusher_sim.ui.frame import aside, headline, rule_in_force
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.pusher_table import PusherTable
 from pusher_sim.ui.scene import Demand
@@ -247,6 +247,23 @@ def test_escape_closes_the_help_without_leaving() -> None:
     assert tick(app)
     key(app, pygame.K_ESCAPE)
     assert not app.show_help and host_of(app).running
+
+
+def test_i_shows_the_rule_in_force_from_the_rules_and_esc_closes_it(
+    window: pygame.Surface,
+) -> None:
+    app = make_app()
+    click_cell(app, RED_FIRST)
+    click_cell(app, BLUE_PAIR)
+    key(app, pygame.K_SPACE)
+    assert app.scene.rule == "P5"
+    key(app, pygame.K_i)
+    assert app.show_rule
+    title, lines = rule_in_force("P5")
+    assert title.startswith("P5") and "triangle" in " ".join(lines)
+    draw(app, window)
+    key(app, pygame.K_ESCAPE)
+    assert not app.show_rule and host_of(app).running and app.match.moves == 3
 
 
 def test_load_asks_before_replacing_a_game_in_progress() -> None:

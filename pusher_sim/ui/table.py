@@ -129,6 +129,7 @@ class Table:
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
         self.show_help = False
+        self.show_rule = False
         self.clock = 0.0
         self.wait_left = 0.0
         """Seconds before the next automatic move (a bot's move stays on screen a while)."""
