@@ -22,7 +22,7 @@ from pusher_sim.pusher.names import cell_named, cup_name
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
-from pusher_sim.turnloop import Action, GameLog, State
+from pusher_sim.turnloop import Action, GameLog, Match, State
 from pusher_sim.ui.app import App
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.dialog import Confirm, TextPrompt
@@ -147,6 +147,19 @@ def test_the_move_list_names_every_move_in_cup_names_and_scrolls() -> None:
     post(pygame.MOUSEWHEEL, x=0, y=50, flipped=False)
     tick(app)
     assert app.moves.scroll == 6  # no further than the oldest move
+
+
+def test_a_table_opened_on_a_game_in_progress_lists_its_moves() -> None:
+    game = SPEC.make_game({"players": 2, "resolver": "scripted"})
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    push = Push(TRIANGLE)
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE), push):
+        match.step(action)
+    app = open_table(AppConfig(seats=("human", "human"), pace=0.0), match)
+    assert app.match is match  # shown as given, not replayed
+    lines = [e.line for e in app.moves.entries]
+    assert lines[0] == f"1. Red: place {cup_name(RED_FIRST)}"
+    assert lines[-1] == "5. Red: push " + " ".join(cup_name(c) for c in TRIANGLE)
 
 
 def test_the_last_move_is_marked_on_the_board(window: pygame.Surface) -> None:

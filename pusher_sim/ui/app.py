@@ -16,6 +16,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
@@ -144,7 +145,7 @@ def screenshot(config: AppConfig, path: str) -> int:
             from pusher_sim.ui.pusher_table import PusherTable
             from pusher_sim.ui.table import Table
 
-            quiet = AppConfig(**{**config.__dict__, "autosave": False, "sound": False})
+            quiet = replace(config, autosave=False, sound=False)
             mode = PusherTable(Table(app, quiet, wait_for_load=True))
         surface = pygame.Surface(config.size)
         mode.draw(surface)

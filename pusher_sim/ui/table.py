@@ -38,7 +38,7 @@ from pusher_sim.ui.jobs import Job
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.matches import MatchMaker, Rebuilt
 from pusher_sim.ui.mode import Host, Mode
-from pusher_sim.ui.movelist import MoveList
+from pusher_sim.ui.movelist import MoveList, log_entries
 from pusher_sim.ui.scene import Demand, read_scene
 from pusher_sim.ui.sound import Sounds
 
@@ -143,10 +143,8 @@ class Table:
         deferred = log is not None and bool(log.actions) and not wait_for_load
         if match is not None:
             self.match = match
-            if match.log.actions:
-                rebuilt = self.matches.rebuild(match.log, None, match)
-                self.match, entries = rebuilt.match, rebuilt.entries
-                self.moves.reset(entries)
+            actions = [match.game.action_codec.decode(a) for a in match.log.actions]
+            self.moves.reset(log_entries(self.state, actions, match.log.movers))
         elif log is not None and deferred:  # open on the log's empty board, replay it below
             empty = GameLog(log.game, log.config, log.seed, log.seats)
             self.match = self.matches.from_log(empty, config.seats)
@@ -257,6 +255,8 @@ class Table:
         auto = self.autosave()
         if auto is not None:
             written.append(auto)
+        elif self.config.autosave and autosave_path(self.config.game).exists() and self.match.moves:
+            written.append(autosave_path(self.config.game))  # as of the last finished move
         if self.config.save_path is not None and (self.job is None or not self.job.mutates):
             self.write_log(self.config.save_path)
             written.append(self.config.save_path)
