@@ -48,6 +48,7 @@ from tests.ui_driver import (
     host_of,
     key,
     make_app,
+    open_table,
     open_window,
     play_opening,
     post,
