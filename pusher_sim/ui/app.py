@@ -108,6 +108,7 @@ class App:
         """Run frames until the window closes: 60 a second while something moves, none while
         nothing does (it waits for input instead)."""
         clock = pygame.time.Clock()
+        self.tick()  # the first picture, before any input
         while self.running and self.interrupted is None:
             if self.animating():
                 clock.tick(FPS)
