@@ -68,6 +68,10 @@ class StartScreen:
     def spec(self) -> GameSpec:
         return get_spec(self.game)
 
+    @property
+    def title(self) -> str:
+        return TITLES.get(self.game, self.game)
+
     def _choose_game(self, game: str) -> None:
         self.game = game
         wanted = self.config.seats if self.config.seats and game == self.config.game else None
@@ -82,7 +86,7 @@ class StartScreen:
     def rows(self) -> list[Row]:
         labels = seat_labels(self.game, len(self.seats))
         out = [
-            Row("game", "Game", TITLES.get(self.game, self.game)),
+            Row("game", "Game", self.title + ("" if has_table(self.game) else " (terminal only)")),
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
