@@ -321,6 +321,20 @@ def test_save_asks_for_a_name_and_never_overwrites() -> None:
     key(app, pygame.K_s)
     key(app, pygame.K_ESCAPE)  # Esc: no save
     assert host_of(app).mode is app.screen
+    key(app, pygame.K_s)
+    key(app, pygame.K_RETURN)  # no name: a dated one
+    dated = Path(app.message.rsplit(" to ", 1)[1])
+    assert dated.parent == saves_dir() and dated.name.startswith("pusher-2")
+
+
+def test_a_bad_pace_on_the_command_line_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pusher_sim.cli import main
+
+    assert main(["play", "pusher", "--pace", "-1", "--screenshot", "x.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--pace" in err
 
 
 def test_a_signal_while_the_window_runs_saves_the_game_and_says_where(
