@@ -254,6 +254,16 @@ def test_escape_asks_when_a_game_is_in_progress_and_esc_again_stays() -> None:
     assert not host.running
 
 
+def test_a_dialog_keeps_the_game_beneath_it_for_a_last_save(tmp_path: Path) -> None:
+    app = make_app(save=str(tmp_path / "kept.json"))
+    click_cell(app, RED_FIRST)
+    key(app, pygame.K_ESCAPE)
+    host = host_of(app)
+    assert isinstance(host.mode, Confirm)
+    assert host.save_now() == [autosave_path("pusher"), tmp_path / "kept.json"]
+    assert GameLog.load(tmp_path / "kept.json").actions == app.match.log.actions
+
+
 def test_escape_closes_the_help_without_leaving() -> None:
     app = make_app()
     key(app, pygame.K_h)
