@@ -421,6 +421,9 @@ def test_the_replay_headline_and_step_back_pause() -> None:
     key(app, pygame.K_LEFT)
     settle(app)
     assert app.match.moves == 1 and headline(app) == "Replay (paused): move 1 of 3"
+    kept = host_of(app).save_now()  # interrupted mid-replay: the whole game is kept
+    assert kept == [autosave_path("pusher")]
+    assert json.dumps(GameLog.load(kept[0]).to_json()) == final
     key(app, pygame.K_r)  # R ends the replay at the game's end
     settle(app)
     assert app.replay is None and json.dumps(app.match.log.to_json()) == final

@@ -230,8 +230,10 @@ class Table:
 
     # -- saving -----------------------------------------------------------------------------
 
-    def write_log(self, path: Path) -> None:
-        atomic_write(path, json.dumps(self.match.log.to_json(), indent=1) + "\n")
+    def write_log(self, path: Path, log: GameLog | None = None) -> None:
+        """``log`` (by default the match's) to ``path``, atomically."""
+        data = (log or self.match.log).to_json()
+        atomic_write(path, json.dumps(data, indent=1) + "\n")
 
     def autosave(self) -> Path | None:
         """Keep the game in the user's autosave (not while a replay rewinds it)."""
@@ -248,17 +250,22 @@ class Table:
         return path
 
     def save_now(self) -> list[Path]:
-        """The autosave and ``--save``, as the window closes or is interrupted."""
-        if self.replay is not None:
-            return []
+        """The autosave and ``--save``, as the window closes or is interrupted (during a replay,
+        the whole game being replayed, not the rewound one on screen)."""
+        whole = self.replay.log if self.replay is not None else None
         written = []
         auto = self.autosave()
         if auto is not None:
             written.append(auto)
-        elif self.config.autosave and autosave_path(self.config.game).exists() and self.match.moves:
+        elif (
+            self.config.autosave
+            and autosave_path(self.config.game).exists()
+            and (self.match.moves or whole is not None)
+        ):
             written.append(autosave_path(self.config.game))  # as of the last finished move
-        if self.config.save_path is not None and (self.job is None or not self.job.mutates):
-            self.write_log(self.config.save_path)
+        mutating = self.job is not None and self.job.mutates
+        if self.config.save_path is not None and (whole is not None or not mutating):
+            self.write_log(self.config.save_path, whole)
             written.append(self.config.save_path)
         return written
 
