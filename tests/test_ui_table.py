@@ -216,7 +216,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
     assert str(Place((0, 0))) == f"place {ui.names[(0, 0)]}" == "place F6"
     push = Push(TRIANGLE, strength=0.8)
     assert str(push).startswith("push " + " ".join(ui.names[c] for c in TRIANGLE))
-    assert "strength 80%" in str(push)
+    assert str(push).endswith("press 80%")
 
 
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
@@ -311,6 +311,22 @@ def test_every_move_is_autosaved() -> None:
     settle(app)
     assert app.match.moves == 5
     assert GameLog.load(path).to_json() == app.match.log.to_json()
+
+
+def test_a_data_folder_that_cannot_be_written_is_a_warning_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocker))
+    app = make_app()
+    click_cell(app, RED_FIRST)
+    assert app.match.moves == 1  # the move stands
+    assert app.warning and app.message.startswith("cannot autosave")
+    host = host_of(app)
+    assert host.save_now() == [] and host.save_errors()[0].startswith("cannot autosave")
+    click_cell(app, BLUE_PAIR)
+    assert app.match.moves == 2
 
 
 def test_save_asks_for_a_name_and_never_overwrites() -> None:

@@ -36,6 +36,10 @@ class Over:
         """The game beneath is saved as if no dialog were open (Ctrl-C while one asks)."""
         return self.back.save_now() if isinstance(self.back, Keeps) else []
 
+    def save_errors(self) -> list[str]:
+        found = getattr(self.back, "save_errors", None)
+        return list(found()) if callable(found) else []
+
     def update(self, dt: float) -> None:
         pass
 

@@ -11,6 +11,7 @@ a table: :mod:`~pusher_sim.ui.moves` plays moves, :mod:`~pusher_sim.ui.keys` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sys
@@ -138,6 +139,8 @@ class Table:
         """A bot's decision failed: no automatic move until a new game, undo or load."""
         self.moves = MoveList()
         self.sounds = Sounds(enabled=config.sound)
+        self.save_errors: list[str] = []
+        """Saves that failed (said on screen at once; listed again when the window closes)."""
         self.saved_at_end = False
         log = GameLog.load(config.load) if config.load and match is None else None
         deferred = log is not None and bool(log.actions) and not wait_for_load
@@ -241,11 +244,12 @@ class Table:
             return None
         if self.job is not None and self.job.mutates:
             return None
-        path = autosave_path(self.config.game)
         try:
+            path = autosave_path(self.config.game)
             self.write_log(path)
-        except OSError as exc:
-            self.say(f"cannot autosave to {path}: {exc.strerror}", warning=True)
+        except (UserError, OSError) as exc:  # the data folder cannot be made or written
+            self.say(f"cannot autosave: {exc}", warning=True)
+            self.save_errors.append(f"cannot autosave: {exc}")
             return None
         return path
 
@@ -257,16 +261,17 @@ class Table:
         auto = self.autosave()
         if auto is not None:
             written.append(auto)
-        elif (
-            self.config.autosave
-            and autosave_path(self.config.game).exists()
-            and (self.match.moves or whole is not None)
-        ):
-            written.append(autosave_path(self.config.game))  # as of the last finished move
+        elif self.config.autosave and (self.match.moves or whole is not None):
+            with contextlib.suppress(OSError):
+                if autosave_path(self.config.game).exists():  # as of the last finished move
+                    written.append(autosave_path(self.config.game))
         mutating = self.job is not None and self.job.mutates
         if self.config.save_path is not None and (whole is not None or not mutating):
-            self.write_log(self.config.save_path, whole)
-            written.append(self.config.save_path)
+            try:
+                self.write_log(self.config.save_path, whole)
+                written.append(self.config.save_path)
+            except UserError as exc:
+                self.save_errors.append(str(exc))
         return written
 
     # -- jobs -------------------------------------------------------------------------------
