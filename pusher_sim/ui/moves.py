@@ -45,7 +45,7 @@ def perform(table: Table, action: Action, by_person: bool = False) -> None:
     )
     table.moves.add(entry)
     table.refresh()
-    table.say(entry.line.split(". ", 1)[1])
+    table.say(f"{entry.who}: {entry.text}")
     if isinstance(action, Place):
         table.sounds.play("place")
         if not by_person and table.config.pace > 0 and mover >= 0:

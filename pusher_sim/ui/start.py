@@ -18,7 +18,7 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
 from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, font
+from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
 from pusher_sim.ui.mode import Host
 from pusher_sim.ui.tables import has_table, table_maker
 
@@ -247,8 +247,7 @@ class StartScreen:
             if not text:
                 continue
             size = max(14, h // 40)
-            while size > 10 and font(size).size(text)[0] > w - 40:
-                size -= 1
+            size = fitted(text, size, w - 40, 10)
             label = font(size).render(text, True, colour)
             surface.blit(label, label.get_rect(midtop=(w // 2, y)))
             y += label.get_height() + 8
