@@ -93,6 +93,8 @@ def build_parser() -> Parser:
     play.add_argument("--terminal", action="store_true", help="play Pusher in text, not a window")
     play.add_argument("--screenshot", metavar="PNG", help="render the position to PNG and exit")
     play.add_argument("--size", default="1100x800", help="window size WxH (default 1100x800)")
+    play.add_argument("--pace", help="seconds a bot's move stays on screen (default 0.8)")
+    play.add_argument("--mute", action="store_true", help="no sound in the window")
 
     sim = sub.add_parser("simulate", help="bots against bots: win rates and figures")
     sim.add_argument("game", choices=list(GAMES))
