@@ -133,7 +133,8 @@ def test_loading_with_as_many_seats_swaps_people_and_bots(
     log = saved_logs.write(tmp_path / "p.json", saved_logs.pushover_log())
     save = tmp_path / "out.json"
     code, _, err = run(
-        capsys, ["play", "--load", str(log), "--seats", "bot,bot,human", "--save", str(save)]
+        capsys,
+        ["play", "--terminal", "--load", str(log), "--seats", "bot,bot,human", "--save", str(save)],
     )
     assert code == 0, err
     assert GameLog.load(save).seats == ["bot", "bot", "human"]
@@ -211,7 +212,7 @@ def test_a_save_killed_by_the_file_size_limit_keeps_the_old_file(
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     done = subprocess.run(
-        cli("play", "rummy", "--load", str(path), "--save", str(path)),
+        cli("play", "rummy", "--terminal", "--load", str(path), "--save", str(path)),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -249,7 +250,7 @@ def test_an_interrupted_terminal_game_is_saved(
     tmp_path: Path, data_dir: Path, sig: signal.Signals, code: int, given_save: bool
 ) -> None:
     save = tmp_path / "t.json"
-    argv = ["play", "pushover", "--seats", "human,bot", "--seed", "4"]
+    argv = ["play", "pushover", "--terminal", "--seats", "human,bot", "--seed", "4"]
     proc = subprocess.Popen(
         cli(*argv, *(["--save", str(save)] if given_save else [])),
         stdin=subprocess.PIPE,
