@@ -26,7 +26,7 @@ from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.jobs import in_background
 from pusher_sim.ui.matches import MatchMaker, started_over
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.widgets import Question, panel, shade
+from pusher_sim.ui.widgets import Question, clear_fonts, panel, shade
 
 COMMON_HELP = (
     "N  new game     S  save     L  load your last save",
@@ -41,6 +41,9 @@ class GameTable:
     help_lines: Sequence[str] = ()
 
     def __init__(self, flow: TurnFlow, host: Host | None = None) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        clear_fonts()  # fonts cached before a pygame.quit() are dead
         self.flow = flow
         self.host = host
         self.message = ""
