@@ -134,7 +134,7 @@ class CardPainter:
         colour = suit_colour(suit)
         text = self._rank_font.render(RANK_NAMES[rank_of(card)], True, colour)
         surf.blit(text, (round(w * 0.08), round(h * 0.04)))
-        draw_suit(surf, suit, (w * 0.2, h * 0.04 + text.get_height() + w * 0.12), w * 0.22)
+        draw_suit(surf, suit, (w * 0.21, h * 0.04 + text.get_height() + w * 0.13), w * 0.26)
         draw_suit(surf, suit, (w * 0.58, h * 0.62), w * 0.5)
         if is_wild(card):  # a 2 is wild: a gold corner says so
             _star(surf, (w * 0.82, h * 0.14), w * 0.24, WILD_MARK)

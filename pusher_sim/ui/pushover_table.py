@@ -32,6 +32,7 @@ from pusher_sim.ui.widgets import (
     row_of_buttons,
     shade,
     text,
+    text_size,
 )
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
@@ -232,7 +233,7 @@ class PushOverTable(GameTable):
     def draw_table(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.screen_size = (w, h)
-        base = max(14, round(min(w / 55, h / 36)))
+        base = text_size((w, h))
         surface.fill(BOARD_DARK)
         header = pygame.Rect(0, 0, w, round(base * 2.6))
         side = pygame.Rect(round(w * 0.66), header.bottom, w - round(w * 0.66), h - header.bottom)
@@ -462,7 +463,7 @@ class PushOverTable(GameTable):
             )
             chips = state.columns[seat]
             cx = box.right - base * 6
-            _chips(surface, (cx, y + base * 1.2), chips, base * 0.45)
+            _chips(surface, (cx, y + base * 1.3), chips, base * 0.6)
             text(
                 surface,
                 f"{chips}/{target}",

@@ -30,10 +30,12 @@ from pusher_sim.ui.widgets import (
     Button,
     button_at,
     button_for_key,
+    font,
     panel,
     row_of_buttons,
     shade,
     text,
+    text_size,
 )
 from rummy.actions import (
     Discard,
@@ -102,7 +104,7 @@ class Layout:
     @classmethod
     def fit(cls, size: tuple[int, int]) -> Layout:
         w, h = size
-        base = max(14, round(min(w / 55, h / 36)))
+        base = text_size(size)
         cw = max(36, min(130, round(min(w / 14, h / 8.4))))
         ch = round(cw * 1.4)
         sw = max(26, round(cw * 0.6))
@@ -115,8 +117,8 @@ class Layout:
         left = round(w * 0.17)
         top_h = max(ch + base * 2, round(base * 7.5))
         top = pygame.Rect(left + m, header.bottom + m, w - left - 2 * m, top_h)
-        stock = pygame.Rect(top.x + m, top.y + base, cw, ch)
-        discard = pygame.Rect(stock.right + round(cw * 0.35), top.y + base, cw, ch)
+        stock = pygame.Rect(top.x + m, top.y + m, cw, ch)
+        discard = pygame.Rect(stock.right + round(cw * 0.35), top.y + m, cw, ch)
         melds = pygame.Rect(
             left + m, top.bottom + m, w - left - 2 * m, buttons.y - top.bottom - 2 * m
         )
@@ -162,6 +164,7 @@ class RummyTable(GameTable):
         self.cards = CardPainter(self.layout.card[0])
         self.small_cards = CardPainter(self.layout.small[0])
         self._meld_scale = 1.0
+        self._backs: CardPainter | None = None
         self.say("select cards, then a button; H for help")
 
     # -- what the viewer sees ---------------------------------------------------------------
@@ -612,25 +615,36 @@ class RummyTable(GameTable):
                 TEXT,
                 width=box.w - 10,
             )
-            sw, sh = lay.small
-            room = box.h - 3 * base - 8
-            if room >= sh * 0.5:
+            backs = self._seat_backs(box.h - 3 * base - 16)
+            if backs is not None:
+                sw = backs.width
                 step = min(sw * 0.3, (box.w - 12 - sw) / max(1, min(n, 12) - 1))
-                y = box.y + round(2 * base + 6)
+                y = box.y + round(2 * base + 8)
                 for i in range(min(n, 12)):
-                    self.small_cards.back(surface, (box.x + 6 + i * step, y))
+                    backs.back(surface, (box.x + 6 + i * step, y))
+
+    def _seat_backs(self, room: int) -> CardPainter | None:
+        """Card backs that fit ``room`` pixels of height in a seat's panel (None: no room)."""
+        width = min(self.layout.small[0], int(room / 1.4))
+        if width < 16:
+            return None
+        if self._backs is None or self._backs.width != width:
+            self._backs = CardPainter(width)
+        return self._backs
 
     def _draw_piles(self, surface: pygame.Surface, obs: RummyObservation) -> None:
         lay = self.layout
         base = lay.base
         small = round(base * 0.85)
         flying = {f.card for f in self.flights}
-        text(surface, f"stock {obs.stock_size}", lay.stock.midtop, small, TEXT, "midbottom")
+        below = (lay.stock.centerx, lay.stock.bottom + 4)
+        text(surface, f"stock {obs.stock_size}", below, small, TEXT, "midtop")
         if obs.stock_size:
             self.cards.back(surface, lay.stock.topleft)
         else:
             pygame.draw.rect(surface, FELT_DARK, lay.stock, width=2, border_radius=6)
-        text(surface, "discard", lay.discard.midtop, small, TEXT, "midbottom")
+        below = (lay.discard.centerx, lay.discard.bottom + 4)
+        text(surface, "discard", below, small, TEXT, "midtop")
         top = obs.discard_top
         if top >= 0 and top in flying:
             top = -1  # the card is still on its way there
@@ -650,28 +664,30 @@ class RummyTable(GameTable):
                 (x, lay.top.y + 4 + n * round(base * 1.15)),
                 round(base * 0.9),
                 TEXT if n == len(self.news) - 1 else TEXT_DIM,
-                width=lay.top.right - x - base * 13,
+                width=lay.top.right - x - self._scores_width() - base,
             )
 
+    def _scores_width(self) -> int:
+        return font(max(14, round(self.layout.base * 0.85))).size("deal 5   0000   0000")[0]
+
     def _draw_scores(self, surface: pygame.Surface, obs: RummyObservation) -> None:
+        """Each finished deal's points and the match totals, per team (fewer is better)."""
         lay = self.layout
-        size = round(lay.base * 0.85)
-        line = round(size * 1.05)
-        x = lay.top.right - size * 11
-        y = lay.top.y + 2
-        mine = "A" if self.flow.viewer % 2 == 0 else "B"
-        text(surface, f"scores      A      B   (you: {mine})", (x, y), size, TEXT)
-        total_a = total_b = 0
-        for n, (a, b) in enumerate(obs.scores):
-            total_a, total_b = total_a + a, total_b + b
-            text(surface, f"deal {n + 1}  {a:>5}  {b:>5}", (x, y + (n + 1) * line), size, TEXT_DIM)
-        text(
-            surface,
-            f"match   {total_a:>5}  {total_b:>5}",
-            (x, y + (len(obs.scores) + 1) * line),
-            size,
-            TEXT,
-        )
+        size = max(14, round(lay.base * 0.85))
+        line = font(size).get_linesize()
+        right = lay.top.right - 6
+        cols = (right - self._scores_width(), right - font(size).size("   0000")[0], right)
+        mine = "AB"[self.flow.viewer % 2]
+        rows = [("points", f"A{'*' if mine == 'A' else ''}", f"B{'*' if mine == 'B' else ''}")]
+        rows += [(f"deal {n + 1}", str(a), str(b)) for n, (a, b) in enumerate(obs.scores)]
+        total_a, total_b = (sum(s[k] for s in obs.scores) for k in (0, 1))
+        rows.append(("match", str(total_a), str(total_b)))
+        for n, (label, a, b) in enumerate(rows):
+            y = lay.top.y + 2 + n * line
+            colour = TEXT if n in (0, len(rows) - 1) else TEXT_DIM
+            text(surface, label, (cols[0], y), size, colour)
+            text(surface, a, (cols[1], y), size, colour, "topright")
+            text(surface, b, (cols[2], y), size, colour, "topright")
 
     def _draw_melds(self, surface: pygame.Surface) -> None:
         lay = self.layout

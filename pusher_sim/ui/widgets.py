@@ -28,6 +28,11 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(None, max(8, size))
 
 
+def text_size(size: tuple[int, int]) -> int:
+    """The body text size for a window: readable at 800x600, in proportion at 1920x1080."""
+    return max(16, round(min(size[0] / 50, size[1] / 34)))
+
+
 def clear_fonts() -> None:
     """Drop cached fonts (they die with pygame.quit())."""
     font.cache_clear()
@@ -43,7 +48,7 @@ def text(
     width: int = 0,
 ) -> pygame.Rect:
     """Draw one line; ``width`` > 0 cuts it with an ellipsis to fit. Returns where it went."""
-    f = font(size)
+    f = font(max(14, size))
     if width > 0 and f.size(words)[0] > width:
         while words and f.size(words + "...")[0] > width:
             words = words[:-1]
