@@ -21,7 +21,7 @@ from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, get_spec
 from pusher_sim.ui.hotseat import TurnFlow
-from pusher_sim.ui.table import GameTable
+from pusher_sim.ui.game_table import GameTable
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)

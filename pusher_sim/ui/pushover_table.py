@@ -19,7 +19,7 @@ import pygame
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.table import GameTable
+from pusher_sim.ui.game_table import GameTable
 from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,

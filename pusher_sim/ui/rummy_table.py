@@ -21,7 +21,7 @@ from pusher_sim.turnloop.state import CHANCE
 from pusher_sim.ui.cards import CardPainter
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.table import GameTable
+from pusher_sim.ui.game_table import GameTable
 from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,
