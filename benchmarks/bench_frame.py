@@ -18,6 +18,7 @@ import argparse
 import os
 import statistics
 import time
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,6 +31,8 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop import Match
 from pusher_sim.ui.app import App, AppConfig, parse_size
+from pusher_sim.ui.pusher_table import PusherTable
+from pusher_sim.ui.table import Table
 
 FRAME = 1.0 / 60.0
 BUDGET_MS = 1000.0 * FRAME
@@ -49,6 +52,14 @@ def full_board(game: PusherGame, rng: np.random.Generator) -> dict[Cell, Colour]
             return balls
 
 
+def open_pusher(config: AppConfig, match: Match) -> tuple[App, Table]:
+    """An app showing a Pusher table of ``match`` (no autosave, no sound: only frames count)."""
+    host = App()
+    mode = PusherTable(Table(host, replace(config, autosave=False, sound=False, pace=0.0), match))
+    host.show(mode)
+    return host, mode.table
+
+
 def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float], int, int]:
     """Frame wall and CPU times (ms) while one push rolls, most balls moving, physics steps."""
     game = SPEC.make_game({"players": 3})
@@ -56,8 +67,8 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
     rng = np.random.default_rng(seed)
     match = Match(game, [None, None, None], seed=seed, seat_names=["human"] * 3)
     match.state = game.position(full_board(game, rng), to_move=0)
-    app = App(AppConfig(seats=("human",) * 3, seed=seed, size=size), match=match)
-    app.tick(0.0)
+    host, app = open_pusher(AppConfig(seats=("human",) * 3, seed=seed, size=size), match)
+    host.tick(0.0)
     triangles = app.scene.pushable
     tri = triangles[int(rng.integers(len(triangles)))]
     centre = app.layout.to_screen(*game.board.triangle_centre(tri))
@@ -72,10 +83,10 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
         (pygame.MOUSEBUTTONUP, {"pos": release, "button": 1}),
     ):
         pygame.event.post(pygame.event.Event(kind, **attrs))
-    app.tick(0.0)
+    host.tick(0.0)
     while app.animation is None:  # the push is set up off the frame loop
         assert app.job is not None, app.message
-        app.tick(0.0)
+        host.tick(0.0)
         time.sleep(0.001)  # as a paced frame loop would: leave the worker the interpreter
     animation = app.animation
     times: list[float] = []
@@ -85,9 +96,9 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
     while animation.rolling:
         # Paced at 60 frames per second: each frame rolls 1/60 s of simulated time (8 steps).
         cpu = time.thread_time()
-        app.tick(FRAME)
+        host.tick(FRAME)
         cpu_times.append((time.thread_time() - cpu) * 1000.0)
-        times.append(app.frame_seconds[-1] * 1000.0)
+        times.append(host.frame_seconds[-1] * 1000.0)
         positions = animation.sim.ball_positions()
         moving = sum(
             1
@@ -110,14 +121,14 @@ def bot_thinking(size: tuple[int, int], seed: int) -> tuple[list[float], float]:
     seats = ["bot", "human", "human"]
     match = Match(game, SPEC.make_agents(game, seats), seed=seed, seat_names=seats)
     match.state = game.position(full_board(game, np.random.default_rng(seed)), to_move=0)
-    app = App(AppConfig(seats=tuple(seats), seed=seed, size=size), match=match)
+    host, app = open_pusher(AppConfig(seats=tuple(seats), seed=seed, size=size), match)
     start = time.perf_counter()
-    app.tick(FRAME)
+    host.tick(FRAME)
     times: list[float] = []
     while app.animation is None and app.job is not None:
         began = time.perf_counter()
-        app.tick(FRAME)
-        times.append(app.frame_seconds[-1] * 1000.0)
+        host.tick(FRAME)
+        times.append(host.frame_seconds[-1] * 1000.0)
         time.sleep(max(0.0, FRAME - (time.perf_counter() - began)))
     return times, time.perf_counter() - start
 
