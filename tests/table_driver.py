@@ -20,8 +20,12 @@ import pygame
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, get_spec
-from pusher_sim.ui.hotseat import TurnFlow
+from pusher_sim.ui.app import App, close_pygame
+from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.game_table import GameTable
+from pusher_sim.ui.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy_table import open_table as open_rummy
+from pusher_sim.ui.widgets import clear_fonts
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
@@ -32,6 +36,12 @@ def open_window(size: tuple[int, int] = SIZE) -> pygame.Surface:
     pygame.font.init()
     surface: pygame.Surface = pygame.display.set_mode(size)
     return surface
+
+
+def close_window() -> None:
+    """Quit pygame, dropping every cached font first (a Font outliving pygame crashes)."""
+    clear_fonts()
+    close_pygame()
 
 
 def make_match(game: str, seats: Sequence[str], seed: int) -> Match:
@@ -49,8 +59,19 @@ def bot_for(game: str, name: str = "strong") -> Agent:
     return agent
 
 
-def flow_for(match: Match, hides_hands: bool) -> TurnFlow:
-    return TurnFlow(match, hides_hands=hides_hands, pace=0.0, autosave=True)
+def open_table(match: Match, speed: float) -> GameTable:
+    """The game's table, shown by a real :class:`App` (no start screen: leaving closes it)."""
+    app = App()
+    config = AppConfig(game=match.game.name, size=SIZE, speed=speed, pace=0.0, sound=False)
+    opener = open_rummy if match.game.name == "rummy" else open_pushover
+    table: GameTable = opener(app, config, match)
+    app.show(table)
+    return table
+
+
+def app_of(table: GameTable) -> App:
+    assert isinstance(table.host, App)
+    return table.host
 
 
 def post(kind: int, **attrs: Any) -> None:
@@ -58,13 +79,8 @@ def post(kind: int, **attrs: Any) -> None:
 
 
 def tick(table: GameTable, dt: float = FRAME) -> None:
-    """One frame as the app runs it: events, update, draw."""
-    for event in pygame.event.get():
-        table.handle(event)
-    table.update(dt)
-    surface = pygame.display.get_surface()
-    assert surface is not None
-    table.draw(surface)
+    """One frame of the app showing ``table``: events, update, draw."""
+    app_of(table).tick(dt)
 
 
 def click(table: GameTable, pos: tuple[int, int], button: int = 1) -> None:

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.ui.dialog import Confirm
 from pusher_sim.ui.pushover_table import PushOverTable
 from pushover.actions import Roll, Stop
 from tests import table_driver as drv
@@ -21,12 +22,13 @@ SEATS = ("human", "expected")
 def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
     monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
     yield drv.open_window()
-    pygame.quit()
+    drv.close_window()
 
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> PushOverTable:
-    match = drv.make_match("pushover", seats, seed)
-    return PushOverTable(drv.flow_for(match, hides_hands=False), speed=speed)
+    table = drv.open_table(drv.make_match("pushover", seats, seed), speed)
+    assert isinstance(table, PushOverTable)
+    return table
 
 
 def ready(table: PushOverTable) -> bool:
@@ -122,6 +124,6 @@ def test_escape_asks_and_no_keeps_the_game() -> None:
     drv.key(table, pygame.K_SPACE)
     drv.run_until(table, lambda: ready(table))
     drv.key(table, pygame.K_ESCAPE)
-    assert table.question is not None
+    assert isinstance(drv.app_of(table).mode, Confirm)
     drv.key(table, pygame.K_ESCAPE)
-    assert table.question is None and not table.closed
+    assert drv.app_of(table).mode is table and drv.app_of(table).running

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.cards import CardPainter
+from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
 from pusher_sim.ui.rummy_table import RummyTable
 from rummy.actions import Discard, DrawStock, LayMelds, LayOff, PushDraw, ReplaceWild, TakeDiscard
 from rummy.observation import RummyObservation
@@ -28,12 +28,13 @@ HOT_SEAT = ("human", "strong", "human", "strong")
 def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
     monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
     yield drv.open_window()
-    pygame.quit()
+    drv.close_window()
 
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> RummyTable:
-    match = drv.make_match("rummy", seats, seed)
-    return RummyTable(drv.flow_for(match, hides_hands=True), speed=speed)
+    table = drv.open_table(drv.make_match("rummy", seats, seed), speed)
+    assert isinstance(table, RummyTable)
+    return table
 
 
 def state_of(table: RummyTable) -> RummyState:
@@ -198,42 +199,57 @@ def test_the_table_sleeps_while_it_waits_for_the_person() -> None:
 
 def test_escape_and_new_game_ask_while_a_game_is_in_progress() -> None:
     table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
     drv.run_until(table, lambda: ready(table, 1))
     play_person(table, drv.bot_for("rummy"))
-    moves = table.match.moves
+    log = list(table.match.log.actions)
     drv.key(table, pygame.K_ESCAPE)
-    assert table.question is not None and not table.closed
-    drv.key(table, pygame.K_n)  # no
-    assert table.question is None and not table.closed
-    drv.key(table, pygame.K_n)  # new game?
-    assert table.question is not None
+    assert isinstance(app.mode, Confirm) and app.running
+    drv.key(table, pygame.K_n)  # stay
+    assert app.mode is table and app.running
+    drv.key(table, pygame.K_n)  # a new game?
+    assert isinstance(app.mode, Confirm)
     drv.key(table, pygame.K_ESCAPE)  # no
-    assert table.match.moves >= moves
+    assert app.mode is table and table.match.log.actions[: len(log)] == log
+    drv.key(table, pygame.K_n)
+    drv.key(table, pygame.K_y)
+    assert app.mode is table and table.match.moves <= 2  # started again
+    drv.run_until(table, lambda: ready(table, 1))
+    play_person(table, drv.bot_for("rummy"))
     drv.key(table, pygame.K_ESCAPE)
     drv.key(table, pygame.K_y)
-    assert table.closed
+    assert not app.running  # opened without a start screen: leaving closes the window
 
 
 def test_every_move_is_autosaved_and_s_never_overwrites(tmp_path: Path) -> None:
     table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
     drv.run_until(table, lambda: ready(table, 1))
     saved = json.loads((tmp_path / "saves" / "autosave-rummy.json").read_text())
     assert saved["actions"] == table.match.log.actions
-    drv.key(table, pygame.K_s)
-    drv.key(table, pygame.K_s)
-    named = sorted((tmp_path / "saves").glob("rummy-*.json"))
-    assert len(named) == 2
-    assert all(json.loads(p.read_text())["actions"] == table.match.log.actions for p in named)
+    for _ in range(2):  # the same name twice
+        drv.key(table, pygame.K_s)
+        assert isinstance(app.mode, TextPrompt)
+        for letter in "mine":
+            drv.post(pygame.KEYDOWN, key=ord(letter), mod=0, unicode=letter, scancode=0)
+        drv.key(table, pygame.K_RETURN)
+        assert app.mode is table
+    named = sorted(p.name for p in (tmp_path / "saves").glob("mine*.json"))
+    assert named == ["mine-2.json", "mine.json"]
+    assert str(tmp_path) in table.message
 
 
 def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
     table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
     drv.run_until(table, lambda: ready(table, 1))
-    drv.key(table, pygame.K_s)
+    table.save_as("here")
     log = list(table.match.log.actions)
     play_person(table, drv.bot_for("rummy"))
     drv.key(table, pygame.K_l)
-    assert table.question is not None
+    assert isinstance(app.mode, Confirm)
     drv.key(table, pygame.K_y)
+    assert isinstance(app.mode, Choose) and app.mode.items == ("here.json",)
+    drv.key(table, pygame.K_RETURN)
     drv.run_until(table, lambda: table.match.log.actions == log)
-    assert isinstance(table.match, Match)
+    assert table.flow.awaiting == 0

@@ -1,6 +1,6 @@
 """What the Push and Push Over tables share as window modes: the keys that leave, start again,
-save and load (each asking first when a game is in progress), the status message, help, and
-sleeping when nothing moves.
+save and load (each asking first when a game is in progress, with the window's dialogs), the
+status message, help, and sleeping when nothing moves.
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
 animations; the turn flow (:mod:`pusher_sim.ui.hotseat`) supplies the moves.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -18,20 +18,32 @@ import pygame
 
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import new_save_path, saves_dir
+from pusher_sim.saves import autosave_path, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.config import AppConfig
+from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.jobs import in_background
 from pusher_sim.ui.matches import MatchMaker, started_over
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.widgets import Question, clear_fonts, panel, shade
+from pusher_sim.ui.widgets import clear_fonts, panel, shade
 
 COMMON_HELP = (
-    "N  new game     S  save     L  load your last save",
-    "H  this help    Esc  leave (asks first; the game is autosaved)",
+    "N  new game     S  save under a name     L  load a saved game",
+    "H  this help    Esc  leave (the game is kept: continue it from the start screen)",
 )
+
+
+def match_for(config: AppConfig) -> Match:
+    """The match a table opens on: ``config.load`` continued, or a fresh game."""
+    maker = MatchMaker(config.game)
+    if config.load:
+        return maker.from_log(GameLog.load(config.load), config.seats)
+    seats = config.seats or maker.spec.default_seats
+    seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
+    return maker.fresh(tuple(seats), seed)
 
 
 class GameTable:
@@ -40,21 +52,21 @@ class GameTable:
     title = "table"
     help_lines: Sequence[str] = ()
 
-    def __init__(self, flow: TurnFlow, host: Host | None = None) -> None:
+    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         clear_fonts()  # fonts cached before a pygame.quit() are dead
         self.flow = flow
         self.host = host
+        self.config = config
         self.message = ""
         self.warning = False
-        self.question: Question | None = None
         self.show_help = False
-        self.closed = False
         self.clock = 0.0
+        self.screen_size = config.size
         self._loading: Future[Match] | None = None
         self._loaded_from = Path()
-        self.screen_size = (1100, 800)
+        self._saved_at_end = False
 
     @property
     def match(self) -> Match:
@@ -66,38 +78,27 @@ class GameTable:
     # -- the Mode protocol ------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.question is not None:
-            answer = self.question.handle(event, pygame.Rect((0, 0), self.screen_size))
-            if answer is not None:
-                question, self.question = self.question, None
-                if answer:
-                    question.yes()
-            return
         if event.type == pygame.QUIT:
-            self.ask_leave()
-        elif event.type == pygame.KEYDOWN and self._command_key(event.key):
-            return
+            self.host.quit()
         elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False
+        elif event.type == pygame.KEYDOWN and self._command_key(event.key):
+            return
         else:
             self.handle_table(event)
 
     def _command_key(self, key: int) -> bool:
-        if key == pygame.K_ESCAPE:
-            if self.show_help:
-                self.show_help = False
-            else:
-                self.ask_leave()
-        elif key == pygame.K_h:
-            self.show_help = not self.show_help
-        elif key == pygame.K_n:
-            self._ask("Start a new game?", "The game in progress ends.", self.new_game)
-        elif key == pygame.K_s:
-            self.save_named()
-        elif key == pygame.K_l:
-            self._ask("Load your last saved game?", "The game in progress ends.", self.load_last)
-        else:
+        commands = {
+            pygame.K_ESCAPE: self.ask_leave,
+            pygame.K_h: self.toggle_help,
+            pygame.K_n: self.ask_new_game,
+            pygame.K_s: self.ask_save,
+            pygame.K_l: self.ask_load,
+        }
+        command = commands.get(key)
+        if command is None:
             return False
+        command()
         return True
 
     def update(self, dt: float) -> None:
@@ -111,19 +112,34 @@ class GameTable:
         if self.flow.error:
             self.say(self.flow.error, warning=True)
             self.flow.error = ""
+        if self.match.state.is_terminal() and not self._saved_at_end:
+            self._saved_at_end = True
+            self.save_now()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.screen_size = surface.get_size()
         self.draw_table(surface)
-        size = max(16, surface.get_height() // 32)
         if self.show_help:
             shade(surface)
+            size = max(16, surface.get_height() // 32)
             panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *COMMON_HELP], size)
-        if self.question is not None:
-            self.question.draw(surface)
 
     def animating(self) -> bool:
         return self.flow.busy() or self.holding() or self._loading is not None
+
+    def save_now(self) -> list[Path]:
+        """The game written to its autosave (and to ``--save``): nothing is lost on quitting."""
+        written = []
+        data = json.dumps(self.match.log.to_json()) + "\n"
+        targets = [autosave_path(self.match.game.name)] if self.config.autosave else []
+        if self.config.save_path is not None:
+            targets.append(self.config.save_path)
+        for path in targets:
+            try:
+                written.append(atomic_write(path, data))
+            except UserError as exc:
+                self.say(str(exc), warning=True)
+        return written
 
     # -- for the tables ---------------------------------------------------------------------
 
@@ -142,6 +158,9 @@ class GameTable:
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Paint the table."""
+
+    def restarted(self) -> None:
+        """The match was replaced: forget animations and selections."""
 
     def perform(self, action: Action) -> bool:
         """A person's command: apply it, or say why not (nothing changes)."""
@@ -162,48 +181,91 @@ class GameTable:
         state = self.match.state
         return not state.is_terminal() and any(m >= 0 for m in self.match.log.movers)
 
-    def _ask(self, words: str, detail: str, yes: Callable[[], None]) -> None:
-        if self.in_progress():
-            self.question = Question(words, detail, yes)
-        else:
-            yes()
+    def _ask(self, title: str, line: str, choices: list[Choice]) -> None:
+        self.host.show(Confirm(self.host, self, title, (line,), choices))
+
+    def toggle_help(self) -> None:
+        self.show_help = not self.show_help
 
     def ask_leave(self) -> None:
-        self._ask("Leave the table?", "The game is autosaved; you can go on later.", self.leave)
+        if not self.in_progress():
+            self.host.home()
+            return
+        self._ask(
+            "Leave this game?",
+            "It is saved: the start screen can continue it.",
+            [
+                Choice(pygame.K_y, "Y leave", self.host.home),
+                Choice(pygame.K_q, "Q quit", self.host.quit),
+                Choice(pygame.K_n, "N stay", lambda: None),
+            ],
+        )
 
-    def leave(self) -> None:
-        self.closed = True
-        if self.host is not None:
-            self.host.quit()
+    def ask_new_game(self) -> None:
+        if not self.in_progress():
+            self.new_game()
+            return
+        self._ask(
+            "Start a new game?",
+            "This one stays in the autosave until the new game's first move.",
+            [Choice(pygame.K_y, "Y new game", self.new_game), Choice(pygame.K_n, "N stay", _no)],
+        )
 
     def new_game(self) -> None:
         self.flow.replace(started_over(self.match, secrets.randbelow(2**31)))
+        self._saved_at_end = False
         self.restarted()
-        self.say("a new game")
+        self.say(f"a new game (seed {self.match.seed})")
 
-    def restarted(self) -> None:
-        """The match was replaced: forget animations and selections."""
+    def ask_save(self) -> None:
+        lines = (f"Saves go to {saves_dir()}", "Type a name, or just Enter for a dated one.")
+        self.host.show(TextPrompt(self.host, self, "Save this game", lines, self.save_as))
 
-    def save_named(self) -> None:
-        path = new_save_path(self.match.game.name)
+    def save_as(self, name: str) -> None:
+        """Save under ``name`` (empty: a dated name); an existing save is never overwritten."""
         try:
+            path = new_save_path(self.match.game.name, name or None)
             atomic_write(path, json.dumps(self.match.log.to_json()) + "\n")
         except UserError as exc:
-            self.say(str(exc), warning=True)
+            self.say(f"cannot save: {exc}", warning=True)
             return
-        self.say(f"saved to {path}")
+        self.say(f"saved {self.match.moves} moves to {path}")
 
-    def load_last(self) -> None:
-        path = last_save(self.match.game.name)
-        if path is None:
-            self.say(f"no saved {self.title} game in {saves_dir()}", warning=True)
+    def ask_load(self) -> None:
+        if not self.in_progress():
+            self.choose_save()
             return
-        maker = MatchMaker(self.match.game.name)
+        self._ask(
+            "Load another game?",
+            "This one is kept in the autosave until the loaded game moves on.",
+            [
+                Choice(pygame.K_y, "Y choose a game", self.choose_save),
+                Choice(pygame.K_n, "N stay", _no),
+            ],
+        )
+
+    def choose_save(self) -> None:
+        games = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        games = [p for p in games if p != autosave_path(self.match.game.name)]
+        if not games:
+            self.say(f"no saved games in {saves_dir()}", warning=True)
+            return
+        names = [p.name for p in games]
+        self.host.show(
+            Choose(self.host, self, "Load a game", names, lambda n: self.load_from(games[n]))
+        )
+
+    def load_from(self, path: Path) -> None:
+        """Continue the game saved at ``path`` (replayed off the frame loop)."""
+        name = self.match.game.name
+        maker = MatchMaker(name)
         current = self.match
-        seats = list(current.log.seats)
 
         def load() -> Match:
-            return maker.from_log(GameLog.load(path), seats, current)
+            log = GameLog.load(path)
+            if log.game != name:
+                raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
+            return maker.from_log(log, None, current)
 
         self._loading = in_background(load, "pusher-load")
         self._loaded_from = path
@@ -216,14 +278,13 @@ class GameTable:
         self._loading = None
         exc = job.exception()
         if exc is not None:
-            self.say(str(exc) if isinstance(exc, UserError) else f"cannot load: {exc}", True)
+            self.say(f"cannot load: {exc}", True)
             return
         self.flow.replace(job.result())
+        self._saved_at_end = False
         self.restarted()
-        self.say(f"loaded {self._loaded_from.name}")
+        self.say(f"loaded {self.match.moves} moves from {self._loaded_from.name}")
 
 
-def last_save(game: str) -> Path | None:
-    """The newest named save of ``game`` (S names them ``<game>-<time>.json``)."""
-    saves = [p for p in saves_dir().glob(f"{game}-*.json") if p.is_file()]
-    return max(saves, key=lambda p: p.stat().st_mtime, default=None)
+def _no() -> None:
+    """The answer that changes nothing."""

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 import pygame
 
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.config import AppConfig
+from pusher_sim.ui.game_table import GameTable, match_for
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.game_table import GameTable
 from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,
@@ -84,9 +86,9 @@ class PushOverTable(GameTable):
     title = "Push Over"
     help_lines = HELP
 
-    def __init__(self, flow: TurnFlow, host: Host | None = None, speed: float = 1.0) -> None:
-        super().__init__(flow, host)
-        self.speed = speed
+    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
+        super().__init__(flow, host, config)
+        self.speed = config.speed
         self.dice: tuple[int, ...] = ()
         """The dice of the turn in progress, or of the turn just ended (still on show)."""
         self.tumble = 0.0
@@ -530,3 +532,10 @@ def _die(surface: pygame.Surface, box: pygame.Rect, face: int) -> None:
         )
     if face not in PIPS:
         text(surface, str(face), box.center, box.h // 2, (25, 25, 30), "center")
+
+
+def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PushOverTable:
+    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    ``config.load`` continued, else a fresh game of ``config.seats``."""
+    match = match or match_for(config)
+    return PushOverTable(TurnFlow(match, False, config.pace, config.autosave), host, config)

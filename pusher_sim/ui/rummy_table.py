@@ -17,11 +17,13 @@ import pygame
 
 from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import CHANCE
 from pusher_sim.ui.cards import CardPainter
+from pusher_sim.ui.config import AppConfig
+from pusher_sim.ui.game_table import GameTable, match_for
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
-from pusher_sim.ui.game_table import GameTable
 from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,
@@ -146,9 +148,9 @@ class RummyTable(GameTable):
     title = "Push"
     help_lines = HELP
 
-    def __init__(self, flow: TurnFlow, host: Host | None = None, speed: float = 1.0) -> None:
-        super().__init__(flow, host)
-        self.speed = speed
+    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
+        super().__init__(flow, host, config)
+        self.speed = config.speed
         """Animation speed: 1 is the readable pace; tests play faster."""
         self.selected: list[int] = []
         self.flights: list[Flight] = []
@@ -766,3 +768,10 @@ def _do(table: RummyTable, action: Action) -> Callable[[], None]:
         table.perform(action)
 
     return press
+
+
+def open_table(host: Host, config: AppConfig, match: Match | None = None) -> RummyTable:
+    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    ``config.load`` continued, else a fresh game of ``config.seats``."""
+    match = match or match_for(config)
+    return RummyTable(TurnFlow(match, True, config.pace, config.autosave), host, config)

@@ -1,4 +1,4 @@
-"""The small clickable things the card and dice tables share: buttons, text, a yes/no question.
+"""The small clickable things the card and dice tables share: buttons, lines of text, a panel.
 
 A table lays its buttons out afresh each frame from what the rules allow now, so a button that
 is drawn is always a legal command; clicks and shortcut keys are looked up in that same list.
@@ -129,48 +129,3 @@ def panel(surface: pygame.Surface, title: str, lines: Sequence[str], size: int) 
         pos = (box.x + size, top + n * body.get_linesize())
         text(surface, line, pos, size, TEXT_DIM, width=width - 2 * size)
     return box
-
-
-@dataclass(frozen=True)
-class Question:
-    """A yes/no question over the table (leave, start again, load); Y/Enter or N/Esc answer."""
-
-    text: str
-    detail: str
-    yes: Callable[[], None]
-
-    def handle(self, event: pygame.event.Event, screen: pygame.Rect) -> bool | None:
-        """True (yes), False (no) or None (not an answer)."""
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
-                return True
-            if event.key in (pygame.K_n, pygame.K_ESCAPE):
-                return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            yes, no = self.buttons(screen)
-            if yes.collidepoint(event.pos):
-                return True
-            if no.collidepoint(event.pos):
-                return False
-        return None
-
-    def buttons(self, screen: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        size = max(16, screen.h // 30)
-        w, h = size * 6, round(size * 1.8)
-        cx, cy = screen.centerx, screen.centery + size * 2
-        return pygame.Rect(cx - w - size // 2, cy, w, h), pygame.Rect(cx + size // 2, cy, w, h)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        screen = surface.get_rect()
-        size = max(16, screen.h // 30)
-        shade(surface)
-        box = pygame.Rect(0, 0, min(screen.w - 20, size * 26), size * 7)
-        box.center = (screen.centerx, screen.centery + size)
-        pygame.draw.rect(surface, PANEL, box, border_radius=8)
-        pygame.draw.rect(surface, BUTTON_EDGE, box, width=1, border_radius=8)
-        text(surface, self.text, (box.centerx, box.y + size), round(size * 1.3), TEXT, "midtop")
-        text(surface, self.detail, (box.centerx, box.y + size * 2.6), size, TEXT_DIM, "midtop")
-        yes, no = self.buttons(screen)
-        for rect, label in ((yes, "Y: yes"), (no, "N: no")):
-            pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
-            text(surface, label, rect.center, size, TEXT, "center")
