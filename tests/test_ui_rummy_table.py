@@ -11,10 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from pusher_sim.cli import main
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.ui.cards import CardPainter
 from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
 from pusher_sim.ui.rummy_table import RummyTable
+from pusher_sim.ui.tables import has_table
 from rummy.actions import Discard, DrawStock, LayMelds, LayOff, PushDraw, ReplaceWild, TakeDiscard
 from rummy.observation import RummyObservation
 from rummy.state import RummyState
@@ -253,3 +255,11 @@ def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
     drv.key(table, pygame.K_RETURN)
     drv.run_until(table, lambda: table.match.log.actions == log)
     assert table.flow.awaiting == 0
+
+
+def test_pusher_play_rummy_and_pushover_open_their_tables(tmp_path: Path) -> None:
+    for game in ("rummy", "pushover"):
+        assert has_table(game)
+        shot = tmp_path / f"{game}.png"
+        assert main(["play", game, "--seed", "3", "--screenshot", str(shot)]) == 0
+        assert pygame.image.load(str(shot)).get_size() == (1100, 800)
