@@ -33,9 +33,21 @@ def text_size(size: tuple[int, int]) -> int:
     return max(16, round(min(size[0] / 50, size[1] / 34)))
 
 
+@lru_cache(maxsize=1024)
+def _rendered(words: str, size: int, colour: RGB, width: int) -> pygame.Surface:
+    """A line of text drawn once: a table redraws the same few dozen lines every frame."""
+    f = font(size)
+    if width > 0 and f.size(words)[0] > width:
+        while words and f.size(words + "...")[0] > width:
+            words = words[:-1]
+        words += "..."
+    return f.render(words, True, colour)
+
+
 def clear_fonts() -> None:
-    """Drop cached fonts (they die with pygame.quit())."""
+    """Drop cached fonts and text (they die with pygame.quit())."""
     font.cache_clear()
+    _rendered.cache_clear()
 
 
 def text(
@@ -48,12 +60,7 @@ def text(
     width: int = 0,
 ) -> pygame.Rect:
     """Draw one line; ``width`` > 0 cuts it with an ellipsis to fit. Returns where it went."""
-    f = font(max(14, size))
-    if width > 0 and f.size(words)[0] > width:
-        while words and f.size(words + "...")[0] > width:
-            words = words[:-1]
-        words += "..."
-    sprite = f.render(words, True, colour)
+    sprite = _rendered(words, max(14, size), colour, width)
     rect = sprite.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(sprite, rect)
     return rect
