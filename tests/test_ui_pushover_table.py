@@ -127,3 +127,14 @@ def test_escape_asks_and_no_keeps_the_game() -> None:
     assert isinstance(drv.app_of(table).mode, Confirm)
     drv.key(table, pygame.K_ESCAPE)
     assert drv.app_of(table).mode is table and drv.app_of(table).running
+
+
+def test_a_game_opened_in_the_middle_of_a_turn_shows_its_dice_and_news() -> None:
+    match = drv.make_match("pushover", SEATS, seed=4)
+    match.step(Roll(0))
+    match.step()  # the die: one die never rolls out, so red decides again
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, PushOverTable)
+    drv.tick(table)
+    assert table.dice == match.state.dice != ()
+    assert table.news and [b.label.split()[0] for b in table.buttons] == ["roll", "stop"]

@@ -263,3 +263,13 @@ def test_pusher_play_rummy_and_pushover_open_their_tables(tmp_path: Path) -> Non
         shot = tmp_path / f"{game}.png"
         assert main(["play", game, "--seed", "3", "--screenshot", str(shot)]) == 0
         assert pygame.image.load(str(shot)).get_size() == (1100, 800)
+
+
+def test_pusher_play_load_opens_the_logged_games_table(tmp_path: Path) -> None:
+    match = drv.make_match("rummy", ONE_PERSON, seed=2)
+    while not match.needs_input():
+        match.step()
+    match.log.save(tmp_path / "game.json")
+    shot = tmp_path / "shot.png"
+    assert main(["play", "--load", str(tmp_path / "game.json"), "--screenshot", str(shot)]) == 0
+    assert shot.exists()

@@ -97,13 +97,17 @@ class PushOverTable(GameTable):
         self.walk: Walk | None = None
         self.walk_clock = 0.0
         self.after_tumble: Walk | None = None
+        self.roller = self.state.to_move
+        """Whose dice are on show."""
         self.summary = ""
-        """One line on the turn just ended ("red rolled out with 5")."""
+        """One line on the last turn that ended ("red rolled out: 5 is over 4"), kept on show
+        until the next one ends."""
         self.news: deque[str] = deque(maxlen=7)
         self.buttons: list[Button] = []
         self._faces = random.Random(0)
         """Faces shown while a die tumbles (looks only: the real value is the chance action)."""
         self._words = PushOverText(self.state.game)
+        self.restarted()
         self.say("Space: roll   Enter: stop   H: help")
 
     @property
@@ -172,7 +176,7 @@ class PushOverTable(GameTable):
             if event[0] != "turn":
                 self.news.append(self._words.describe(event))
         if isinstance(action, Roll) and not before.dice:
-            self.dice, self.summary = (), ""
+            self.dice, self.roller = (), played.mover
         walk = None
         if isinstance(action, Stop) or (isinstance(action, Die) and not after.dice):
             walk = self._walk_of(before, after)
@@ -226,9 +230,12 @@ class PushOverTable(GameTable):
         return self.tumble > 0 or self.walk is not None
 
     def restarted(self) -> None:
-        self.dice, self.summary, self.tumble = (), "", 0.0
+        """A new or loaded game: show its dice and its recent news, no animation."""
+        state = self.state
+        self.dice, self.roller, self.summary, self.tumble = state.dice, state.to_move, "", 0.0
         self.walk = self.after_tumble = None
         self.news.clear()
+        self.news.extend(self._words.describe(e) for e in state.news if e[0] != "turn")
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -293,7 +300,7 @@ class PushOverTable(GameTable):
         if self.flow.awaiting >= 0 and not self.holding():
             who = "You" if not self.flow.hot_seat else COLOURS[seat].capitalize()
             return f"{who}: roll" if not state.dice else f"{who}: roll again or stop"
-        return f"{COLOURS[seat]} is playing..."
+        return f"{COLOURS[self.drawn_state().to_move]} is playing..."
 
     def _stop_at(
         self, stop: float, centre: tuple[float, float], rx: float, ry: float
@@ -390,6 +397,8 @@ class PushOverTable(GameTable):
         gap = size // 4
         x0 = centre[0] - (cfg.max_dice * size + (cfg.max_dice - 1) * gap) / 2
         y0 = centre[1] - size * 1.1
+        whose = f"{COLOURS[self.roller]}'s dice" if 0 <= self.roller < len(COLOURS) else "dice"
+        text(surface, whose, (centre[0], y0 - gap), base, TEXT_DIM, "midbottom")
         for k in range(cfg.max_dice):
             box = pygame.Rect(round(x0 + k * (size + gap)), round(y0), size, size)
             if k >= len(self.dice):

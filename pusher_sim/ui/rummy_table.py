@@ -611,7 +611,7 @@ class RummyTable(GameTable):
             laid = "  contract laid" if obs.laid[seat] else ""
             text(
                 surface,
-                f"{n} cards{laid}",
+                f"{n} card{'s' * (n != 1)}{laid}",
                 (box.x + 6, box.bottom - base - 2),
                 round(base * 0.85),
                 TEXT,
