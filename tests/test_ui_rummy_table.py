@@ -24,6 +24,8 @@ from tests import table_driver as drv
 
 ONE_PERSON = ("human", "strong", "strong", "strong")
 HOT_SEAT = ("human", "strong", "human", "strong")
+SWEEPS: list[Action] = []
+"""Melds that :func:`gesture` selected by dragging along the hand."""
 
 
 @pytest.fixture(autouse=True)
@@ -62,8 +64,18 @@ def gesture(table: RummyTable, action: Action) -> None:
         cards = [action.card]
     else:
         raise AssertionError(f"no gesture for {action}")
-    for card in cards:
-        rect = table.hand_rects()[card]
+    order = list(table.hand_rects())
+    at = sorted(order.index(c) for c in cards)
+    if len(cards) > 1:  # drag along the hand from the first to the last, then drop the extras
+        first, last = table.hand_rects()[order[at[0]]], table.hand_rects()[order[at[-1]]]
+        drv.drag(table, (first.x + 4, first.y + 12), (last.x + 4, first.y + 12))
+        SWEEPS.append(action)
+        for card in order[at[0] : at[-1] + 1]:
+            if card not in cards:
+                rect = table.hand_rects()[card]
+                drv.click(table, (rect.x + 4, rect.y + 12))
+    else:
+        rect = table.hand_rects()[cards[0]]
         drv.click(table, (rect.x + 4, rect.y + 12))
     assert sorted(table.selected) == sorted(cards)
     actions = [a for _, a in table.offers()]
@@ -105,6 +117,7 @@ def test_a_whole_deal_in_the_window_equals_the_same_moves_through_the_api() -> N
     table = table_for(ONE_PERSON, seed=2)
     kinds = play_deal(table, drv.bot_for("rummy"))
     assert {PushDraw, Discard, LayMelds} <= set(kinds)  # the gestures were all exercised
+    assert SWEEPS, "no meld was selected by dragging along the hand"
     api = drv.api_match("rummy", ONE_PERSON, 2, "strong", lambda m: len(m.state.results) >= 1)
     assert table.match.log.actions == api.log.actions
     assert table.match.log.movers == api.log.movers

@@ -68,6 +68,7 @@ HELP = (
     "   (the stock card and the discard go to your left; you draw from the stock).",
     "Then select cards with clicks: the buttons offer what the rules allow",
     "   with them: your contract, a new meld, a lay-off, a wild replaced.",
+    "   Drag along your hand to select every card the drag crosses.",
     "End the turn by discarding: select one card and press its button,",
     "   or drag the card onto the discard pile (onto a meld to lay it off).",
     "1-9  the numbered buttons     right click  clear the selection",
@@ -400,6 +401,33 @@ class RummyTable(GameTable):
         for meld_id, rect in self.meld_rects().items():
             if rect.collidepoint(pos):
                 self._onto_meld(meld_id, card)
+                return
+        swept = self.swept(press[1], pos)
+        if swept and self.flow.awaiting >= 0:  # dragged along the hand: select what it crossed
+            self.selected += [c for c in swept if c not in self.selected]
+
+    def sweeping(self) -> bool:
+        """True while a drag runs along the hand (it selects) rather than carrying a card off."""
+        return (
+            self.drag is not None
+            and self._press is not None
+            and bool(self.swept(self._press[1], self.drag[1]))
+        )
+
+    def swept(self, start: tuple[int, int], end: tuple[int, int]) -> list[int]:
+        """The cards a drag from ``start`` to ``end`` along the hand crossed, or [] if the drag
+        left the hand."""
+        band = self.layout.hand.inflate(0, self.layout.card[1] // 2)
+        if not (band.collidepoint(start) and band.collidepoint(end)):
+            return []
+        left, right = sorted((start[0], end[0]))
+        rects = list(self.hand_rects().items())
+        crossed = []
+        for n, (card, rect) in enumerate(rects):
+            seen_right = rects[n + 1][1].x if n + 1 < len(rects) else rect.right
+            if rect.x <= right and seen_right >= left:
+                crossed.append(card)
+        return crossed
 
     def _onto_meld(self, meld_id: int, card: int) -> None:
         meld = next(m for m in self.state.melds if m.id == meld_id)
@@ -728,16 +756,21 @@ class RummyTable(GameTable):
                 pygame.draw.rect(surface, ACCENT, rect.inflate(6, 6), width=2, border_radius=6)
 
     def _draw_hand(self, surface: pygame.Surface, obs: RummyObservation) -> None:
-        dragged = self.drag[0] if self.drag is not None else -1
+        press, drag = self._press, self.drag
+        sweeping = self.sweeping()
+        dragged = drag[0] if drag is not None and not sweeping else -1
+        crossed: set[int] = set()
+        if sweeping and press is not None and drag is not None:
+            crossed = set(self.swept(press[1], drag[1]))
         for card, rect in self.hand_rects().items():
             if card == dragged:
                 continue
             self.cards.face(surface, card, rect.topleft)
-            if card in self.selected:
+            if card in self.selected or card in crossed:
                 self.cards.outline(surface, rect.topleft)
             elif card == obs.pending_wild or card == obs.taken:
                 self.cards.outline(surface, rect.topleft, ACCENT)
-        if self.drag is not None:
+        if self.drag is not None and not sweeping:
             cw, ch = self.layout.card
             self.cards.face(surface, dragged, (self.drag[1][0] - cw / 2, self.drag[1][1] - ch / 2))
 

@@ -88,8 +88,7 @@ class StartScreen:
         for n, seat in enumerate(self.seats):
             what = "a person" if seat == HUMAN else f"bot: {seat}"
             out.append(Row(f"seat{n}", labels[n], what))
-        if self.game == "pusher":
-            out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
+        out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
         return out
 
     def change(self, key: str, step: int) -> None:
