@@ -119,7 +119,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name = log.game
     spec = get_spec(name)
     if spec.window and not args.terminal:
-        args.game = name  # a loaded log says which game it is
+        args.game = name if args.load else args.game  # a loaded log says which game it is
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
         return code

@@ -4,6 +4,7 @@ end a game ask first."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.ui.app import wants_start_screen
 from pusher_sim.ui.cards import CardPainter
 from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
 from pusher_sim.ui.rummy_table import RummyTable
@@ -286,3 +288,14 @@ def test_pusher_play_load_opens_the_logged_games_table(tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
     assert main(["play", "--load", str(tmp_path / "game.json"), "--screenshot", str(shot)]) == 0
     assert shot.exists()
+
+
+def test_pusher_play_alone_still_opens_the_start_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[argparse.Namespace] = []
+    monkeypatch.setattr("pusher_sim.ui.app.run", lambda args: seen.append(args) or 0)
+    match = drv.make_match("rummy", ONE_PERSON, seed=2)
+    match.log.save(tmp_path / "game.json")
+    assert main(["play"]) == 0 and main(["play", "--load", str(tmp_path / "game.json")]) == 0
+    assert wants_start_screen(seen[0]) and seen[1].game == "rummy"
