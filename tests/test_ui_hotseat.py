@@ -36,6 +36,8 @@ def test_a_bot_waits_its_pace_then_thinks_off_the_frame_loop() -> None:
 def test_hidden_hands_wait_for_the_next_person_to_take_the_screen() -> None:
     match = make_match("rummy", ("human", "human", "human", "human"), 2)
     flow = TurnFlow(match, True, pace=0.0, autosave=False)
+    assert flow.pass_to == 0 and flow.update(0.0) is None  # nobody sees anything yet
+    flow.take_screen()
     while flow.update(0.0) is not None:  # the deal
         pass
     first = match.state.current_player()
@@ -47,3 +49,12 @@ def test_hidden_hands_wait_for_the_next_person_to_take_the_screen() -> None:
     assert not flow.busy()  # the window sleeps until the person clicks
     flow.take_screen()
     assert flow.viewer == seat == flow.awaiting
+
+
+def test_a_new_or_loaded_hot_seat_game_starts_with_a_screen_pass() -> None:
+    match = make_match("rummy", ("human", "bot", "human", "bot"), 2)
+    flow = TurnFlow(match, True, pace=0.0, autosave=False)
+    flow.take_screen()
+    flow.viewer = 2  # South has the screen when someone presses N
+    flow.replace(make_match("rummy", ("human", "bot", "human", "bot"), 3))
+    assert flow.pass_to == 0 and flow.awaiting == -1  # North's hand waits for North

@@ -50,7 +50,7 @@ class TurnFlow:
         self.error = ""
         self._job: Future[Action] | None = None
         self._wait = -1.0
-        self._follow()
+        self._start()
 
     # -- whose view -------------------------------------------------------------------------
 
@@ -149,4 +149,14 @@ class TurnFlow:
         self.people = tuple(s for s, agent in enumerate(match.agents) if agent is None)
         self.viewer = self.people[0] if self.people else 0
         self.pass_to = -1
-        self._follow()
+        self._start()
+
+    def _start(self) -> None:
+        """Who sees a match that is just opened: with hidden hands and several people, nobody
+        until the person to move (or the first person) says they have the screen."""
+        if self.hides_hands and self.hot_seat:
+            seat = self.match.state.current_player()
+            mover = seat >= 0 and self.match.agents[seat] is None
+            self.pass_to = seat if mover else self.people[0]
+        else:
+            self._follow()

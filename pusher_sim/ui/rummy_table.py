@@ -290,6 +290,9 @@ class RummyTable(GameTable):
             if action not in found and state.is_legal(action):
                 found.append(action)
 
+        if state.pending_wild >= 0 and not chosen:  # the freed wild must go somewhere now
+            for action in legal:
+                offer(action)
         for action in legal:
             if isinstance(action, LayMelds):
                 cards = sorted(c for _, cs, _ in action.melds for c in cs)
