@@ -85,7 +85,7 @@ def test_each_die_tumbles_before_it_shows_and_the_piece_walks() -> None:
     drv.run_until(table, lambda: table.walk is None)
 
 
-def test_roll_out_is_shown_until_the_next_turn() -> None:
+def test_a_roll_out_stays_on_show_after_the_turn() -> None:
     table = table_for(("human", "human"), seed=1)
     for _ in range(200):
         drv.run_until(table, lambda: ready(table))

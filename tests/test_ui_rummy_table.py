@@ -299,3 +299,18 @@ def test_pusher_play_alone_still_opens_the_start_screen(
     match.log.save(tmp_path / "game.json")
     assert main(["play"]) == 0 and main(["play", "--load", str(tmp_path / "game.json")]) == 0
     assert wants_start_screen(seen[0]) and seen[1].game == "rummy"
+
+
+def test_a_freed_wild_offers_its_uses_before_any_card_is_selected() -> None:
+    match = drv.make_match("rummy", ("strong",) * 4, seed=2)
+    state = match.state
+    while not (isinstance(state, RummyState) and state.pending_wild >= 0):
+        match.step()
+        state = match.state
+    seat = state.current_player()
+    match.agents[seat] = None  # a person takes over the seat that must use the wild
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, RummyTable)
+    drv.tick(table)
+    actions = [a for _, a in table.offers()]
+    assert actions and set(actions) == set(state.legal_actions())
