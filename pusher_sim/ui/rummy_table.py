@@ -168,6 +168,8 @@ class RummyTable(GameTable):
         self.small_cards = CardPainter(self.layout.small[0])
         self._meld_scale = 1.0
         self._backs: CardPainter | None = None
+        self._offers: tuple[tuple[Match, int, tuple[int, ...]], list[tuple[str, Action]]] | None
+        self._offers = None
         self.say("select cards, then a button; H for help")
 
     # -- what the viewer sees ---------------------------------------------------------------
@@ -268,9 +270,17 @@ class RummyTable(GameTable):
     # -- offers: the commands the rules allow with the selection ----------------------------
 
     def offers(self) -> list[tuple[str, Action]]:
-        """(label, action) for every legal command given the selected cards, best first."""
+        """(label, action) for every legal command given the selected cards, best first.
+
+        Worked out once per position and selection: frames in between reuse it."""
         if self.flow.awaiting < 0:
             return []
+        key = (self.match, self.match.moves, tuple(sorted(self.selected)))
+        if self._offers is None or self._offers[0] != key:
+            self._offers = (key, self._work_out_offers())
+        return self._offers[1]
+
+    def _work_out_offers(self) -> list[tuple[str, Action]]:
         state = self.state
         legal = state.legal_actions()
         if state.phase == DRAW:
