@@ -24,6 +24,8 @@ from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.game_table import GameTable, match_for
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
+from pusher_sim.ui.rummy_offers import label as action_label
+from pusher_sim.ui.rummy_offers import offers_for
 from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,
@@ -50,8 +52,6 @@ from rummy.actions import (
     TakeDiscard,
 )
 from rummy.cards import card_str, fits_naturally, slot_str
-from rummy.config import KINDS
-from rummy.contract import solve
 from rummy.game import SEAT_NAMES
 from rummy.melds import TableMeld, layoff_slots
 from rummy.observation import RummyObservation
@@ -277,61 +277,8 @@ class RummyTable(GameTable):
             return []
         key = (self.match, self.match.moves, tuple(sorted(self.selected)))
         if self._offers is None or self._offers[0] != key:
-            self._offers = (key, self._work_out_offers())
+            self._offers = (key, offers_for(self.state, self.selected))
         return self._offers[1]
-
-    def _work_out_offers(self) -> list[tuple[str, Action]]:
-        state = self.state
-        legal = state.legal_actions()
-        if state.phase == DRAW:
-            top = card_str(state.discard[-1]) if state.discard else ""
-            names = {
-                TakeDiscard: f"take the {top}",
-                PushDraw: "push",
-                DrawStock: "draw from the stock",
-            }
-            return [(names[type(a)], a) for a in legal if type(a) in names]
-        if state.phase != MELD:
-            return []
-        chosen = sorted(self.selected)
-        found: list[Action] = []
-
-        def offer(action: Action) -> None:
-            if action not in found and state.is_legal(action):
-                found.append(action)
-
-        if state.pending_wild >= 0 and not chosen:  # the freed wild must go somewhere now
-            for action in legal:
-                offer(action)
-        for action in legal:
-            if isinstance(action, LayMelds):
-                cards = sorted(c for _, cs, _ in action.melds for c in cs)
-                if cards == chosen or (not chosen and not state.laid[state.player]):
-                    offer(action)
-        if chosen and not state.laid[state.player]:
-            plan = solve(chosen, state.contract)
-            if plan is not None:
-                offer(LayMelds(tuple((m.kind, m.cards, m.slots) for m in plan)))
-        elif len(chosen) >= 3:
-            for kind in KINDS:
-                plan = solve(chosen, ((kind, len(chosen)),))
-                if plan is not None:
-                    offer(LayMelds(tuple((m.kind, m.cards, m.slots) for m in plan)))
-        if len(chosen) == 1:
-            card = chosen[0]
-            for meld in state.melds:
-                offer(ReplaceWild(meld.id, card))
-                for slot in layoff_slots(meld, card):
-                    offer(LayOff(meld.id, card, slot))
-            offer(Discard(card))
-        return [(self._label(a), a) for a in found]
-
-    def _label(self, action: Action) -> str:
-        if isinstance(action, LayMelds):
-            if not self.state.laid[self.state.player]:
-                return f"lay the contract: {' + '.join(_meld_text(*m) for m in action.melds)}"
-            return "meld " + " + ".join(_meld_text(*m) for m in action.melds)
-        return str(action)
 
     def _make_buttons(self) -> list[Button]:
         specs: list[tuple[str, Callable[[], None], int, str]] = []
@@ -499,7 +446,8 @@ class RummyTable(GameTable):
             left = SEAT_NAMES[(before.player + 1) % 4]
             return f"pushed: {left} gets the {card_str(before.discard[-1])} and a stock card"
         if isinstance(action, LayMelds):
-            return self._label(action) if before.laid[before.player] else "laid the contract"
+            laid = before.laid[before.player]
+            return action_label(before, action) if laid else "laid the contract"
         return str(action)
 
     def advance(self, dt: float) -> None:
@@ -799,14 +747,6 @@ class RummyTable(GameTable):
                 self.cards.face(surface, flight.card, (x, y))
             else:
                 self.cards.back(surface, (x, y))
-
-
-def _meld_text(kind: str, cards: tuple[int, ...], slots: tuple[int, ...]) -> str:
-    shown = " ".join(
-        card_str(c) if fits_naturally(c, s) else f"{card_str(c)}={slot_str(s)}"
-        for c, s in zip(cards, slots, strict=False)
-    )
-    return f"{kind} {shown}"
 
 
 def _do(table: RummyTable, action: Action) -> Callable[[], None]:
