@@ -78,7 +78,9 @@ def test_each_die_tumbles_before_it_shows_and_the_piece_walks() -> None:
     assert table.tumble > 0 and len(table.dice) == 1
     assert table.buttons == [] or table.holding()  # no stopping while the die is in the air
     assert table.animating()
+    assert "drop" not in table.sounds.played  # still in the air
     drv.run_until(table, lambda: table.tumble <= 0)
+    assert table.sounds.played[-1] == "drop"  # it lands with a sound (muted in tests)
     drv.run_until(table, lambda: ready(table))
     drv.key(table, pygame.K_RETURN)  # stop
     assert table.walk is not None and len(table.walk.path) > 1

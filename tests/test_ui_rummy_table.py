@@ -187,6 +187,7 @@ def test_the_push_draw_is_seen_flying_to_the_left_player() -> None:
     gesture(table, action)
     assert [f.card for f in table.flights] == [-1, top, -1]  # stock card and discard go left
     assert table.flights[1].end == table.seat_anchor(1)
+    assert table.sounds.played[-1] == "place"
     assert table.animating()
     drv.run_until(table, lambda: not table.flights)
 

@@ -28,11 +28,12 @@ from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.jobs import in_background
 from pusher_sim.ui.matches import MatchMaker, started_over
 from pusher_sim.ui.mode import Host
+from pusher_sim.ui.sound import Sounds
 from pusher_sim.ui.widgets import clear_fonts, panel, shade
 
 COMMON_HELP = (
     "N  new game     S  save under a name     L  load a saved game",
-    "H  this help    Esc  leave (the game is kept: continue it from the start screen)",
+    "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
 
 
@@ -64,6 +65,7 @@ class GameTable:
         self.show_help = False
         self.clock = 0.0
         self.screen_size = config.size
+        self.sounds = Sounds(config.sound)
         self._loading: Future[Match] | None = None
         self._loaded_from = Path()
         self._saved_at_end = False
@@ -94,6 +96,7 @@ class GameTable:
             pygame.K_n: self.ask_new_game,
             pygame.K_s: self.ask_save,
             pygame.K_l: self.ask_load,
+            pygame.K_m: self.toggle_sound,
         }
         command = commands.get(key)
         if command is None:
@@ -186,6 +189,10 @@ class GameTable:
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
+
+    def toggle_sound(self) -> None:
+        muted = self.sounds.toggle_mute()
+        self.say("sound off (M turns it on)" if muted else "sound on")
 
     def ask_leave(self) -> None:
         if not self.in_progress():

@@ -181,11 +181,15 @@ class PushOverTable(GameTable):
         if isinstance(action, Stop) or (isinstance(action, Die) and not after.dice):
             walk = self._walk_of(before, after)
             self.summary = self._summarise(before, after)
+        if any(e[0] == "pushoff" for e in after.news[_common_prefix(before.news, after.news) :]):
+            self.sounds.play("tray")  # a piece fell off the board
         if isinstance(action, Die):
             self.dice = (*before.dice, action.value)
             self.tumble = TUMBLE_SECONDS if self.speed < 50 else 0.0
             self.tumble_before = before
             self.after_tumble = walk
+            if self.tumble <= 0:
+                self.sounds.play("drop")
         elif walk is not None:
             self._start_walk(walk)
 
@@ -218,6 +222,7 @@ class PushOverTable(GameTable):
             self.tumble -= step
             if self.tumble <= 0:
                 self.tumble = 0.0
+                self.sounds.play("drop")  # the die lands
                 self._start_walk(self.after_tumble)
                 self.after_tumble = None
             return

@@ -416,6 +416,8 @@ class RummyTable(GameTable):
         action, mover = played.action, played.mover
         stock, discard = self.layout.stock.topleft, self.layout.discard.topleft
         flights: list[Flight] = []
+        if mover >= 0:
+            self.sounds.play("place")  # a card laid down, drawn or pushed
         if isinstance(action, Shuffle):
             self.news.append(f"deal {len(before.results) + 1}: shuffled and dealt")
         elif mover >= 0:
