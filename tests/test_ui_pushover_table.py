@@ -140,3 +140,17 @@ def test_a_game_opened_in_the_middle_of_a_turn_shows_its_dice_and_news() -> None
     drv.tick(table)
     assert table.dice == match.state.dice != ()
     assert table.news and [b.label.split()[0] for b in table.buttons] == ["roll", "stop"]
+
+
+def test_u_takes_back_the_persons_last_move() -> None:
+    table = table_for(SEATS, seed=4)
+    drv.key(table, pygame.K_u)
+    assert table.warning and "nothing to undo" in table.message
+    drv.run_until(table, lambda: ready(table))
+    before = list(table.match.log.actions)
+    drv.key(table, pygame.K_SPACE)  # roll
+    drv.run_until(table, lambda: ready(table))
+    assert len(table.match.log.actions) > len(before)
+    drv.key(table, pygame.K_u)
+    drv.run_until(table, lambda: table.match.log.actions == before)
+    assert table.flow.awaiting == 0 and "took back" in table.message

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -26,13 +26,13 @@ from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
 from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.jobs import in_background
-from pusher_sim.ui.matches import MatchMaker, started_over
+from pusher_sim.ui.matches import MatchMaker, forked, started_over
 from pusher_sim.ui.mode import Host
 from pusher_sim.ui.sound import Sounds
 from pusher_sim.ui.widgets import clear_fonts, panel, shade
 
 COMMON_HELP = (
-    "N  new game     S  save under a name     L  load a saved game",
+    "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
 
@@ -67,7 +67,8 @@ class GameTable:
         self.screen_size = config.size
         self.sounds = Sounds(config.sound)
         self._loading: Future[Match] | None = None
-        self._loaded_from = Path()
+        """A match being made off the frame loop (a load replays the log, so does an undo)."""
+        self._when_loaded: Callable[[Match], str] = str
         self._saved_at_end = False
 
     @property
@@ -97,6 +98,7 @@ class GameTable:
             pygame.K_s: self.ask_save,
             pygame.K_l: self.ask_load,
             pygame.K_m: self.toggle_sound,
+            pygame.K_u: self.undo,
         }
         command = commands.get(key)
         if command is None:
@@ -274,9 +276,33 @@ class GameTable:
                 raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
             return maker.from_log(log, None, current)
 
-        self._loading = in_background(load, "pusher-load")
-        self._loaded_from = path
-        self.say(f"loading {path.name}")
+        self._replace_with(
+            load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
+        )
+
+    def undo(self) -> None:
+        """Take back the last move a person made (and the bots' moves after it)."""
+        match = self.match
+        if self._loading is not None or not any(
+            m >= 0 and match.agents[m] is None for m in match.log.movers
+        ):
+            self.say("nothing to undo: no person has moved yet", warning=True)
+            return
+        fork = forked(match)
+
+        def undone() -> Match:
+            fork.undo_turn()
+            return fork
+
+        self._replace_with(undone, "taking back the last move", lambda m: "took back the last move")
+
+    def _replace_with(
+        self, make: Callable[[], Match], label: str, done: Callable[[Match], str]
+    ) -> None:
+        """Make the next match off the frame loop; ``done`` says what happened."""
+        self._loading = in_background(make, "pusher-load")
+        self._when_loaded = done
+        self.say(label)
 
     def _poll_loading(self) -> None:
         job = self._loading
@@ -290,7 +316,7 @@ class GameTable:
         self.flow.replace(job.result())
         self._saved_at_end = False
         self.restarted()
-        self.say(f"loaded {self.match.moves} moves from {self._loaded_from.name}")
+        self.say(self._when_loaded(self.match))
 
 
 def _no() -> None:
