@@ -147,8 +147,7 @@ class PushAnimation:
         """New ball-to-ball contacts in the last update (for the collision sound)."""
         self._touching: set[tuple[int, int]] = set()
         self._contact = 2.0 * ball_radius if ball_radius > 0 else 0.97 * board.pitch
-        self._count_contacts()
-        self.collisions = 0
+        """Centre distance of two touching balls; the press itself is the first contact."""
         self._resting: list[tuple[Colour, tuple[float, float], tuple[float, float]]] = []
 
     @property

@@ -233,20 +233,32 @@ class Painter:
         pygame.draw.circle(surface, (255, 255, 255), (round(px), round(py)), 3)
         if flick.speed > 0:
             label = font(max(16, lay.status.h // 3)).render(
-                f"{flick.fraction * 100:.0f}%", True, strength
+                f"flick {flick.fraction * 100:.0f}%", True, strength
             )
-            surface.blit(label, (dx + 12, dy - 8))
+            # On the pointer's side away from the press point; the gauge takes the other side.
+            if dx >= px:
+                where = label.get_rect(midright=(round(dx) - 14, round(dy) - 14))
+            else:
+                where = label.get_rect(midleft=(round(dx) + 14, round(dy) - 14))
+            _backed(surface, label, where)
 
     def draw_strength_gauge(
-        self, surface: pygame.Surface, press: tuple[float, float], strength: float
+        self,
+        surface: pygame.Surface,
+        press: tuple[float, float],
+        drag: tuple[float, float],
+        strength: float,
     ) -> pygame.Rect:
-        """How hard the ball is pressed in (0..1): a vertical gauge beside the press point."""
+        """How hard the ball is pressed in (0..1): a vertical gauge beside the pointer, on the
+        side away from the press point (where the band and the flick's label are not)."""
         lay = self.layout
-        px, py = lay.to_screen(*press)
+        px, _ = lay.to_screen(*press)
+        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
         h = max(40, round(lay.pixels(2.2 * lay.board.pitch)))
         w = max(8, h // 7)
-        x = round(px - lay.pixels(1.3 * lay.board.pitch)) - w
-        y = round(py - h / 2)
+        gap = round(lay.pixels(0.6 * lay.board.pitch))
+        x = round(dx) + gap if dx >= px else round(dx) - gap - w
+        y = round(dy - h / 2)
         rect = pygame.Rect(x, y, w, h)
         pygame.draw.rect(surface, (20, 22, 30), rect.inflate(4, 4), border_radius=3)
         fill = round(h * max(0.0, min(1.0, strength)))
@@ -254,7 +266,7 @@ class Painter:
         pygame.draw.rect(surface, colour, (x, y + h - fill, w, fill), border_radius=2)
         pygame.draw.rect(surface, TEXT, rect, width=1, border_radius=2)
         label = font(max(14, lay.status.h // 3)).render(f"press {strength:.0%}", True, TEXT)
-        surface.blit(label, label.get_rect(midtop=(x + w // 2, y + h + 6)))
+        _backed(surface, label, label.get_rect(midtop=(x + w // 2, y + h + 6)))
         return rect
 
     def draw_trays(
@@ -290,10 +302,9 @@ class Painter:
         room = tray.header.w - swatch_w - 4
         out = []
         for words, size, top in (
-            (f"{view.name}  ({view.kind})", int(tray.header.h * 0.5), 0.02),
-            (f"{count} in the tray", int(tray.header.h * 0.4), 0.55),
+            (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
+            (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
         ):
-            size = max(10, size)
             while size > 10 and font(size).size(words)[0] > room:
                 size -= 1
             w, h = font(size).size(words)
@@ -353,7 +364,7 @@ class Painter:
         )
 
     def _list_font(self) -> pygame.font.Font:
-        return font(max(15, min(22, self.layout.height // 40)))
+        return font(max(15, min(28, self.layout.height // 38)))
 
     def draw_move_list(
         self, surface: pygame.Surface, entries: Sequence[MoveEntry], total: int, scroll: int
@@ -500,6 +511,12 @@ def _arrow_head(
     left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
     right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
     pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def _backed(surface: pygame.Surface, text: pygame.Surface, where: pygame.Rect) -> None:
+    """A label on a dark backing, readable over any cup or ball."""
+    pygame.draw.rect(surface, (16, 18, 26), where.inflate(10, 4), border_radius=4)
+    surface.blit(text, where)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -8,10 +8,13 @@ changing meanwhile. The order of the calls below is the stacking order on screen
 from __future__ import annotations
 
 import string
+import textwrap
 
 import pygame
 
+from pusher_sim.errors import UserError
 from pusher_sim.pusher.names import cup_name, row_start
+from pusher_sim.rules_text import plain, rule
 from pusher_sim.ui.aim import triangle_at
 from pusher_sim.ui.draw import board_balls
 from pusher_sim.ui.keys import HELP_LINES
@@ -68,7 +71,7 @@ def draw_frame(table: Table, surface: pygame.Surface) -> None:
         painter.draw_rubber_band(
             surface, table.aim.press, table.aim.drag, aimed_flick(table), colour
         )
-        painter.draw_strength_gauge(surface, table.aim.press, table.strength)
+        painter.draw_strength_gauge(surface, table.aim.press, table.aim.drag, table.strength)
     elif table.hover_px is not None and table.aim is None:
         cell = lay.cell_at_pixel(*table.hover_px)
         if cell is not None:
@@ -84,8 +87,25 @@ def draw_frame(table: Table, surface: pygame.Surface) -> None:
     painter.draw_message(surface, table.message, table.warning)
     if table.show_help:
         painter.draw_panel(surface, "Pusher - how to play", HELP_LINES)
+    elif table.show_rule:
+        title, lines = rule_in_force(scene.rule)
+        painter.draw_panel(surface, title, lines)
     elif scene.demand == Demand.OVER and not table.busy and table.replay is None:
         painter.draw_panel(surface, scene.result, ("N new game, R replay, S save, Esc leave",))
+
+
+def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
+    """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
+    try:
+        text = plain(rule("pusher", number)).strip()
+    except UserError:
+        return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
+    title, _, body = text.partition("\n")
+    lines: list[str] = []
+    for paragraph in body.strip().split("\n\n"):
+        lines.extend(textwrap.wrap(" ".join(paragraph.split()), 64) or [""])
+        lines.append("")
+    return (title, (*lines, "I or Esc closes this."))
 
 
 def headline(table: Table) -> str:
@@ -110,4 +130,4 @@ def hint(table: Table) -> str:
 
 def aside(table: Table) -> str:
     mute = "   sound off" if table.sounds.muted else ""
-    return f"move {table.scene.moves}   seed {table.match.seed}{mute}   H help"
+    return f"move {table.scene.moves}   seed {table.match.seed}{mute}   I rule   H help"

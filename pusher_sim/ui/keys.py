@@ -44,6 +44,7 @@ HELP_LINES = (
     "M\tsound on / off",
     "Right button\tcancel a push while aiming",
     "H\tthis help (H or Esc closes it)",
+    "I\tthe rule in force, in full (I or Esc closes it)",
     "Esc\tleave the game (it is kept: continue it later)",
 )
 
@@ -51,6 +52,9 @@ HELP_LINES = (
 def press_key(table: Table, key: int) -> None:
     if table.show_help and key in (pygame.K_ESCAPE, pygame.K_h):
         table.show_help = False
+        return
+    if table.show_rule and key in (pygame.K_ESCAPE, pygame.K_i):
+        table.show_rule = False
         return
     command = KEYS.get(key)
     if command is not None:
@@ -89,6 +93,12 @@ def leave(table: Table) -> None:
 
 def toggle_help(table: Table) -> None:
     table.show_help = not table.show_help
+    table.show_rule = False
+
+
+def toggle_rule(table: Table) -> None:
+    table.show_rule = not table.show_rule
+    table.show_help = False
 
 
 def toggle_sound(table: Table) -> None:
@@ -332,6 +342,7 @@ def scroll_down(table: Table) -> None:
 KEYS: dict[int, Callable[[Table], None]] = {
     pygame.K_ESCAPE: leave,
     pygame.K_h: toggle_help,
+    pygame.K_i: toggle_rule,
     pygame.K_n: new_game,
     pygame.K_u: undo,
     pygame.K_s: save,

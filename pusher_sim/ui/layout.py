@@ -95,7 +95,7 @@ class Layout:
         width, height = max(320, size[0]), max(240, size[1])
         status_h = max(44, int(height * 0.085))
         message_h = max(22, int(height * 0.04))
-        panel_w = int(min(max(width * 0.26, 200), 360))
+        panel_w = int(min(max(width * 0.26, 200), 460))
         board_h = height - status_h - 2 * message_h
         board_box = Box(0, status_h, width - panel_w, board_h)
         status = Box(0, 0, width, status_h)
@@ -165,7 +165,7 @@ def _tray_boxes(panel: Box, players: int) -> tuple[TrayBox, ...]:
     out: list[TrayBox] = []
     for seat in range(players):
         box = Box(panel.x + pad, panel.y + seat * each + pad // 2, panel.w - 2 * pad, each - pad)
-        header_h = int(min(44, max(14, box.h // 4)))
+        header_h = int(min(60, max(34, box.h // 4), box.h // 2))
         header = Box(box.x, box.y, box.w, header_h)
         room_h = max(1, box.h - header_h - pad)
         height_for_rows = math.sqrt(3.0) / 2.0 * (TRAY_ROWS - 1)

@@ -3,7 +3,7 @@
 The app only dispatches: it hands every pygame event to the current :class:`Mode`, advances it by
 the frame's duration and asks it to draw. A mode that needs another screen (the start screen
 starting a table, a table going back to the start) asks its :class:`Host`. When no mode is
-animating and no input comes, the app sleeps in ``pygame.event.wait`` instead of redrawing.
+animating and no input comes, the app sleeps until input comes instead of redrawing.
 """
 
 from __future__ import annotations

@@ -53,12 +53,31 @@ def describe(
             number, colour, who, f"place {cup_name(action.cell, radius)}", (action.cell,)
         )
     if isinstance(action, Push):
-        back = returned_text(after) or "none back"
-        text = f"push {cups_named(action.triangle, radius)} - {back}"
+        back = len(after.last_returned)
+        text = f"push {cups_named(action.triangle, radius)}: {back} back"
         return MoveEntry(number, colour, who, text, tuple(action.triangle))
     if isinstance(action, Pass):
         return MoveEntry(number, colour, who, "pass", ())
     return MoveEntry(number, colour, who, str(action), ())
+
+
+def log_entries(
+    state: PusherState, actions: Sequence[Action], movers: Sequence[int]
+) -> list[MoveEntry]:
+    """Entries read off a log without replaying it (``state`` only names seats and cups), so a
+    push's entry cannot say what came back."""
+    radius = state.game.board.radius
+    colours = state.game.colours
+    out = []
+    for n, (action, mover) in enumerate(zip(actions, movers, strict=True)):
+        colour = colours[mover] if mover >= 0 else None
+        who = colour.label.capitalize() if colour is not None else "chance"
+        if isinstance(action, Push):
+            text = f"push {cups_named(action.triangle, radius)}"
+            out.append(MoveEntry(n + 1, colour, who, text, tuple(action.triangle)))
+        else:
+            out.append(describe(n + 1, who, colour, action, state))
+    return out
 
 
 class MoveList:

@@ -97,7 +97,7 @@ def _advance(table: Table) -> None:
         return
     if state.is_terminal():
         _save_at_end(table)
-    elif table.match.needs_input():
+    elif table.match.needs_input() or table.stalled:
         return
     elif state.is_chance():
         perform(table, table.match.next_action())
@@ -136,4 +136,4 @@ def idle(table: Table) -> bool:
         return False
     if table.replay is not None:
         return table.replay.paused and table.replay.steps <= 0
-    return table.scene.demand == Demand.OVER or table.match.needs_input()
+    return table.scene.demand == Demand.OVER or table.match.needs_input() or table.stalled

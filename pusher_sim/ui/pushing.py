@@ -84,7 +84,7 @@ def _finish(table: Table, flight: PushInFlight) -> None:
         table.say("warning: the animation and the rules disagree; the rules win", True)
         return
     table.note = push_result(table, flight.mover)
-    table.say(table.note)
+    table.say("")  # the result is in the note line, which stays; no need to say it twice
 
 
 def push_result(table: Table, mover: int) -> str:
@@ -99,6 +99,6 @@ def push_result(table: Table, mover: int) -> str:
         return head
     nxt = state.current_player()
     if nxt == mover:
-        return f"{head} - none of {who}'s came back: {who} pushes again"
+        return f"{head} - none of {who}'s came back: {who} moves again"
     mine = f"{own} of {who}'s came back - " if own else ""
     return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"

@@ -32,7 +32,7 @@ def seat_labels(game: str, players: int) -> tuple[str, ...]:
     """What each seat is called in ``game`` with ``players`` seats (Red, Blue... in Pusher)."""
     try:
         made = get_spec(game).make_game({"players": players})
-        return tuple(made.seat_label(s).capitalize() for s in range(players))
+        return tuple(made.seat_label(s).split(" (")[0].capitalize() for s in range(players))
     except (UserError, AttributeError, ValueError):
         return tuple(f"Seat {s + 1}" for s in range(players))
 
@@ -86,7 +86,7 @@ class StartScreen:
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
-            what = "a person" if seat == HUMAN else f"bot: {seat}"
+            what = "a person" if seat == HUMAN else ("bot" if seat == "bot" else f"{seat} (bot)")
             out.append(Row(f"seat{n}", labels[n], what))
         out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
         return out
@@ -119,9 +119,8 @@ class StartScreen:
 
     def start(self) -> None:
         if not has_table(self.game):
-            self.message = (
-                f"{TITLES[self.game]} has no window yet: pusher play {self.game} --terminal"
-            )
+            title = TITLES.get(self.game, self.game)
+            self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:
             self.host.show(table_maker(self.game)(self.host, self._config()))
@@ -134,7 +133,7 @@ class StartScreen:
     def continue_last(self) -> None:
         path = autosave_path(self.game)
         if not self.can_continue():
-            self.message = f"no {TITLES[self.game]} game to continue"
+            self.message = f"no {TITLES.get(self.game, self.game)} game to continue"
             return
         try:
             GameLog.load(path)
@@ -236,10 +235,11 @@ class StartScreen:
             surface.blit(label, (rect.x + 12, rect.y + 7))
             self.hits.append((rect, what, 1))
             x = rect.right + 14
-        hint = "Click a row (left half: back, right half: on) or use the arrows; bots: "
-        bots = "; ".join(f"{b}: {t}" for b, t in self.spec.bot_help.items())
+        hint = "Click a row (left half: back, right half: on), or Up/Down and Left/Right"
+        bots = [f"{b}: {t}" for b, t in self.spec.bot_help.items()]
         y += body.get_linesize() + 30
-        for text, colour in ((hint + bots, TEXT_DIM), (self.message, WARNING)):
+        lines = [(self.message, WARNING), (hint, TEXT_DIM), *((b, TEXT_DIM) for b in bots)]
+        for text, colour in lines:
             if not text:
                 continue
             size = max(14, h // 40)

@@ -38,7 +38,7 @@ from pusher_sim.ui.jobs import Job
 from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.matches import MatchMaker, Rebuilt
 from pusher_sim.ui.mode import Host, Mode
-from pusher_sim.ui.movelist import MoveList
+from pusher_sim.ui.movelist import MoveList, log_entries
 from pusher_sim.ui.scene import Demand, read_scene
 from pusher_sim.ui.sound import Sounds
 
@@ -129,10 +129,13 @@ class Table:
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
         self.show_help = False
+        self.show_rule = False
         self.clock = 0.0
         self.wait_left = 0.0
         """Seconds before the next automatic move (a bot's move stays on screen a while)."""
         self.drop: Drop | None = None
+        self.stalled = False
+        """A bot's decision failed: no automatic move until a new game, undo or load."""
         self.moves = MoveList()
         self.sounds = Sounds(enabled=config.sound)
         self.saved_at_end = False
@@ -140,10 +143,8 @@ class Table:
         deferred = log is not None and bool(log.actions) and not wait_for_load
         if match is not None:
             self.match = match
-            if match.log.actions:
-                rebuilt = self.matches.rebuild(match.log, None, match)
-                self.match, entries = rebuilt.match, rebuilt.entries
-                self.moves.reset(entries)
+            actions = [match.game.action_codec.decode(a) for a in match.log.actions]
+            self.moves.reset(log_entries(self.state, actions, match.log.movers))
         elif log is not None and deferred:  # open on the log's empty board, replay it below
             empty = GameLog(log.game, log.config, log.seed, log.seats)
             self.match = self.matches.from_log(empty, config.seats)
@@ -254,6 +255,8 @@ class Table:
         auto = self.autosave()
         if auto is not None:
             written.append(auto)
+        elif self.config.autosave and autosave_path(self.config.game).exists() and self.match.moves:
+            written.append(autosave_path(self.config.game))  # as of the last finished move
         if self.config.save_path is not None and (self.job is None or not self.job.mutates):
             self.write_log(self.config.save_path)
             written.append(self.config.save_path)
@@ -304,6 +307,7 @@ class Table:
             # leave the traceback where a developer will look for it.
             traceback.print_exception(exc, file=sys.stderr)
             self.say(f"internal error ({type(exc).__name__}: {exc}); see the terminal", True)
+            self.stalled = True
 
     def must_wait(self) -> bool:
         """True (and says so) while a job is changing the match: its log is not safe to read."""
@@ -322,4 +326,5 @@ class Table:
         self.drop = None
         self.wait_left = 0.0
         self.note = ""
+        self.stalled = False
         self.saved_at_end = False
