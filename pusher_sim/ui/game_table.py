@@ -18,7 +18,7 @@ import pygame
 
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import autosave_path, new_save_path, saves_dir
+from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -136,14 +136,17 @@ class GameTable:
         """The game written to its autosave (and to ``--save``): nothing is lost on quitting."""
         written = []
         data = json.dumps(self.match.log.to_json()) + "\n"
-        targets = [autosave_path(self.match.game.name)] if self.config.autosave else []
+        targets: list[Callable[[], Path]] = []
+        if self.config.autosave:
+            targets.append(lambda: autosave_path(self.match.game.name))
         if self.config.save_path is not None:
-            targets.append(self.config.save_path)
-        for path in targets:
+            given = self.config.save_path
+            targets.append(lambda: given)
+        for target in targets:
             try:
-                written.append(atomic_write(path, data))
-            except UserError as exc:
-                self.say(str(exc), warning=True)
+                written.append(atomic_write(target(), data))
+            except (UserError, OSError) as exc:
+                self.say(f"cannot save: {exc}", warning=True)
         return written
 
     # -- for the tables ---------------------------------------------------------------------
@@ -173,9 +176,6 @@ class GameTable:
             played = self.flow.play(action)
         except IllegalMove as exc:
             self.say(f"{exc.rule}: {exc.reason}", warning=True)
-            return False
-        except UserError as exc:
-            self.say(str(exc), warning=True)
             return False
         self.on_played(played)
         return True
@@ -227,7 +227,8 @@ class GameTable:
         self.say(f"a new game (seed {self.match.seed})")
 
     def ask_save(self) -> None:
-        lines = (f"Saves go to {saves_dir()}", "Type a name, or just Enter for a dated one.")
+        folder = data_dir() / "saves"
+        lines = (f"Saves go to {folder}", "Type a name, or just Enter for a dated one.")
         self.host.show(TextPrompt(self.host, self, "Save this game", lines, self.save_as))
 
     def save_as(self, name: str) -> None:
@@ -235,7 +236,7 @@ class GameTable:
         try:
             path = new_save_path(self.match.game.name, name or None)
             atomic_write(path, json.dumps(self.match.log.to_json()) + "\n")
-        except UserError as exc:
+        except (UserError, OSError) as exc:
             self.say(f"cannot save: {exc}", warning=True)
             return
         self.say(f"saved {self.match.moves} moves to {path}")
@@ -254,10 +255,15 @@ class GameTable:
         )
 
     def choose_save(self) -> None:
-        games = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        games = [p for p in games if p != autosave_path(self.match.game.name)]
+        try:
+            folder = saves_dir()
+            games = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError as exc:
+            self.say(f"cannot read the saves: {exc}", warning=True)
+            return
+        games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
         if not games:
-            self.say(f"no saved games in {saves_dir()}", warning=True)
+            self.say(f"no saved games in {folder}", warning=True)
             return
         names = [p.name for p in games]
         self.host.show(

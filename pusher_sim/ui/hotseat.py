@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 
 from pusher_sim.atomic import atomic_write
+from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
@@ -110,9 +111,14 @@ class TurnFlow:
         return Played(mover, action, before)
 
     def save(self) -> None:
-        if self.autosave:
+        """Autosave; a folder that cannot be written is reported, and the game goes on."""
+        if not self.autosave:
+            return
+        try:
             data = json.dumps(self.match.log.to_json())
             atomic_write(autosave_path(self.match.game.name), data + "\n")
+        except (UserError, OSError) as exc:
+            self.error = f"autosave failed: {exc}"
 
     def update(self, dt: float, hold: bool = False) -> Played | None:
         """Poll the bot's decision; start the next bot or chance move unless ``hold`` (the table
