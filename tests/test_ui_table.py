@@ -216,7 +216,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
     assert str(Place((0, 0))) == f"place {ui.names[(0, 0)]}" == "place F6"
     push = Push(TRIANGLE, strength=0.8)
     assert str(push).startswith("push " + " ".join(ui.names[c] for c in TRIANGLE))
-    assert "strength 80%" in str(push)
+    assert str(push).endswith("press 80%")
 
 
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
@@ -252,6 +252,16 @@ def test_escape_asks_when_a_game_is_in_progress_and_esc_again_stays() -> None:
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_q)
     assert not host.running
+
+
+def test_a_dialog_keeps_the_game_beneath_it_for_a_last_save(tmp_path: Path) -> None:
+    app = make_app(save=str(tmp_path / "kept.json"))
+    click_cell(app, RED_FIRST)
+    key(app, pygame.K_ESCAPE)
+    host = host_of(app)
+    assert isinstance(host.mode, Confirm)
+    assert host.save_now() == [autosave_path("pusher"), tmp_path / "kept.json"]
+    assert GameLog.load(tmp_path / "kept.json").actions == app.match.log.actions
 
 
 def test_escape_closes_the_help_without_leaving() -> None:
@@ -303,6 +313,22 @@ def test_every_move_is_autosaved() -> None:
     assert GameLog.load(path).to_json() == app.match.log.to_json()
 
 
+def test_a_data_folder_that_cannot_be_written_is_a_warning_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocker))
+    app = make_app()
+    click_cell(app, RED_FIRST)
+    assert app.match.moves == 1  # the move stands
+    assert app.warning and app.message.startswith("cannot autosave")
+    host = host_of(app)
+    assert host.save_now() == [] and host.save_errors()[0].startswith("cannot autosave")
+    click_cell(app, BLUE_PAIR)
+    assert app.match.moves == 2
+
+
 def test_save_asks_for_a_name_and_never_overwrites() -> None:
     app = make_app()
     click_cell(app, RED_FIRST)
@@ -321,6 +347,20 @@ def test_save_asks_for_a_name_and_never_overwrites() -> None:
     key(app, pygame.K_s)
     key(app, pygame.K_ESCAPE)  # Esc: no save
     assert host_of(app).mode is app.screen
+    key(app, pygame.K_s)
+    key(app, pygame.K_RETURN)  # no name: a dated one
+    dated = Path(app.message.rsplit(" to ", 1)[1])
+    assert dated.parent == saves_dir() and dated.name.startswith("pusher-2")
+
+
+def test_a_bad_pace_on_the_command_line_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pusher_sim.cli import main
+
+    assert main(["play", "pusher", "--pace", "-1", "--screenshot", "x.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--pace" in err
 
 
 def test_a_signal_while_the_window_runs_saves_the_game_and_says_where(
@@ -397,6 +437,9 @@ def test_the_replay_headline_and_step_back_pause() -> None:
     key(app, pygame.K_LEFT)
     settle(app)
     assert app.match.moves == 1 and headline(app) == "Replay (paused): move 1 of 3"
+    kept = host_of(app).save_now()  # interrupted mid-replay: the whole game is kept
+    assert kept == [autosave_path("pusher")]
+    assert json.dumps(GameLog.load(kept[0]).to_json()) == final
     key(app, pygame.K_r)  # R ends the replay at the game's end
     settle(app)
     assert app.replay is None and json.dumps(app.match.log.to_json()) == final

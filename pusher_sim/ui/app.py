@@ -22,6 +22,7 @@ from types import FrameType
 
 import pygame
 
+from pusher_sim.atomic import atomic_write_with
 from pusher_sim.errors import UserError
 from pusher_sim.ui.config import AppConfig, parse_size
 from pusher_sim.ui.draw import font
@@ -127,6 +128,11 @@ class App:
             return self.mode.save_now()
         return []
 
+    def save_errors(self) -> list[str]:
+        """Saves the current mode could not make (a mode may list them as ``save_errors``)."""
+        found = getattr(self.mode, "save_errors", None)
+        return list(found()) if callable(found) else []
+
 
 def wait_for_input(timeout: float) -> list[pygame.event.Event]:
     """Sleep until input comes (or ``timeout`` seconds pass); the events that came.
@@ -171,7 +177,7 @@ def screenshot(config: AppConfig, path: str) -> int:
             mode = PusherTable(Table(app, quiet, wait_for_load=True))
         surface = pygame.Surface(config.size)
         mode.draw(surface)
-        pygame.image.save(surface, path)
+        atomic_write_with(path, lambda handle: pygame.image.save(surface, handle, "png"))
     finally:
         close_pygame()
     print(f"screenshot saved to {path}")
@@ -221,10 +227,13 @@ def run(args: argparse.Namespace) -> int:
             caught[sig] = signal.signal(sig, interrupt)
         app.loop()
         saved = app.save_now()
+        failed = app.save_errors()
     finally:
         for signum, old in caught.items():
             signal.signal(signum, old)
         close_pygame()
+    for problem in failed:
+        print(f"pusher: {problem}", file=sys.stderr)
     where = " and ".join(str(p) for p in saved)
     if app.interrupted is not None:
         print(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
 from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, font
-from pusher_sim.ui.mode import Host, Mode
+from pusher_sim.ui.mode import Host, Keeps, Mode
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,26 @@ class Choice:
     key: int
     label: str
     act: Callable[[], None]
+
+
+class Over:
+    """What every dialog shares: the mode beneath it, which keeps its game while it waits."""
+
+    back: Mode
+
+    def save_now(self) -> list[Path]:
+        """The game beneath is saved as if no dialog were open (Ctrl-C while one asks)."""
+        return self.back.save_now() if isinstance(self.back, Keeps) else []
+
+    def save_errors(self) -> list[str]:
+        found = getattr(self.back, "save_errors", None)
+        return list(found()) if callable(found) else []
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def animating(self) -> bool:
+        return False
 
 
 def _card(
@@ -51,7 +72,7 @@ def _card(
     return (x, y, width, height)
 
 
-class Confirm:
+class Confirm(Over):
     """A question: each :class:`Choice` has a key and a button; Esc goes back unanswered."""
 
     def __init__(
@@ -83,12 +104,6 @@ class Confirm:
                     self._answer(choice)
                     return
 
-    def update(self, dt: float) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)
         x, y, _w, h = _card(surface, self.title, self.lines, 120 * len(self.choices))
@@ -106,7 +121,7 @@ class Confirm:
             left = rect.right + 12
 
 
-class TextPrompt:
+class TextPrompt(Over):
     """One line of text to type (a save's name); Enter gives it, Esc goes back."""
 
     MAX_CHARS = 60
@@ -133,12 +148,6 @@ class TextPrompt:
             elif getattr(event, "unicode", "") and event.unicode.isprintable():
                 self.text = (self.text + event.unicode)[: self.MAX_CHARS]
 
-    def update(self, dt: float) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)
         x, y, w, h = _card(surface, self.title, (*self.lines, ""), 360)
@@ -151,7 +160,7 @@ class TextPrompt:
         surface.blit(body.render(self.text + "_", True, TEXT), (box.x + 8, box.y + 5))
 
 
-class Choose:
+class Choose(Over):
     """A list to pick from with Up/Down and Enter (or a click); Esc goes back."""
 
     ROWS = 10
@@ -186,12 +195,6 @@ class Choose:
                 if rect.collidepoint(event.pos):
                     self._take(n)
                     return
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)

@@ -67,10 +67,19 @@ def band_end(
     return (press[0] + dx * longest / length, press[1] + dy * longest / length)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int) -> pygame.font.Font:
     """pygame's built-in font: present everywhere, headless included."""
     return pygame.font.Font(None, max(8, size))
+
+
+@lru_cache(maxsize=1024)
+def fitted(text: str, size: int, room: int, floor: int) -> int:
+    """The largest font size from ``size`` down to ``floor`` at which ``text`` fits in ``room``
+    pixels (remembered: a frame asks the same question again and again)."""
+    while size > floor and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
@@ -305,8 +314,7 @@ class Painter:
             (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
             (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
         ):
-            while size > 10 and font(size).size(words)[0] > room:
-                size -= 1
+            size = fitted(words, size, room, 10)
             w, h = font(size).size(words)
             y = tray.header.y + round(tray.header.h * top)
             out.append(
@@ -327,12 +335,10 @@ class Painter:
         side.topright = (box.w - 14, int(box.h * 0.12))
         room = side.left - 14 - 24
         size = int(box.h * 0.52)
-        while size > 12 and font(size).size(headline)[0] > room:
-            size -= 1
+        size = fitted(headline, size, room, 12)
         big = pygame.Rect((14, int(box.h * 0.08)), font(size).size(headline))
         hint_size = int(box.h * 0.34)
-        while hint_size > 10 and font(hint_size).size(hint)[0] > box.w - 28:
-            hint_size -= 1
+        hint_size = fitted(hint, hint_size, box.w - 28, 10)
         small = pygame.Rect((14, int(box.h * 0.60)), font(hint_size).size(hint))
         return StatusText(big, size, small, hint_size, side, int(box.h * 0.34))
 
@@ -351,8 +357,7 @@ class Painter:
         pygame.draw.rect(surface, (22, 30, 26) if note else (14, 16, 22), box.as_tuple())
         if note:
             size = int(box.h * 0.8)
-            while size > 10 and font(size).size(note)[0] > box.w - 28:
-                size -= 1
+            size = fitted(note, size, box.w - 28, 10)
             text = font(size).render(note, True, HIGHLIGHT)
             surface.blit(text, text.get_rect(midleft=(14, box.y + box.h / 2)))
 
@@ -446,8 +451,7 @@ class Painter:
         pygame.draw.rect(surface, (14, 16, 22), box.as_tuple())
         if message:
             size = int(box.h * 0.8)
-            while size > 10 and font(size).size(message)[0] > box.w - 28:
-                size -= 1
+            size = fitted(message, size, box.w - 28, 10)
             text = font(size).render(message, True, WARNING if warning else TEXT)
             surface.blit(text, text.get_rect(midleft=(14, box.y + box.h / 2)))
 

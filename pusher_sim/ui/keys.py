@@ -222,7 +222,11 @@ def load(table: Table) -> None:
 
 
 def _choose(table: Table) -> None:
-    games = saved_games(table)
+    try:
+        games = saved_games(table)
+    except OSError as exc:
+        table.say(f"cannot list the saves: {exc}", warning=True)
+        return
     if not games:
         table.say(f"no saved games in {saves_dir()}", warning=True)
         return

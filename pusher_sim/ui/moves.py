@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pusher_sim.errors import IllegalMove
+from pusher_sim.errors import IllegalMove, UserError
 from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
@@ -45,7 +45,7 @@ def perform(table: Table, action: Action, by_person: bool = False) -> None:
     )
     table.moves.add(entry)
     table.refresh()
-    table.say(entry.line.split(". ", 1)[1])
+    table.say(f"{entry.who}: {entry.text}")
     if isinstance(action, Place):
         table.sounds.play("place")
         if not by_person and table.config.pace > 0 and mover >= 0:
@@ -124,8 +124,8 @@ def _save_at_end(table: Table) -> None:
         return
     try:
         table.write_log(path)
-    except OSError as exc:
-        table.say(f"cannot save to {path}: {exc.strerror}", warning=True)
+    except UserError as exc:
+        table.say(str(exc), warning=True)
         return
     table.say(f"game over: saved {table.match.moves} moves to {path}")
 

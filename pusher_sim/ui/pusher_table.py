@@ -49,6 +49,9 @@ class PusherTable:
     def save_now(self) -> list[Path]:
         return self.table.save_now()
 
+    def save_errors(self) -> list[str]:
+        return list(self.table.save_errors)
+
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PusherTable:
     """A Pusher table for ``config`` (a fresh game, or ``config.load`` continued)."""

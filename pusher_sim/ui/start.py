@@ -18,7 +18,7 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
 from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, font
+from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
 from pusher_sim.ui.mode import Host
 from pusher_sim.ui.tables import has_table, table_maker
 
@@ -68,6 +68,10 @@ class StartScreen:
     def spec(self) -> GameSpec:
         return get_spec(self.game)
 
+    @property
+    def title(self) -> str:
+        return TITLES.get(self.game, self.game)
+
     def _choose_game(self, game: str) -> None:
         self.game = game
         wanted = self.config.seats if self.config.seats and game == self.config.game else None
@@ -82,7 +86,7 @@ class StartScreen:
     def rows(self) -> list[Row]:
         labels = seat_labels(self.game, len(self.seats))
         out = [
-            Row("game", "Game", TITLES.get(self.game, self.game)),
+            Row("game", "Game", self.title + ("" if has_table(self.game) else " (terminal only)")),
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
@@ -243,8 +247,7 @@ class StartScreen:
             if not text:
                 continue
             size = max(14, h // 40)
-            while size > 10 and font(size).size(text)[0] > w - 40:
-                size -= 1
+            size = fitted(text, size, w - 40, 10)
             label = font(size).render(text, True, colour)
             surface.blit(label, label.get_rect(midtop=(w // 2, y)))
             y += label.get_height() + 8

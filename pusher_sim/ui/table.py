@@ -11,6 +11,7 @@ a table: :mod:`~pusher_sim.ui.moves` plays moves, :mod:`~pusher_sim.ui.keys` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sys
@@ -138,6 +139,8 @@ class Table:
         """A bot's decision failed: no automatic move until a new game, undo or load."""
         self.moves = MoveList()
         self.sounds = Sounds(enabled=config.sound)
+        self.save_errors: list[str] = []
+        """Saves that failed (said on screen at once; listed again when the window closes)."""
         self.saved_at_end = False
         log = GameLog.load(config.load) if config.load and match is None else None
         deferred = log is not None and bool(log.actions) and not wait_for_load
@@ -230,8 +233,10 @@ class Table:
 
     # -- saving -----------------------------------------------------------------------------
 
-    def write_log(self, path: Path) -> None:
-        atomic_write(path, json.dumps(self.match.log.to_json(), indent=1) + "\n")
+    def write_log(self, path: Path, log: GameLog | None = None) -> None:
+        """``log`` (by default the match's) to ``path``, atomically."""
+        data = (log or self.match.log).to_json()
+        atomic_write(path, json.dumps(data, indent=1) + "\n")
 
     def autosave(self) -> Path | None:
         """Keep the game in the user's autosave (not while a replay rewinds it)."""
@@ -239,27 +244,34 @@ class Table:
             return None
         if self.job is not None and self.job.mutates:
             return None
-        path = autosave_path(self.config.game)
         try:
+            path = autosave_path(self.config.game)
             self.write_log(path)
-        except OSError as exc:
-            self.say(f"cannot autosave to {path}: {exc.strerror}", warning=True)
+        except (UserError, OSError) as exc:  # the data folder cannot be made or written
+            self.say(f"cannot autosave: {exc}", warning=True)
+            self.save_errors.append(f"cannot autosave: {exc}")
             return None
         return path
 
     def save_now(self) -> list[Path]:
-        """The autosave and ``--save``, as the window closes or is interrupted."""
-        if self.replay is not None:
-            return []
+        """The autosave and ``--save``, as the window closes or is interrupted (during a replay,
+        the whole game being replayed, not the rewound one on screen)."""
+        whole = self.replay.log if self.replay is not None else None
         written = []
         auto = self.autosave()
         if auto is not None:
             written.append(auto)
-        elif self.config.autosave and autosave_path(self.config.game).exists() and self.match.moves:
-            written.append(autosave_path(self.config.game))  # as of the last finished move
-        if self.config.save_path is not None and (self.job is None or not self.job.mutates):
-            self.write_log(self.config.save_path)
-            written.append(self.config.save_path)
+        elif self.config.autosave and (self.match.moves or whole is not None):
+            with contextlib.suppress(OSError):
+                if autosave_path(self.config.game).exists():  # as of the last finished move
+                    written.append(autosave_path(self.config.game))
+        mutating = self.job is not None and self.job.mutates
+        if self.config.save_path is not None and (whole is not None or not mutating):
+            try:
+                self.write_log(self.config.save_path, whole)
+                written.append(self.config.save_path)
+            except UserError as exc:
+                self.save_errors.append(str(exc))
         return written
 
     # -- jobs -------------------------------------------------------------------------------
