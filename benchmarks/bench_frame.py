@@ -34,8 +34,11 @@ from pusher_sim.board import Cell, Colour
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.app import App, AppConfig, parse_size
 from pusher_sim.ui.pusher_table import PusherTable
+from pusher_sim.ui.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy_table import open_table as open_rummy
 from pusher_sim.ui.table import Table
 
 FRAME = 1.0 / 60.0
@@ -170,8 +173,38 @@ def pusher_table(size: tuple[int, int], seed: int, pushes: int) -> TableRun:
     return TableRun(host, wall, cpu, notes)
 
 
+def card_and_dice_table(game: str, size: tuple[int, int], seed: int, rounds: int) -> TableRun:
+    """Push or Push Over: frames while bots play at a quick pace (cards fly, dice tumble, pieces
+    walk; ``rounds`` x 100 frames), then the same table with a person to move, to idle on."""
+    seats = ("bot",) * 4 if game == "rummy" else ("bot", "expected", "random")
+    spec = get_spec(game)
+    made = spec.make_game({"players": len(seats)})
+    match = Match(made, spec.make_agents(made, seats), seed=seed, seat_names=list(seats))
+    host = App()
+    config = AppConfig(game=game, size=size, pace=0.05, autosave=False, sound=False)
+    opener = open_rummy if game == "rummy" else open_pushover
+    host.show(opener(host, config, match))
+    wall: list[float] = []
+    cpu: list[float] = []
+    while len(wall) < 100 * rounds and not match.state.is_terminal():
+        began = time.thread_time()
+        host.tick(FRAME)
+        cpu.append((time.thread_time() - began) * 1000.0)
+        wall.append(host.frame_seconds[-1] * 1000.0)
+        time.sleep(0.0005)  # leave a thinking bot the interpreter, as a paced loop does
+    notes = [f"{len(wall)} frames of bots playing, {match.moves} actions"]
+    person = ("human", *seats[1:])
+    match = Match(made, spec.make_agents(made, person), seed=seed, seat_names=list(person))
+    host = App()
+    host.show(opener(host, replace(config, pace=0.0), match))
+    host.settle()
+    return TableRun(host, wall, cpu, notes)
+
+
 TABLES: dict[str, Callable[[tuple[int, int], int, int], TableRun]] = {
     "pusher": pusher_table,
+    "rummy": lambda size, seed, rounds: card_and_dice_table("rummy", size, seed, rounds),
+    "pushover": lambda size, seed, rounds: card_and_dice_table("pushover", size, seed, rounds),
 }
 """Table name to its measurement: (window size, seed, pushes or rounds) -> TableRun."""
 

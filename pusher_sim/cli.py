@@ -143,6 +143,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"for {game.num_players} players"
             )
     if spec.window and not args.terminal:
+        args.game = name if args.load else args.game  # a loaded log says which game it is
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
         return code

@@ -164,6 +164,11 @@ def screenshot(config: AppConfig, path: str) -> int:
         app = App()
         if config.game == "start":
             mode: Mode = StartScreen(app, AppConfig(size=config.size, sound=False))
+        elif config.game != "pusher":  # a card or dice table: deal, then draw
+            quiet = AppConfig(**{**config.__dict__, "autosave": False, "sound": False})
+            mode = table_maker(config.game)(app, quiet)
+            for _ in range(8):
+                mode.update(0.0)
         else:
             from pusher_sim.ui.pusher_table import PusherTable
             from pusher_sim.ui.table import Table

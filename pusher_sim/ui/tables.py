@@ -19,6 +19,8 @@ TableMaker = Callable[[Host, AppConfig], Mode]
 
 TABLES: dict[str, str] = {
     "pusher": "pusher_sim.ui.pusher_table:open_table",
+    "rummy": "pusher_sim.ui.rummy_table:open_table",
+    "pushover": "pusher_sim.ui.pushover_table:open_table",
 }
 
 
