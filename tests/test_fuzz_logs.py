@@ -308,8 +308,7 @@ def test_the_undamaged_logs_load_in_every_mode(worker: Worker) -> None:
         for mode in ("replay", "load", "screenshot"):
             answer = worker.ask(argv_for(mode, name), encode(doc))
             check(answer, mode)
-            expected = 2 if mode == "screenshot" and not name.startswith("pusher") else 0
-            assert answer["code"] == expected, (name, mode, answer)
+            assert answer["code"] == 0, (name, mode, answer)
 
 
 def test_damaged_logs_never_crash_hang_or_eat_memory(worker: Worker) -> None:
