@@ -50,8 +50,10 @@ def validate_push(
         raise ValueError(f"push: no ball in cup(s) {missing} of the triangle")
     if len(balls) >= len(board.cells):
         raise ValueError("push: the board is full, the pushed ball has no cup to go to")
-    if not all(math.isfinite(v) for v in (*spec.offset, spec.angle, spec.speed)):
-        raise ValueError("push: offset, angle and speed must be finite")
+    if not all(math.isfinite(v) for v in (*spec.offset, spec.angle, spec.speed, spec.strength)):
+        raise ValueError("push: offset, angle, speed and strength must be finite")
+    if not 0.0 <= spec.strength <= 1.0:
+        raise ValueError(f"push: press strength {spec.strength} outside [0, 1]")
     if not 0.0 <= spec.speed <= max_flick_speed:
         raise ValueError(f"push: flick speed {spec.speed} m/s outside [0, {max_flick_speed}]")
     if not _inside(board, tri, press_point(board, spec)):

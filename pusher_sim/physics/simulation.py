@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
@@ -51,7 +53,7 @@ class PushSimulation:
         pressed_velocities = dict(
             zip(
                 push.triangle,
-                press_velocities(board, push, cfg.press_speed, cfg.ball_radius),
+                press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius),
                 strict=True,
             )
         )
@@ -60,8 +62,14 @@ class PushSimulation:
             colour = balls.get(cell)
             if colour is None:
                 continue
-            i = model.add_ball(colour, board.position(cell), pressed_velocities.get(cell, (0, 0)))
-            if cell in pressed_velocities:
+            struck = cell in pressed_velocities
+            i = model.add_ball(
+                colour,
+                board.position(cell),
+                pressed_velocities.get(cell, (0.0, 0.0)),
+                sliding=struck,
+            )
+            if struck:
                 triangle_balls.append(i)
             else:
                 # At rest at its cup's centre: asleep until a moving ball touches it.
@@ -79,7 +87,8 @@ class PushSimulation:
         self.supports = overlapping
         self.on_top = bool(overlapping)
         self.press_steps = 0
-        self._height = 0.0
+        self._height = self._lift_height()
+        self._press_energy = self.energy()
         self.steps = 0
         self.max_steps = int(cfg.max_sim_time / cfg.time_step)
         self.settled = False
@@ -125,14 +134,45 @@ class PushSimulation:
             m.drop_in(self.pressed)
             return
         j, self._height, (sx, sy) = found
-        weight = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity
+        weight = cfg.ball_mass * cfg.normal_gravity
+        support = m.bodies[self.supports[j]]
         top.force = (weight * sx, weight * sy)
-        m.bodies[self.supports[j]].force = (-weight * sx, -weight * sy)
+        support.force = (-weight * sx, -weight * sy)
         m.step(1)
         self.steps += 1
         self.press_steps += 1
+        self._height = self._lift_height()
+        self._hold_energy(top, support)
         if self.steps >= self.max_steps:
             self.done = True
+
+    def _lift_height(self) -> float:
+        """Height of the pressed ball's centre over the board while it is on top, m."""
+        if not self.on_top:
+            return 0.0
+        m = self.model
+        found = support_push(
+            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
+        )
+        return 0.0 if found is None else found[1]
+
+    def _hold_energy(self, top: Any, support: Any) -> None:
+        """A step's force is constant over the step, so sliding off a curved top can gain a
+        little energy: take any gain over the press's own work out of the pressed ball's and its
+        support's motion relative to each other (momentum is kept). So the energy never exceeds
+        what it was when the press began."""
+        excess = self.energy() - self._press_energy
+        if excess <= 0.0:
+            self._press_energy += excess  # the lowest so far is the new ceiling
+            return
+        mass = self.config.ball_mass
+        (ax, ay), (bx, by) = top.velocity, support.velocity
+        cx, cy = 0.5 * (ax + bx), 0.5 * (ay + by)
+        relative = mass * ((ax - cx) ** 2 + (ay - cy) ** 2)  # both halves, J
+        scale = math.sqrt(max(0.0, 1.0 - excess / relative)) if relative > 0.0 else 0.0
+        top.velocity = (cx + scale * (ax - cx), cy + scale * (ay - cy))
+        support.velocity = (cx + scale * (bx - cx), cy + scale * (by - cy))
+        self._press_energy = min(self._press_energy, self.energy())
 
     def run(self) -> PushOutcome:
         """Step to the end; returns the outcome."""
@@ -156,7 +196,7 @@ class PushSimulation:
     def energy(self) -> float:
         """Kinetic + bowl + tilt energy now (and the pressed ball's height while on top), J."""
         cfg = self.config
-        lift = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity * self._height
+        lift = cfg.ball_mass * cfg.normal_gravity * self._height
         return self.model.energy() + lift
 
     def outcome(self) -> PushOutcome:
