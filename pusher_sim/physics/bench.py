@@ -28,6 +28,7 @@ from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.push import PushSpec
 
 BALL_COUNTS = (17, 34, 51, 91)
+UNCROWDED_OTHERS = 5  # balls besides the triangle on the press-strength curve's boards
 ROUND_STEPS = 240  # half a second of simulated time: every ball is still moving
 
 
@@ -166,6 +167,35 @@ def random_push(
         rng.uniform(0.0, 1.5),
     )
     return balls, spec
+
+
+def uncrowded_push(
+    board: Board, rng: random.Random, strength: float
+) -> tuple[dict[Cell, Colour], PushSpec]:
+    """A triangle and five more balls at random, a random press point, no flick: the board of
+    the press-strength curve (benchmarks/press_strength.py)."""
+    tri = rng.choice(board.triangles)
+    others = rng.sample([c for c in board.cells if c not in tri], UNCROWDED_OTHERS)
+    balls = {c: PLAYER_COLOURS[rng.randrange(3)] for c in (*tri, *others)}
+    w = [rng.random() for _ in range(3)]
+    total = sum(w)
+    cx, cy = board.triangle_centre(tri)
+    px = sum(wi / total * board.position(c)[0] for wi, c in zip(w, tri, strict=True))
+    py = sum(wi / total * board.position(c)[1] for wi, c in zip(w, tri, strict=True))
+    offset = (0.9 * (px - cx), 0.9 * (py - cy))
+    return balls, PushSpec(tri, PLAYER_COLOURS[0], offset, 0.0, 0.0, strength)
+
+
+def balls_moved(
+    board: Board, balls: dict[Cell, Colour], spec: PushSpec, cfg: PhysicsConfig
+) -> tuple[int, bool]:
+    """How many of the board's balls rest in another cup after the push, and whether it settled."""
+    sim = PushSimulation(board, balls, spec, cfg)
+    out = sim.run()
+    # The balls are built in the board's cell order, the pressed ball last.
+    starts = sorted(balls, key=board.index)
+    ends = [board.cell_at(x, y) for _, x, y in sim.ball_positions()[:-1]]
+    return sum(a != b for a, b in zip(starts, ends, strict=True)), out.settled
 
 
 def pushes_per_second(cfg: PhysicsConfig, seconds: float, seed: int) -> dict[str, float]:

@@ -41,6 +41,7 @@ class PhysicsConfig:
     tilt: float = 0.0
     tilt_direction: float = 0.0
     press_speed: float = 0.45
+    gentle_press: float = 0.15
     max_flick_speed: float = 1.5
     time_step: float = 1.0 / 480.0
     solver_iterations: int = 2
@@ -168,13 +169,19 @@ class PhysicsConfig:
         """Ball plus spin body, kg: the mass a rolling ball moves with, (1 + I/(m R^2)) m."""
         return self.ball_mass * (1.0 + self.ball_inertia_ratio)
 
-    def press_speed_at(self, strength: float) -> float:
-        """Speed the press gives each triangle ball (pressed at the centre), m/s.
+    def press_work_share(self, strength: float) -> float:
+        """Share of the hardest press's work a press of ``strength`` (0..1) does.
 
-        The press's work, three balls at this speed, grows linearly with ``strength``, from
-        nothing (the pressed ball only slides in between the three) to ``press_speed`` at 1.
+        Linear from ``gentle_press`` at 0 to 1 at 1. It scales both parts of the press: the
+        triangle balls' kinetic energy and the share of the pressed ball's weight that drives it
+        down between them (the player's hand holds the rest back).
         """
-        return self.press_speed * math.sqrt(min(max(strength, 0.0), 1.0))
+        s = min(max(strength, 0.0), 1.0)
+        return self.gentle_press + (1.0 - self.gentle_press) * s
+
+    def press_speed_at(self, strength: float) -> float:
+        """Speed the press gives each triangle ball (pressed at the centre), m/s."""
+        return self.press_speed * math.sqrt(self.press_work_share(strength))
 
     def slide_distance(self, speed: float) -> float:
         """How far a ball struck to ``speed`` with no spin slides before it rolls, m.
@@ -227,6 +234,7 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("tilt", 0.0, 0.5),
     ("tilt_direction", -2.0 * math.pi, 2.0 * math.pi),
     ("press_speed", 0.0, 10.0),
+    ("gentle_press", 0.0, 1.0),
     ("max_flick_speed", 0.0, 20.0),
     ("time_step", 1e-5, 0.05),
     ("solver_iterations", 1, 100),

@@ -106,6 +106,37 @@ def flick_velocity(spec: PushSpec) -> tuple[float, float]:
 MAX_SLOPE = 2.0
 
 
+def support_forces(
+    top: tuple[float, float], supports: list[tuple[float, float]], radius: float
+) -> tuple[float, list[tuple[int, float, float]]] | None:
+    """The pressed ball's height and how its weight drives the balls under it apart.
+
+    Returns ``(height, [(index into supports, sx, sy), ...])``: every support it overlaps takes
+    a share of the weight in proportion to its height there and is pushed away from the pressed
+    ball with force ``m g (sx, sy)`` (its share times the slope, capped at :data:`MAX_SLOPE`);
+    the pressed ball takes the sum of the opposite forces. As in 3-D, a ball resting on three
+    spreads all three; None when it overlaps none (it has dropped in).
+    """
+    reach2 = 4.0 * radius * radius
+    found: list[tuple[int, float, float, float]] = []
+    for j, (x, y) in enumerate(supports):
+        dx, dy = top[0] - x, top[1] - y
+        d2 = dx * dx + dy * dy
+        if d2 < reach2:
+            found.append((j, dx, dy, math.sqrt(reach2 - d2)))
+    if not found:
+        return None
+    total = sum(z for *_, z in found)
+    pushes = []
+    for j, dx, dy, z in found:
+        d = math.hypot(dx, dy)
+        if d == 0.0:
+            continue
+        slope = min(d / z, MAX_SLOPE) * z / total
+        pushes.append((j, -slope * dx / d, -slope * dy / d))
+    return max(z for *_, z in found), pushes
+
+
 def support_push(
     top: tuple[float, float], supports: list[tuple[float, float]], radius: float
 ) -> tuple[int, float, tuple[float, float]] | None:

@@ -282,19 +282,24 @@ class BoardSpace:
     def stop_ignoring(self) -> None:
         self._ignore_once.clear()
 
-    def drop_in(self, i: int) -> None:
+    def drop_in(self, i: int) -> float:
         """Ball ``i`` now sits in the board: give it the bowl of the cup it is over. If a
         triangle ball the press is driving out still holds that cup, that ball rides: it is on
-        its way out, and the pressed ball landed clear of it."""
+        its way out, and the pressed ball landed clear of it. Returns the energy that lifting
+        it onto the others takes (J): work the press does."""
         if self.springs[i] is None:
-            return
+            return 0.0
         self._lifted.discard(i)
         c = self.board.index(self.board.cell_at(*self.position(i)))
         self._enter(i, c)
         h = self._holder.get(c)
+        lift = 0.0
         if h is not None:
+            before = self.ball_energy(h)
             self._ride(h)
+            lift = self.ball_energy(h) - before
         self._take(i, c)
+        return lift
 
     def _ride(self, i: int) -> None:
         """Ball ``i`` has no bowl from now on: it is on top, counted at :meth:`top_energy`."""
@@ -575,9 +580,20 @@ class BoardSpace:
                 e += self.riders.get(i, 0.0)
         return e
 
-    def energy(self) -> float:
-        """Kinetic + spin + bowl + tilt energy of every ball, J: what the model says never grows."""
+    def energy(self, *, shadow: bool = False) -> float:
+        """Kinetic + spin + bowl + tilt energy of every ball, J: what the model says never grows.
+
+        ``shadow`` adds k (x - c).v dt / 2 per ball in a bowl: the energy semi-implicit Euler
+        keeps exactly (the plain one ripples about it by up to omega dt / 2 of the bowl energy).
+        """
         total = 0.0
+        if shadow and self.stiffness > 0.0:
+            half = 0.5 * self.stiffness * self._dt
+            for i, b in enumerate(self.bowl):
+                if b >= 0 and self.springs[i] is not None:
+                    p, v = self.bodies[i].position, self.bodies[i].velocity
+                    cx, cy = self.centres[b]
+                    total += half * ((p.x - cx) * v.x + (p.y - cy) * v.y)
         cfg = self.config
         gx, gy = self.space.gravity
         for i, body in enumerate(self.bodies):
