@@ -56,7 +56,7 @@ class Push(Action):
             text += f" at {self.offset[0] * 1000:+.1f},{self.offset[1] * 1000:+.1f} mm"
         if self.speed:
             text += f" flick {math.degrees(self.angle):.0f}deg {self.speed:.2f} m/s"
-        return text
+        return text + f" press {self.strength * 100:.0f}%"
 
 
 @dataclass(frozen=True)
