@@ -95,6 +95,8 @@ class PushSimulation:
         self.supports = overlapping
         self.on_top = bool(overlapping)
         self.press_steps = 0
+        self._asleep: frozenset[int] | None = None
+        self._asleep_energy = 0.0
         self._lift_share = cfg.press_work_share(push.strength)
         self._height = self._lift_height()
         self._press_energy = self.energy()
@@ -227,12 +229,23 @@ class PushSimulation:
         is on top: over the triangle (the share of its weight the hand lets go) and the
         board's bowl under it, which it takes on when it drops in."""
         cfg = self.config
-        energy: float = self.model.energy()
+        energy = self._board_energy()
         if self.on_top:
             x, y = self.model.position(self.pressed)
             energy += self._lift_share * cfg.ball_mass * cfg.normal_gravity * self._height
             energy += board_bowl_energy(self.board, self.model.stiffness, x, y)
         return energy
+
+    def _board_energy(self) -> float:
+        """The model's energy, the sleeping balls' share cached (it cannot change while they
+        sleep): the press checks it every step."""
+        m = self.model
+        asleep = frozenset(i for i, b in enumerate(m.bodies) if b.is_sleeping)
+        if asleep != self._asleep:
+            self._asleep = asleep
+            self._asleep_energy = m.energy_of(asleep)
+        awake = (i for i in range(len(m.bodies)) if i not in asleep)
+        return self._asleep_energy + m.energy_of(awake)
 
     def outcome(self) -> PushOutcome:
         """Where the balls rest; call once :attr:`done`."""

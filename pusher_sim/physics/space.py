@@ -586,17 +586,24 @@ class BoardSpace:
         ``shadow`` adds k (x - c).v dt / 2 per ball in a bowl: the energy semi-implicit Euler
         keeps exactly (the plain one ripples about it by up to omega dt / 2 of the bowl energy).
         """
+        return self.energy_of(range(len(self.bodies)), shadow=shadow)
+
+    def energy_of(self, balls: Iterable[int], *, shadow: bool = False) -> float:
+        """:meth:`energy` of some of the balls, J."""
         total = 0.0
+        balls = list(balls)
         if shadow and self.stiffness > 0.0:
             half = 0.5 * self.stiffness * self._dt
-            for i, b in enumerate(self.bowl):
+            for i in balls:
+                b = self.bowl[i]
                 if b >= 0 and self.springs[i] is not None:
                     p, v = self.bodies[i].position, self.bodies[i].velocity
                     cx, cy = self.centres[b]
                     total += half * ((p.x - cx) * v.x + (p.y - cy) * v.y)
         cfg = self.config
         gx, gy = self.space.gravity
-        for i, body in enumerate(self.bodies):
+        for i in balls:
+            body = self.bodies[i]
             total += self.ball_energy(i)
             p = body.position
             total -= cfg.ball_mass * (gx * p.x + gy * p.y)
