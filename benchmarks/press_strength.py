@@ -54,7 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         points = list(pool.map(curve_point, jobs))
     for s, mean, one, settled in points:
         print(
-            f"strength {s:.1f}: {mean:.2f} balls moved, {one:.0%} moved at most one, {settled:.0%} settled"
+            f"strength {s:.1f}: {mean:.2f} balls moved, {one:.0%} moved at most one, "
+            f"{settled:.0%} settled"
         )
 
     import matplotlib
@@ -73,7 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ax.set_xlabel("press strength")
     ax.set_ylabel("balls moved out of their cups")
     ax.set_title(
-        f"Uncrowded board (triangle + {UNCROWDED_OTHERS} balls), {args.pushes} pushes per point, no flick"
+        f"Uncrowded board (triangle + {UNCROWDED_OTHERS} balls), "
+        f"{args.pushes} pushes per point, no flick"
     )
     ax.set_ylim(0, None)
     ax.grid(alpha=0.3)

@@ -79,10 +79,12 @@ def test_derived_quantities_follow_from_depth() -> None:
     assert corner / edge == pytest.approx(4 / 3)
     assert cfg.escape_speed_at(pitch, 0.0) == pytest.approx(cfg.escape_speed(pitch))
     assert cfg.escape_speed_at(pitch, math.pi / 3) == pytest.approx(cfg.escape_speed(pitch))
-    # Strength 0..1: the press's work (speed squared) grows linearly up to press_speed.
-    assert cfg.press_speed_at(0.0) == 0.0
+    # Strength 0..1: the press's work (speed squared) grows linearly from gentle_press of the
+    # hardest press's to all of it.
+    assert cfg.press_speed_at(0.0) ** 2 == pytest.approx(cfg.gentle_press * cfg.press_speed**2)
     assert cfg.press_speed_at(1.0) == cfg.press_speed
-    assert cfg.press_speed_at(0.25) ** 2 == pytest.approx(0.25 * cfg.press_speed**2)
+    half = (cfg.press_speed_at(0.0) ** 2 + cfg.press_speed**2) / 2
+    assert cfg.press_speed_at(0.5) ** 2 == pytest.approx(half)
     deeper = cfg.with_(cup_depth=2 * cfg.cup_depth)
     assert deeper.escape_speed(pitch) > cfg.escape_speed(pitch)
     assert cfg.stop_distance(0.2) == pytest.approx(0.04 / (2 * 0.02 * 9.81))

@@ -2,9 +2,9 @@
 
 Machines are noisy, so every figure that matters is a ratio measured in one run: the model's
 step rate against the floor pymunk sets (the same balls, velocities and rim in a bare Space:
-no cups, no spin, no rolling resistance, no sleeping), timed in alternating rounds. The floor runs at the
-model's own ``solver_iterations`` (reported): fewer iterations speed up the bare Space too, so
-the ratio credits the model only for what it adds to pymunk's own work.
+no cups, no spin, no rolling resistance, no sleeping), timed in alternating rounds. The floor
+runs at the model's own ``solver_iterations`` (reported): fewer iterations speed up the bare
+Space too, so the ratio credits the model only for what it adds to pymunk's own work.
 """
 
 from __future__ import annotations
