@@ -1,9 +1,9 @@
 """A full cup (space.py): two balls never share a cup; sorting them out costs energy.
 
 Two balls that meet in one cup would sit there for good, each pulled to the centre against the
-other (0.3% of random pushes under model 2). These tests build such jams on purpose, and take
-pushes in which a full cup refuses a ball, and check that they come apart into one ball per cup,
-energy never rising.
+other (0.3% of random pushes before the full-cup rule). These tests build such jams on purpose,
+and take pushes in which a full cup refuses a ball, and check that they come apart into one ball
+per cup, energy never rising.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def test_a_ball_refused_by_a_full_cup_keeps_its_bowl() -> None:
     # A ball rolling into a cup that another ball holds keeps the bowl it came from.
     model = BoardSpace(BOARD, CFG)
     home = model.add_ball(Colour.RED, (0.006, 0.0), (0.3, 0.0))
-    # The holder sits off its centre, toward the far rim, so the ball reaches the disc first.
+    # The holder sits off its centre, toward the far rim, so the ball reaches its cell first.
     taker = model.add_ball(Colour.BLUE, (BOARD.pitch + 0.008, 0.0))
     before = model.energy()
     for _ in range(10):

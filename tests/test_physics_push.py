@@ -254,8 +254,8 @@ def sweep_push(seed: int) -> tuple[dict[tuple[int, int], Colour], PushSpec]:
 @pytest.mark.slow
 def test_slow_3000_pushes_keep_p13_and_almost_all_settle() -> None:
     """P13 holds for every push; a push that ends jammed (a ball pinned on a held cup) is
-    reported unsettled and snapped to free cups. Model 3 left 4 of these 3,000 so (0.13%);
-    model 4 lets a pinned rider roll over the others and leaves none, so any is a regression."""
+    reported unsettled and snapped to free cups. A pinned rider rolls over the others (space.py),
+    so none should be left; any is a regression."""
     unsettled = 0
     for seed in range(3000):
         balls, spec = sweep_push(seed)

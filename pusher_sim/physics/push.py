@@ -1,22 +1,9 @@
-"""The press and the flick: how a push starts.
+"""The press and the flick: how a push starts, as geometry the simulation applies.
 
-The pusher's new ball is set at the press point (triangle centre + offset) and pressed down
-between the three balls. In 3-D it wedges them apart; in 2-D that is an impulse on each of the
-three along the line from the press point to its centre, and the pressed ball leaves with the
-flick. The closer a ball is to the press point the harder the wedge drives it: speeds go as
-1/distance, scaled so the press always does the same work, three balls at ``press_speed``
-(which is what a press at the centre gives each). So every one of the three moves, and the
-press's energy does not depend on where it is made.
-
-In 2-D the pressed ball overlaps the three it sits between: it is *on top of* them, as it is
-in 3-D before it drops into the board. While it overlaps one of them it neither collides with it
-(Chipmunk ignores a pair from a rejected ``begin`` until it separates, so no overlap is ever
-pushed apart by the solver) nor feels a bowl; it rests on the highest of the balls under it and
-slides off that ball's curved top: with its centre at horizontal distance d from the support's,
-it is sqrt((2R)^2 - d^2) above the board, a height energy whose slope pushes the two apart
-(equal and opposite, so momentum is kept). The slope is capped at :data:`MAX_SLOPE` (where the
-support's side gets steep), which only ever loses energy. Once it overlaps none of the three it
-has dropped in: from then on it is an ordinary ball, and that is where "the press" ends.
+The pressed ball starts on top of the triangle balls it overlaps; the press strikes each of the
+three away from the press point (harder the nearer, the same total work wherever it is made) and
+the pressed ball's weight drives the balls under it apart until it drops in. docs/physics.md,
+"The press", has the reasoning and how strength scales both.
 """
 
 from __future__ import annotations
