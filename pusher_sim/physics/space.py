@@ -1,24 +1,15 @@
 """The pymunk Space of one board: rim, cup cells, balls, and what keeps the work inside Chipmunk.
 
-Everything that acts on a ball every step is a Chipmunk object, so a step costs no Python:
+Per ball, everything that acts every step is a Chipmunk object, so a step costs no Python: a
+shapeless spin body ((2/5) m) held to the ball by a pivot whose force is capped at sliding
+friction; rolling resistance, a pivot to a static anchor capped at mu_r (7/5) m g; the bowl, a
+zero-length spring to the centre of the cup whose cell the ball is in. Cells are static sensor
+polygons met by a point probe on each ball, so Python runs once per cell entered (a probe
+ignores its own cup's class of cells; the settle check catches up what a step missed).
 
-* spin: a shapeless body of mass ``(2/5) m`` per ball (its rolling inertia, I / R^2) joined to
-  the ball by a ``PivotJoint`` with ``max_bias = 0`` and ``max_force = mu_slide m g``. While the
-  two move together the ball rolls (effective mass 7/5 m); when a collision changes the ball's
-  velocity alone, the joint is Coulomb sliding friction until they agree again;
-* rolling resistance: a ``PivotJoint`` to a static anchor, ``max_bias = 0``, ``max_force =
-  mu_r (7/5) m g``: a constant deceleration ``mu_r g`` of a rolling ball, which holds it exactly;
-* the bowl: a zero-length ``DampedSpring`` to the centre of the cup whose cell the ball is in,
-  i.e. the nearest centre (cups.py). Each cell is a static sensor polygon and each ball carries
-  a point probe; the probe's ``begin`` with a cell moves the anchor, so Python runs once per cell
-  entered. A ball's probe ignores the cells of its own cup's class (the contact would cost every
-  step), and a settle check catches up a step that hopped a corner into a cell of that class.
-
-A full cup keeps one holder: a ball entering a held cup's cell is refused and keeps its own bowl
-(a hill beyond the rim), a ball without a bowl rides on top until a free cup takes it, and a rider
-pinned at rest rolls over the others to the nearest free cup, paid from its ride energy. Every
-such change lowers the energy or leaves it unchanged. docs/physics.md has the reasoning and
-CHANGELOG.md the models' history.
+A full cup keeps one holder: a ball entering a held cup is refused and keeps its own bowl, a
+ball without a bowl rides on top until a free cup takes it, and a pinned rider rolls over the
+others to the nearest free cup. None of it raises the energy. docs/physics.md has the reasoning.
 """
 
 from __future__ import annotations
