@@ -23,6 +23,7 @@ from pusher_sim.turnloop.terminal import play_in_terminal
 PLUGINS = {
     "bench": ("pusher_sim.physics.bench", "measure the physics step rate and pushes per second"),
     "experiment": ("pusher_sim.experiment.cli", "run a batch of physics experiments"),
+    "tournament": ("pusher_sim.tournament.cli", "bots against bots: win rates and ratings"),
     "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),
 }
 
@@ -90,6 +91,8 @@ def build_parser() -> Parser:
     play.add_argument("--terminal", action="store_true", help="play Pusher in text, not a window")
     play.add_argument("--screenshot", metavar="PNG", help="render the position to PNG and exit")
     play.add_argument("--size", default="1100x800", help="window size WxH (default 1100x800)")
+    play.add_argument("--pace", help="seconds a bot's move stays on screen (default 0.8)")
+    play.add_argument("--mute", action="store_true", help="no sound in the window")
 
     sim = sub.add_parser("simulate", help="bots against bots: win rates and figures")
     sim.add_argument("game", choices=list(GAMES))
@@ -120,6 +123,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name = log.game
     spec = get_spec(name)
     if spec.window and not args.terminal:
+        args.game = name if args.load else args.game  # a loaded log says which game it is
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
         return code

@@ -84,7 +84,8 @@ def _play(
 ) -> str:
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     code, out, err = run(
-        capsys, ["play", "pushover", "--seats", "human,bot,bot", "--seed", "3", *extra]
+        capsys,
+        ["play", "pushover", "--terminal", "--seats", "human,bot,bot", "--seed", "3", *extra],
     )
     assert code == 0 and err == ""
     return out
