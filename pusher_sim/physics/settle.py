@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from pusher_sim.board import Board, Cell
 from pusher_sim.physics.space import BoardSpace
@@ -24,28 +25,40 @@ def is_settled(model: BoardSpace) -> bool:
     near2 = cfg.settle_offset * cfg.settle_offset
     centres = model.centres
     # Awake balls first: while the push is on, one of them is what fails, so the check usually
-    # stops after a ball or two.
+    # stops after a ball or two; the sleeping ones are looked at only when every awake one passed.
+    spins, bowls = model.spins, model.bowl
+    asleep: list[int] = []
+    for i, body in enumerate(model.bodies):
+        if body.is_sleeping:
+            asleep.append(i)
+        elif not _at_rest(body, spins[i], bowls[i], centres, slow2, near2):
+            return False
     bodies = model.bodies
-    order = [i for i, b in enumerate(bodies) if not b.is_sleeping]
-    order += [i for i, b in enumerate(bodies) if b.is_sleeping]
-    for i in order:
-        body = bodies[i]
-        v = body.velocity
-        if v.x * v.x + v.y * v.y >= slow2:
+    return all(_at_rest(bodies[i], spins[i], bowls[i], centres, slow2, near2) for i in asleep)
+
+
+def _at_rest(
+    body: Any,
+    spin: Any,
+    bowl: int,
+    centres: Sequence[tuple[float, float]],
+    slow2: float,
+    near2: float,
+) -> bool:
+    """The ball and its spin are slower than the rest speed and it is near its bowl's centre."""
+    v = body.velocity
+    if v.x * v.x + v.y * v.y >= slow2:
+        return False
+    if spin is not None:
+        w = spin.velocity
+        if w.x * w.x + w.y * w.y >= slow2:
             return False
-        spin = model.spins[i]
-        if spin is not None:
-            w = spin.velocity
-            if w.x * w.x + w.y * w.y >= slow2:
-                return False
-        b = model.bowl[i]
-        if b < 0:
-            return False
-        p = body.position
-        cx, cy = centres[b]
-        if (p.x - cx) ** 2 + (p.y - cy) ** 2 > near2:
-            return False
-    return True
+    if bowl < 0:
+        return False
+    p = body.position
+    cx, cy = centres[bowl]
+    d2: float = (p.x - cx) ** 2 + (p.y - cy) ** 2
+    return d2 <= near2
 
 
 def all_asleep(model: BoardSpace) -> bool:
