@@ -17,7 +17,8 @@ from pusher_sim.board import Board, Cell
 from pusher_sim.physics.space import BoardSpace
 
 
-def is_settled(model: BoardSpace) -> bool:
+def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
+    """Whether the push is over (see above); ``asleep`` is ``model.asleep()`` if known."""
     if model.crowded or len(set(model.cup)) != len(model.cup):
         return False
     cfg = model.config
@@ -27,14 +28,15 @@ def is_settled(model: BoardSpace) -> bool:
     # Awake balls first: while the push is on, one of them is what fails, so the check usually
     # stops after a ball or two; the sleeping ones are looked at only when every awake one passed.
     spins, bowls = model.spins, model.bowl
-    asleep: list[int] = []
+    flags = model.asleep() if asleep is None else asleep
+    sleeping: list[int] = []
     for i, body in enumerate(model.bodies):
-        if body.is_sleeping:
-            asleep.append(i)
+        if flags[i]:
+            sleeping.append(i)
         elif not _at_rest(body, spins[i], bowls[i], centres, slow2, near2):
             return False
     bodies = model.bodies
-    return all(_at_rest(bodies[i], spins[i], bowls[i], centres, slow2, near2) for i in asleep)
+    return all(_at_rest(bodies[i], spins[i], bowls[i], centres, slow2, near2) for i in sleeping)
 
 
 def _at_rest(
@@ -61,9 +63,9 @@ def _at_rest(
     return d2 <= near2
 
 
-def all_asleep(model: BoardSpace) -> bool:
+def all_asleep(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     """Every ball asleep: nothing will change any more without outside help."""
-    return all(body.is_sleeping for body in model.bodies)
+    return all(model.asleep() if asleep is None else asleep)
 
 
 def assign_cups(board: Board, positions: Sequence[tuple[float, float]]) -> list[Cell]:

@@ -212,11 +212,16 @@ class PushSimulation:
         return self.outcome()
 
     def _check(self) -> None:
-        self.model.rehome()
-        if is_settled(self.model):
+        m = self.model
+        asleep = m.asleep()
+        repairs = sum(m.fixups.values())
+        m.rehome(asleep)
+        if sum(m.fixups.values()) != repairs:
+            asleep = m.asleep()  # a repaired ball was woken
+        if is_settled(m, asleep):
             self.settled = True
             self.done = True
-        elif self.steps >= self.max_steps or all_asleep(self.model):
+        elif self.steps >= self.max_steps or all_asleep(m, asleep):
             self.done = True
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:

@@ -15,7 +15,7 @@ others to the nearest free cup. None of it raises the energy. docs/physics.md ha
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pymunk
@@ -395,16 +395,21 @@ class BoardSpace:
     def activate(self, i: int) -> None:
         self.bodies[i].activate()
 
-    def rehome(self) -> None:
+    def asleep(self) -> list[bool]:
+        """Whether each ball is asleep now (the settle check reads it once per check)."""
+        return [body.is_sleeping for body in self.bodies]
+
+    def rehome(self, asleep: Sequence[bool] | None = None) -> None:
         """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
         it is in when that cup is free, two refused balls each in the other's cup swap, and a
         rider at rest rolls over the others toward a free cup.
 
         First it catches up with cell entries the steps missed (:meth:`_catch_up`). None of
         this raises the energy; a ball that changes bowl or starts rolling over is woken.
+        ``asleep`` is :meth:`asleep` if the caller has it already.
         """
         if self.stiffness > 0.0:
-            self._catch_up()
+            self._catch_up(self.asleep() if asleep is None else asleep)
         if not self._astray and not self.over:
             return
         cell_at, index = self.board.cell_at, self.board.index
@@ -437,7 +442,7 @@ class BoardSpace:
         if self.riders:
             self._roll_over()
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, asleep: Sequence[bool]) -> None:
         """A ball whose centre is in a cell that is not its :attr:`cup` (a step hopped a corner
         into a cell of its own cup's class) enters that cup now, as the probe would have.
 
@@ -451,7 +456,7 @@ class BoardSpace:
         cell_at, index = self.board.cell_at, self.board.index
         skip_asleep = self._hoppers_awake
         for i, body in enumerate(self.bodies):
-            if skip_asleep and body.is_sleeping:
+            if skip_asleep and asleep[i]:
                 continue
             x, y = body.position
             cx, cy = centres[cup[i]]
