@@ -1,0 +1,80 @@
+"""The shortcuts the push takes for speed give what the plain definitions give.
+
+The energy sum reads each ball once instead of through :meth:`BoardSpace.ball_energy`, and the
+settle check reads which balls sleep once per check; both are checked here against the plain
+definitions, on a tilted board (where the tilt terms count) and through whole pushes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pusher_sim.board import PLAYER_COLOURS, Board
+from pusher_sim.physics import BoardSpace, PhysicsConfig
+from pusher_sim.physics.bench import random_push
+from pusher_sim.physics.settle import all_asleep, is_settled
+from pusher_sim.physics.simulation import PushSimulation
+
+BOARD = Board()
+
+
+def plain_energy(model: BoardSpace) -> float:
+    """Kinetic, spin, bowl (or ride) and tilt energy summed ball by ball from the definitions."""
+    cfg = model.config
+    gx, gy = model.space.gravity
+    total = 0.0
+    for i, body in enumerate(model.bodies):
+        total += model.ball_energy(i)
+        total -= cfg.ball_mass * (gx * body.position.x + gy * body.position.y)
+        spin = model.spins[i]
+        if spin is not None:
+            total -= model.spin_mass * (gx * spin.position.x + gy * spin.position.y)
+    return total
+
+
+def rolling_board(config: PhysicsConfig, n: int, seed: int) -> BoardSpace:
+    rng = random.Random(seed)
+    model = BoardSpace(BOARD, config)
+    for k, cell in enumerate(sorted(rng.sample(BOARD.cells, n), key=BOARD.index)):
+        a, v = rng.uniform(0.0, 2.0 * math.pi), rng.uniform(0.0, 0.8)
+        model.add_ball(
+            PLAYER_COLOURS[k % 3],
+            BOARD.position(cell),
+            (v * math.cos(a), v * math.sin(a)),
+            sliding=k % 2 == 0,
+        )
+    return model
+
+
+def test_energy_sum_equals_the_ball_by_ball_definition_on_a_tilted_board() -> None:
+    model = rolling_board(PhysicsConfig(tilt=0.02, tilt_direction=0.7), 20, seed=3)
+    for _ in range(12):
+        model.step(20)
+        model.rehome()
+        expected = plain_energy(model)
+        assert math.isclose(model.energy(), expected, rel_tol=1e-12, abs_tol=1e-15)
+
+
+def test_energy_of_a_level_board_leaves_out_only_exact_zeros() -> None:
+    model = rolling_board(PhysicsConfig(), 20, seed=4)
+    model.step(50)
+    assert model.energy() == sum(model.ball_energy(i) for i in range(len(model.bodies)))
+
+
+def test_settle_check_with_sleep_flags_read_once_agrees_with_reading_them_live() -> None:
+    rng = random.Random(11)
+    checks = 0
+    for _ in range(3):
+        balls, spec = random_push(BOARD, rng)
+        sim = PushSimulation(BOARD, balls, spec)
+        while not sim.done:
+            sim.step(sim.config.settle_check_interval)
+            m = sim.model
+            flags = m.asleep()
+            assert flags == [b.is_sleeping for b in m.bodies]
+            assert is_settled(m, flags) == is_settled(m)
+            assert all_asleep(m, flags) == all_asleep(m)
+            checks += 1
+        assert sim.outcome().settled
+    assert checks > 30
