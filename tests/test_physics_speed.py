@@ -13,6 +13,7 @@ import random
 from pusher_sim.board import PLAYER_COLOURS, Board
 from pusher_sim.physics import BoardSpace, PhysicsConfig
 from pusher_sim.physics.bench import random_push
+from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
 from pusher_sim.physics.settle import all_asleep, is_settled
 from pusher_sim.physics.simulation import PushSimulation
 
@@ -78,3 +79,20 @@ def test_settle_check_with_sleep_flags_read_once_agrees_with_reading_them_live()
             checks += 1
         assert sim.outcome().settled
     assert checks > 30
+
+
+def test_height_field_is_the_bowl_of_the_cup_cell_at_finds() -> None:
+    rng = random.Random(5)
+    reach = 0.2  # past the rim, where the nearest cup is still an outer one
+    points = [(rng.uniform(-reach, reach), rng.uniform(-reach, reach)) for _ in range(3000)]
+    # Cell edges and corners: midpoints and circumcentres of neighbouring cups.
+    for cell in BOARD.cells:
+        cx, cy = BOARD.position(cell)
+        for other in BOARD.neighbours(cell):
+            ox, oy = BOARD.position(other)
+            points.append(((cx + ox) / 2.0, (cy + oy) / 2.0))
+    for tri in BOARD.triangles:
+        points.append(BOARD.triangle_centre(tri))
+    for x, y in points:
+        cx, cy = BOARD.position(BOARD.cell_at(x, y))
+        assert board_bowl_energy(BOARD, 3.0, x, y) == bowl_energy(3.0, x - cx, y - cy)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from pusher_sim.board import Board, Cell
+from pusher_sim.board import SQRT3, Board, Cell
 
 Point = tuple[float, float]
 
@@ -82,7 +82,30 @@ def bowl_energy(stiffness: float, dx: float, dy: float) -> float:
     return 0.5 * stiffness * (dx * dx + dy * dy)
 
 
+@lru_cache(maxsize=8)
+def _centres(board: Board) -> dict[Cell, Point]:
+    return {cell: board.position(cell) for cell in board.cells}
+
+
 def board_bowl_energy(board: Board, stiffness: float, x: float, y: float) -> float:
-    """The static height field: bowl energy about the nearest cup centre."""
-    cx, cy = board.position(board.cell_at(x, y))
-    return bowl_energy(stiffness, x - cx, y - cy)
+    """The static height field: bowl energy about the nearest cup centre.
+
+    The press reads it every step, so the nearest centre is found among the same lattice
+    neighbours, in the same order, as ``board.cell_at`` finds it, without building the cells.
+    """
+    centres = _centres(board)
+    rf = y / (board.pitch * SQRT3 / 2.0)
+    qf = x / board.pitch - rf / 2.0
+    q0, r0 = math.floor(qf), math.floor(rf)
+    best: Point | None = None
+    best_d2 = math.inf
+    for q in range(q0 - 1, q0 + 3):
+        for r in range(r0 - 1, r0 + 3):
+            p = centres.get((q, r))
+            if p is not None:
+                d2 = (p[0] - x) ** 2 + (p[1] - y) ** 2
+                if d2 < best_d2:
+                    best, best_d2 = p, d2
+    if best is None:  # far off the board: every cup is a candidate
+        best = centres[board.cell_at(x, y)]
+    return bowl_energy(stiffness, x - best[0], y - best[1])
