@@ -96,3 +96,23 @@ def test_height_field_is_the_bowl_of_the_cup_cell_at_finds() -> None:
     for x, y in points:
         cx, cy = BOARD.position(BOARD.cell_at(x, y))
         assert board_bowl_energy(BOARD, 3.0, x, y) == bowl_energy(3.0, x - cx, y - cy)
+
+
+def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() -> None:
+    rng = random.Random(21)
+    compared = 0
+    for config in (PhysicsConfig(), PhysicsConfig(tilt=0.01, tilt_direction=2.0)):
+        for _ in range(6):
+            balls, spec = random_push(BOARD, rng)
+            sim = PushSimulation(BOARD, balls, spec, config)
+            while sim.on_top and not sim.done:
+                sim.step(1)
+                if sim.on_top:
+                    asleep = sim._asleep
+                    assert asleep is not None
+                    assert sim._asleep_energy == sim.model.energy_of(asleep)
+                    assert math.isclose(
+                        sim._board_energy(), plain_energy(sim.model), rel_tol=1e-12, abs_tol=1e-15
+                    )
+                    compared += 1
+    assert compared > 100

@@ -95,15 +95,17 @@ class PushSimulation:
         self.supports = overlapping
         self.on_top = bool(overlapping)
         self.press_steps = 0
+        self.steps = 0
         self._asleep: frozenset[int] | None = None
         self._asleep_energy = 0.0
+        self._sleeper_terms: dict[int, tuple[float, float, float]] = {}
+        self._terms_step = 0
         self._lift_share = cfg.press_work_share(push.strength)
         self._height = self._lift_height()
         self._press_energy = self.energy()
         # What the press puts in: the flick, the strikes, the pressed ball's height, and (at
         # the drop) the lift of the ball it lands on onto the others (space.py, drop_in).
         self.press_work = self._press_energy
-        self.steps = 0
         self.max_steps = int(cfg.max_sim_time / cfg.time_step)
         self.settled = False
         self.done = False
@@ -247,8 +249,18 @@ class PushSimulation:
         m = self.model
         asleep = frozenset(i for i, b in enumerate(m.bodies) if b.is_sleeping)
         if asleep != self._asleep:
+            # A sleeper's energy terms stay as they were read while it sleeps on. Between two
+            # press steps no ball can wake and fall asleep again (its idle time restarts), so
+            # the terms of balls still asleep are kept then; otherwise all are read afresh.
+            terms = self._sleeper_terms
+            if self.on_top and self.steps - self._terms_step <= 1:
+                for i in [i for i in terms if i not in asleep]:
+                    del terms[i]
+            else:
+                terms.clear()
             self._asleep = asleep
-            self._asleep_energy = m.energy_of(asleep)
+            self._asleep_energy = m.energy_of(asleep, terms=terms)
+        self._terms_step = self.steps
         awake = (i for i in range(len(m.bodies)) if i not in asleep)
         return self._asleep_energy + m.energy_of(awake)
 
