@@ -68,7 +68,7 @@ class StrongBot:
                 return True
             if can_lay([*hand, card], obs.contract):
                 return not can_lay(hand, obs.contract)
-            return obs.stock_size > 0 and _usefulness(card, hand, obs.contract) >= 2
+            return obs.stock_size > 0 and usefulness(card, hand, obs.contract) >= 2
         if is_wild(card) or any(layoff_slots(m, card) for m in obs.melds):
             return True
         return any(card in cards for _, cards, _ in new_melds([*hand, card]))
@@ -110,15 +110,15 @@ class StrongBot:
         others = [c for c in hand if c != card]
         value = 0.0
         if not obs.laid[obs.seat]:
-            value += 30.0 * _usefulness(card, others, obs.contract)
+            value += 30.0 * usefulness(card, others, obs.contract)
         else:
-            value += 30.0 * _usefulness(card, others, ((SET, 3), (RUN, 3)))
+            value += 30.0 * usefulness(card, others, ((SET, 3), (RUN, 3)))
         if left_has_laid and any(layoff_slots(m, card) for m in obs.melds):
             value += 25.0
         return value - points(card, self.values)
 
 
-def _usefulness(card: int, hand: Sequence[int], contract: Contract) -> int:
+def usefulness(card: int, hand: Sequence[int], contract: Contract) -> int:
     """How many naturals in ``hand`` could share a contract meld with ``card``."""
     kinds = {k for k, _ in contract}
     span = max((n for k, n in contract if k == RUN), default=0)
