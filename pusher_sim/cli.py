@@ -23,6 +23,7 @@ from pusher_sim.turnloop.terminal import play_in_terminal
 PLUGINS = {
     "bench": ("pusher_sim.physics.bench", "measure the physics step rate and pushes per second"),
     "experiment": ("pusher_sim.experiment.cli", "run a batch of physics experiments"),
+    "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),
 }
 
 

@@ -1,17 +1,5 @@
-"""Push Over's rules as data: every decision RULES.md makes (and the few this package adds) is a
-field here, so a variant is a config change, never an edit to the rules code.
-
-Decisions this package adds to RULES.md, all overridable:
-
-- ``spare_bottoms_free``: the seed fits one bottom character under each player's top at set-up;
-  the unused ones (4 bottoms, fewer players) stay in the box, so only a bottom that was pushed off
-  is free for O6. Set it to make the spares free from the start.
-- ``first_player``: O1 says "the first player is chosen"; seat 0 by default.
-- ``max_turns``: the seed's game can in principle go on for ever (everyone rolling out, O9
-  restarts); after this many turns the game ends as a draw, which gives the turn loop its bound.
-- O6's missed turn is automatic: the player has no choice to make, so the state passes the turn
-  on by itself and records the miss (see ``PushOverState``), rather than asking for a dummy move.
-"""
+"""Push Over's rules as data: every decision of its rules (O1-O10, docs/rules.md) is a field
+here, so a variant is a config change, never an edit to the rules code."""
 
 from __future__ import annotations
 
@@ -50,8 +38,13 @@ class PushOverConfig:
     bottoms: int = 4
     """Bottom characters in the box (one colour); at least one per player."""
     spare_bottoms_free: bool = False
+    """O6: the bottoms no player starts on (4 bottoms, fewer players) are free from the start,
+    rather than staying in the box so that only a bottom pushed off is free."""
     first_player: int = 0
+    """O1: the seat that plays first ("the first player is chosen")."""
     max_turns: int = 3000
+    """After this many turns the game ends as a draw: everyone rolling out again and again (O9)
+    could otherwise go on for ever, and the turn loop needs a bound."""
 
     def __post_init__(self) -> None:
         problems = list(self._problems())

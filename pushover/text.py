@@ -29,7 +29,8 @@ HELP = """Push Over commands:
   stop (s)   stop and move: {moves}
   undo       take back your last turn;  quit  leave the game
 On the track, a capital letter is a player's piece (R red, B blue, G green, Y yellow),
-o is a bare bottom character, ! marks a push-off stop and $ the pot stop."""
+o is a bare bottom character, ! marks a push-off stop and $ the pot stop.
+The rules, O1-O10: 'pusher rules pushover' prints them, 'pusher rules O3' one of them."""
 
 
 def _letter(seat: int) -> str:

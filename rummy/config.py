@@ -1,6 +1,6 @@
-"""Every rule decision of Push (RULES.md section 2) as one frozen config.
+"""Every rule decision of Push (R1-R12, docs/rules.md) as one frozen config.
 
-The defaults are the decisions written in RULES.md; each can be changed from the game's config
+The defaults are the decisions written in docs/rules.md; each can be changed from the game's config
 mapping (a log's ``config`` or ``pusher simulate``'s options), so no decision is a constant in
 the rules code.
 """

@@ -1,17 +1,9 @@
 """The exact contract solver (R4): can this hand lay the deal's contract, and with which cards?
 
-Why it is exact, briefly. A longer meld always contains a valid meld of the minimum length (keep
-one natural and the cards next to it), so it is enough to look for minimum-length melds. Fix a
-*skeleton* for each required meld: a set's rank, or a run's suit and window. Wilds are
-interchangeable, so the skeletons fit the hand iff (a) each skeleton gets at least one natural
-card and (b) the slots left for wilds number no more than the wilds in hand. Placing naturals is
-a small bipartite flow (faces -> melds, a set taking at most one card per suit); covering every
-meld first and then augmenting never uncovers a meld (augmenting paths only reroute flow into a
-meld node), so one flow answers (a) and (b) together. A 2 is counted among the wilds; where it
-fills its own slot (a set of 2s, the 2 of A-2-3) it is also a natural for (a).
-
-The solver enumerates skeleton combinations cheapest first, pruning any whose wild demand,
-counted skeleton by skeleton, already exceeds the wilds in hand.
+Bots and the legal-action menu need a yes or no they can trust for every hand, and trying every
+subset with every stand-in for the wilds is far too slow. The solver looks for minimum-length
+melds only, fixes a skeleton per meld (a set's rank, a run's suit and window) and places the
+naturals by a small max-flow; why that is exact is in docs/design.md ("Push's contract solver").
 """
 
 from __future__ import annotations

@@ -33,7 +33,23 @@ HELP = """Push commands (cards by name - QH, 10S, 2C, AD, JK - or by their numbe
   replace 3 7H              swap your 7H for the wild standing for it in meld 3 (R8), then
                             use that wild at once in another meld
   discard QH                end your turn (R9)
-  help, undo, quit"""
+  help, undo, quit
+The rules, R1-R12: 'pusher rules rummy' prints them, 'pusher rules R6' one of them."""
+
+
+NO_SLOT = 0
+"""The slot of a lay-off the rules refuse before asking where the card would go."""
+
+COMMANDS: tuple[tuple[type[Action], str], ...] = (
+    (TakeDiscard, "take"),
+    (PushDraw, "push"),
+    (DrawStock, "draw"),
+    (LayMelds, "meld ..."),
+    (LayOff, "lay M CARD"),
+    (ReplaceWild, "replace M CARD"),
+    (Discard, "discard CARD"),
+)
+"""Each kind of action and how the prompt names its command, in the order of a turn."""
 
 
 def _obs(state: State, seat: int) -> RummyObservation:
@@ -83,12 +99,13 @@ class RummyText:
         return "\n".join(lines)
 
     def prompt(self, state: State, seat: int) -> str:
+        """The commands that are legal now, and only those (R5-R9 decide which)."""
         obs = _obs(state, seat)
-        if obs.phase == "draw":
-            return "draw: take / push / draw"
+        kinds = {type(a) for a in state.legal_actions()}
+        listed = " / ".join(words for kind, words in COMMANDS if kind in kinds)
         if obs.pending_wild >= 0:
-            return f"use {card_str(obs.pending_wild)}: lay M CARD / meld ..."
-        return "meld ... / lay M CARD / replace M CARD / discard CARD"
+            return f"use {card_str(obs.pending_wild)}: {listed}"
+        return listed
 
     def parse(self, text: str, state: State, seat: int) -> Action:
         obs = _obs(state, seat)
@@ -115,9 +132,11 @@ class RummyText:
             if given:
                 return LayOff(meld.id, card, parse_slot(given))
             places = layoff_slots(meld, card)
-            if not places:
-                raise UserError(f"R7: {card_str(card)} does not fit meld {meld.id} ({meld})")
-            return LayOff(meld.id, card, places[0])
+            if places or obs.phase != "meld" or not obs.laid[seat]:
+                # Before the draw (R5) or the contract (R4) the rules refuse any lay-off, fitting
+                # or not; the state names that rule, so the slot does not matter there.
+                return LayOff(meld.id, card, places[0] if places else NO_SLOT)
+            raise UserError(f"R7: {card_str(card)} does not fit meld {meld.id} ({meld})")
         if verb in {"replace", "r"}:
             if len(args) != 2:
                 raise UserError("replace a wild: 'replace MELD CARD', e.g. 'replace 3 7H'")

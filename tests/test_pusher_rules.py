@@ -1,4 +1,4 @@
-"""One test (or a few) per rule of RULES.md section 1, each from a position drawn as a board.
+"""One test (or a few) per rule of Pusher (docs/rules.md), each from a position drawn as a board.
 
 The board drawings are radius 2 unless said; see ``pusher_helpers`` for its cup colours.
 """

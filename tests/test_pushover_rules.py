@@ -1,4 +1,4 @@
-"""Push Over rules O1-O10 (RULES.md section 3), one or more tests per rule, from set-up
+"""Push Over rules O1-O10 (docs/rules.md), one or more tests per rule, from set-up
 positions. Seats are 0..3; stops 1..16; pot stop 16; push-off stops 6 and 11."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one generic random-play test every game registers into (DESIGN.md, "One turn loop").
+"""The one generic random-play test every game registers into (docs/design.md, "One turn loop").
 
 Each row is a game and config; each seed plays a whole random game through
 :func:`pusher_sim.turnloop.conformance.random_play`, which checks legal actions, clone, JSON

@@ -1,4 +1,4 @@
-"""Push rules R1-R12 (RULES.md section 2), one or more tests per rule, from set-up positions.
+"""Push rules R1-R12 (docs/rules.md), one or more tests per rule, from set-up positions.
 
 Seats 0..3, partners 0+2 (team A) and 1+3 (team B); play goes to the left (seat + 1).
 """

@@ -117,3 +117,56 @@ def test_a_scripted_terminal_game_explains_illegal_requests() -> None:
     assert "R3: a meld has at least 3 cards" in text or "R4" in text
     assert "take the top discard" in text
     assert "plays" in text  # the bots moved after the discard
+
+
+def draw_position(discard: str, stock_empty: bool = False) -> object:
+    state = position(["7C 7D 9S", "3C 4C 5C", "KD KS 2D", "AS AC 3D"], discard=discard)
+    if stock_empty:  # the stock's cards go to a hand, so all 108 stay accounted for
+        state.hands[2].extend(state.stock)
+        state.stock = []
+    return state
+
+
+@pytest.mark.parametrize(
+    ("discard", "stock_empty", "listed", "not_listed"),
+    [
+        ("6S 8H", False, ["take", "push"], ["draw"]),
+        ("", False, ["draw"], ["take", "push"]),
+        ("6S 8H", True, ["take", "draw"], ["push"]),
+    ],
+)
+def test_r6_the_draw_prompt_lists_only_the_draws_the_rule_allows(
+    discard: str, stock_empty: bool, listed: list[str], not_listed: list[str]
+) -> None:
+    state = draw_position(discard, stock_empty)
+    prompt = RummyText(RummyGame()).prompt(state, 0)  # type: ignore[arg-type]
+    words = prompt.replace("/", " ").split()
+    assert sorted(words) == sorted(listed), prompt
+    for word in not_listed:
+        with pytest.raises(UserError, match="R6"):
+            state.apply(RummyText(RummyGame()).parse(word, state, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card", ["KD", "KH", "9C"])
+def test_r4_laying_off_before_the_contract_is_refused_with_the_contract_rule(card: str) -> None:
+    # KD fits the set of kings; KH (a second heart) and 9C do not. Before the contract all three
+    # are refused for the contract rule, not for not fitting (R7).
+    state = position(
+        ["7C 9S KD 9C KH", "3C 4C 5C", "KD KS 2D", "AS AC 3D"],
+        melds=[(1, "set", "KC KH JK=KS")],
+        phase="meld",
+        laid=(False, True, False, False),
+    )
+    ui = RummyText(RummyGame())
+    with pytest.raises(UserError, match=r"^R4: lay this deal's contract"):
+        state.apply(ui.parse(f"lay 1 {card}", state, 0))
+
+
+def test_r4_the_prompt_before_the_contract_offers_no_lay_off_or_replacement() -> None:
+    state = position(
+        ["7C 9S KD 9C", "3C 4C 5C", "KD KS 2D", "AS AC 3D"],
+        melds=[(1, "set", "KC KH JK=KS")],
+        phase="meld",
+        laid=(False, True, False, False),
+    )
+    assert RummyText(RummyGame()).prompt(state, 0) == "discard CARD"

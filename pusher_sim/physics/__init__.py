@@ -1,4 +1,4 @@
-"""The pymunk model that resolves a Pusher push physically (see DESIGN.md, "The physics")."""
+"""The pymunk model that resolves a Pusher push physically (see docs/physics.md)."""
 
 from pusher_sim.physics.config import DEFAULT_CONFIG_PATH, PhysicsConfig, load_config
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy

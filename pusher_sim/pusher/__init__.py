@@ -1,4 +1,4 @@
-"""Pusher, the marble board game (RULES.md section 1): rules, positions, bots and text play.
+"""Pusher, the marble board game (rules P1-P13, docs/rules.md): rules, positions, bots, text play.
 
 The rules never import the physics: a push is resolved by whatever :class:`PushResolver` the game
 is given (the pymunk model for play, :class:`ScriptedResolver` for tests and fast random play).

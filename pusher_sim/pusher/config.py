@@ -1,4 +1,4 @@
-"""Pusher's config: the table size and every Decision of RULES.md section 1, as data.
+"""Pusher's config: the table size and every decision of its rules (docs/rules.md), as data.
 
 A config travels in every game log (``PusherGame.config_json``), so a log replays under the rules
 it was played with. Each field says which rule it belongs to.
@@ -43,7 +43,7 @@ class ScriptedConfig:
 
 @dataclass(frozen=True)
 class PusherConfig:
-    """Everything that makes one Pusher game, with RULES.md's decisions as defaults."""
+    """Everything that makes one Pusher game, with the rules' decisions as defaults."""
 
     players: int = 2
     """P1: 2 or 3."""

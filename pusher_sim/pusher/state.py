@@ -1,4 +1,4 @@
-"""Pusher's game and state on the shared turn loop (RULES.md section 1, P1-P13).
+"""Pusher's game and state on the shared turn loop (rules P1-P13 of docs/rules.md).
 
 The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
 mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by

@@ -30,7 +30,8 @@ commands:
   pass               place nothing (only when the rules say you skip, P7)
   undo, help, quit
 Upper-case letters are balls (R B Y); lower-case letters are empty cups of that colour
-(k is the black centre)."""
+(k is the black centre).
+The rules, P1-P13: 'pusher rules pusher' prints them, 'pusher rules P7' one of them."""
 
 
 def _pusher(state: State) -> PusherState:
