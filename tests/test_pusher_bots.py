@@ -89,8 +89,8 @@ def test_greedy_bot_prefers_no_own_ball_back() -> None:
     assert score.good_enough
 
 
-def test_strong_bot_beats_random_with_scripted_pushes() -> None:
-    result = simulate(SPEC, ["bot", "random"], 40, seed=1, config={"resolver": "scripted"})
+def test_greedy_bot_beats_random_with_scripted_pushes() -> None:
+    result = simulate(SPEC, ["greedy", "random"], 40, seed=1, config={"resolver": "scripted"})
     assert result["win_rate"][0] >= 0.9
     assert result["unfinished"] == 0
     assert result["mean_pushes_per_game"] > 0

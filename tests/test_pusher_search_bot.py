@@ -18,8 +18,9 @@ from pusher_sim.pusher.search_bot import (
     SearchSettings,
     push_value,
 )
-from pusher_sim.pusher.spec import make_game
+from pusher_sim.pusher.spec import SPEC, make_game
 from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.simulate import simulate
 from tests.pusher_positions import EMPTY, P4_TRIANGLE, make
 from tests.test_pusher_bots import FlickDecides
 
@@ -61,7 +62,8 @@ def test_search_bot_is_a_function_of_its_seed() -> None:
     def play(seed: int) -> list[object]:
         bots = [SearchPusherBot(SearchSettings.at_budget(6)) for _ in range(2)]
         match = Match(game, bots, seed=seed)
-        match.run()
+        while len(match.log.actions) < 80 and not match.state.is_terminal():
+            match.step()
         return match.log.actions
 
     assert play(4) == play(4)
@@ -148,3 +150,24 @@ def test_search_bot_with_worker_processes_chooses_as_in_process() -> None:
             assert alone.act(state, 0, legal, rng_a) == shared.act(state, 0, legal, rng_b)
     finally:
         shared.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("opponent", "at_least"), [("random", 0.9), ("greedy", 0.65)])
+def test_search_bot_with_the_physics_beats(opponent: str, at_least: float) -> None:
+    """A short run with the real resolver (about 10 CPU seconds a game); the 200-game figures
+    come from benchmarks/bot_strength.py and are in the README."""
+    game = make_game({"players": 2})
+    games = 40
+    wins = 0
+    for i in range(games):
+        seats = ["strong", opponent] if i % 2 == 0 else [opponent, "strong"]
+        match = Match(game, SPEC.make_agents(game, seats), seed=9_000 + i // 2)
+        wins += match.run().returns()[i % 2] == 1.0
+    assert wins / games >= at_least
+
+
+def test_quick_search_bot_beats_random_with_scripted_pushes() -> None:
+    result = simulate(SPEC, ["quick", "random"], 8, seed=1, config={"resolver": "scripted"})
+    assert result["win_rate"][0] >= 0.9
+    assert result["unfinished"] == 0
