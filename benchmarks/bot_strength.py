@@ -21,7 +21,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from pusher_sim.atomic import atomic_write
+from pusher_sim.atomic import atomic_write, check_writable
+from pusher_sim.errors import UserError
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 
@@ -95,14 +96,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="JSON lines, one per game")
     parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
     args = parser.parse_args(argv)
-    spec = get_spec(args.game)
-    players = args.players or (4 if args.game == "rummy" else 2)
-    config = {"players": players}
-    game = spec.make_game(config)
-    spec.make_agents(game, [args.a, args.b])  # unknown names fail before any work
+    try:
+        if args.games < 1 or args.workers < 1:
+            raise UserError("--games and --workers must be at least 1")
+        spec = get_spec(args.game)
+        players = args.players or (4 if args.game == "rummy" else 2)
+        config = {"players": players}
+        spec.check_seats([args.a] * players)
+        game = spec.make_game(config)
+        spec.make_agents(game, [args.a, args.b])  # unknown names fail before any work
+        if args.out is not None:
+            check_writable(args.out)
+    except UserError as exc:
+        print(f"bot_strength: {exc}", file=sys.stderr)
+        return 2
     records: list[dict[str, Any]] = []
     if args.resume and args.out is not None and args.out.exists():
-        records = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+        try:
+            records = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+            done = {int(r["index"]) for r in records}
+        except (ValueError, KeyError, TypeError, OSError) as exc:
+            print(f"bot_strength: cannot resume from {args.out}: {exc}", file=sys.stderr)
+            return 2
     done = {r["index"] for r in records}
     todo = [i for i in range(args.games) if i not in done]
 

@@ -129,6 +129,7 @@ def test_p5_search_bot_forms_the_triangle_whose_push_hurts_the_next_player(trap:
     bot = SearchPusherBot(SearchSettings(budget=4, look_trials=2))
     choice = bot.act(state, 0, state.legal_actions(), np.random.default_rng(0))
     assert choice == Place(trap)
+    assert bot.trials == 2 * 2  # each of the two placements: two tries of blue's push
 
 
 def test_search_settings_refuse_an_empty_search() -> None:
