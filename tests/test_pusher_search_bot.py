@@ -156,14 +156,14 @@ def test_search_bot_with_worker_processes_chooses_as_in_process() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("opponent", "at_least"), [("random", 0.9), ("greedy", 0.65)])
 def test_search_bot_with_the_physics_beats(opponent: str, at_least: float) -> None:
-    """A short run with the real resolver (about 10 CPU seconds a game); the 200-game figures
-    come from benchmarks/bot_strength.py and are in the README."""
+    """The first 40 games of ``benchmarks/bot_strength.py pusher strong OPPONENT --seed 1``
+    (about 10 CPU seconds a game); the README gives the longer runs."""
     game = make_game({"players": 2})
     games = 40
     wins = 0
     for i in range(games):
         seats = ["strong", opponent] if i % 2 == 0 else [opponent, "strong"]
-        match = Match(game, SPEC.make_agents(game, seats), seed=9_000 + i // 2)
+        match = Match(game, SPEC.make_agents(game, seats), seed=1 + i // 2)
         wins += match.run().returns()[i % 2] == 1.0
     assert wins / games >= at_least
 
