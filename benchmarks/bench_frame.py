@@ -1,15 +1,17 @@
-"""Frame time of the Pusher window while a push rolls on a full, 51-ball board.
+"""Frame times and idle CPU share of the window's tables (targets: idle < 5% of a core, p95
+frame < 8 ms at 1100x800).
 
-Usage: ``python benchmarks/bench_frame.py [--pushes 6] [--size 1100x800] [--seed 1]``
+Usage: ``python benchmarks/bench_frame.py [--pushes 6] [--size 1100x800] [--seed 1] [--idle 3]``
 
-Each run sets up 50 balls (16 red, 17 blue, 17 yellow) at random on the 91-cup board, makes red
-push a triangle with the hardest flick through real mouse events, and then runs frames headless
-(SDL's dummy video driver), each rolling the balls on by 1/60 s as at 60 frames per second: its
-events, 8 physics steps (dt = 1/480 s) and a full redraw. It reports the frame time (mean,
-median, 95th percentile, worst), both wall clock and this thread's CPU time (which other
-processes on a busy machine cannot inflate), how many of the 51 balls were moving, and the
-60 frames-per-second budget of 16.7 ms. Then it lets the strong bot choose pushes on such boards
-and reports the frames drawn meanwhile (the bot thinks on a worker thread).
+Per table: the idle share (the real frame loop, ``App.loop``, runs ``--idle`` seconds with a
+person to move and nobody touching anything; process CPU time over wall time) and the frame
+times (mean, p95, worst; wall clock and this thread's CPU time, which other processes cannot
+inflate) of its busiest frames. For Pusher those are pushes on a full board (50 random balls,
+the hardest flick through real mouse events, frames paced at 60 a second: 8 physics steps and a
+full redraw each), plus the frames drawn while the strong bot thinks on a worker thread.
+
+Another table plugs in with one line in :data:`TABLES`: a function of (size, seed, rounds)
+returning a :class:`TableRun` (see :func:`pusher_table`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,10 +34,17 @@ from pusher_sim.board import Cell, Colour
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.app import App, AppConfig, parse_size
+from pusher_sim.ui.pusher_table import PusherTable
+from pusher_sim.ui.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy_table import open_table as open_rummy
+from pusher_sim.ui.table import Table
 
 FRAME = 1.0 / 60.0
 BUDGET_MS = 1000.0 * FRAME
+P95_TARGET_MS = 8.0
+IDLE_TARGET = 0.05
 
 
 def full_board(game: PusherGame, rng: np.random.Generator) -> dict[Cell, Colour]:
@@ -49,6 +61,14 @@ def full_board(game: PusherGame, rng: np.random.Generator) -> dict[Cell, Colour]
             return balls
 
 
+def open_pusher(config: AppConfig, match: Match) -> tuple[App, Table]:
+    """An app showing a Pusher table of ``match`` (no autosave, no sound: only frames count)."""
+    host = App()
+    mode = PusherTable(Table(host, replace(config, autosave=False, sound=False, pace=0.0), match))
+    host.show(mode)
+    return host, mode.table
+
+
 def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float], int, int]:
     """Frame wall and CPU times (ms) while one push rolls, most balls moving, physics steps."""
     game = SPEC.make_game({"players": 3})
@@ -56,8 +76,8 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
     rng = np.random.default_rng(seed)
     match = Match(game, [None, None, None], seed=seed, seat_names=["human"] * 3)
     match.state = game.position(full_board(game, rng), to_move=0)
-    app = App(AppConfig(seats=("human",) * 3, seed=seed, size=size), match=match)
-    app.tick(0.0)
+    host, app = open_pusher(AppConfig(seats=("human",) * 3, seed=seed, size=size), match)
+    host.tick(0.0)
     triangles = app.scene.pushable
     tri = triangles[int(rng.integers(len(triangles)))]
     centre = app.layout.to_screen(*game.board.triangle_centre(tri))
@@ -72,10 +92,10 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
         (pygame.MOUSEBUTTONUP, {"pos": release, "button": 1}),
     ):
         pygame.event.post(pygame.event.Event(kind, **attrs))
-    app.tick(0.0)
+    host.tick(0.0)
     while app.animation is None:  # the push is set up off the frame loop
         assert app.job is not None, app.message
-        app.tick(0.0)
+        host.tick(0.0)
         time.sleep(0.001)  # as a paced frame loop would: leave the worker the interpreter
     animation = app.animation
     times: list[float] = []
@@ -85,9 +105,9 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
     while animation.rolling:
         # Paced at 60 frames per second: each frame rolls 1/60 s of simulated time (8 steps).
         cpu = time.thread_time()
-        app.tick(FRAME)
+        host.tick(FRAME)
         cpu_times.append((time.thread_time() - cpu) * 1000.0)
-        times.append(app.frame_seconds[-1] * 1000.0)
+        times.append(host.frame_seconds[-1] * 1000.0)
         positions = animation.sim.ball_positions()
         moving = sum(
             1
@@ -110,16 +130,106 @@ def bot_thinking(size: tuple[int, int], seed: int) -> tuple[list[float], float]:
     seats = ["bot", "human", "human"]
     match = Match(game, SPEC.make_agents(game, seats), seed=seed, seat_names=seats)
     match.state = game.position(full_board(game, np.random.default_rng(seed)), to_move=0)
-    app = App(AppConfig(seats=tuple(seats), seed=seed, size=size), match=match)
+    host, app = open_pusher(AppConfig(seats=tuple(seats), seed=seed, size=size), match)
     start = time.perf_counter()
-    app.tick(FRAME)
+    host.tick(FRAME)
     times: list[float] = []
     while app.animation is None and app.job is not None:
         began = time.perf_counter()
-        app.tick(FRAME)
-        times.append(app.frame_seconds[-1] * 1000.0)
+        host.tick(FRAME)
+        times.append(host.frame_seconds[-1] * 1000.0)
         time.sleep(max(0.0, FRAME - (time.perf_counter() - began)))
     return times, time.perf_counter() - start
+
+
+@dataclass
+class TableRun:
+    """What one table's measurement produced."""
+
+    app: App
+    """Showing the table, a person to move and nothing moving (for the idle measurement)."""
+    wall: list[float]
+    cpu: list[float]
+    notes: list[str]
+
+
+def pusher_table(size: tuple[int, int], seed: int, pushes: int) -> TableRun:
+    """Pusher: frames while pushes roll on a full board, then a fresh table to idle on."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    notes: list[str] = []
+    for n in range(pushes):
+        times, cpu_times, moving, steps = one_push(size, seed + n)
+        wall.extend(times)
+        cpu.extend(cpu_times)
+        notes.append(
+            f"push {n + 1}: {len(times)} frames, {steps} physics steps, up to {moving}/51 balls"
+            f" moving; frame mean {statistics.fmean(times):.2f} ms, worst {max(times):.2f} ms"
+        )
+    game = SPEC.make_game({"players": 3})
+    match = Match(game, [None, None, None], seed=seed, seat_names=["human"] * 3)
+    match.state = game.position(full_board(game, np.random.default_rng(seed)), to_move=0)  # type: ignore[attr-defined]
+    host, _ = open_pusher(AppConfig(seats=("human",) * 3, seed=seed, size=size), match)
+    return TableRun(host, wall, cpu, notes)
+
+
+def card_and_dice_table(game: str, size: tuple[int, int], seed: int, rounds: int) -> TableRun:
+    """Push or Push Over: frames while bots play at a quick pace (cards fly, dice tumble, pieces
+    walk; ``rounds`` x 100 frames), then the same table with a person to move, to idle on."""
+    seats = ("bot",) * 4 if game == "rummy" else ("bot", "expected", "random")
+    spec = get_spec(game)
+    made = spec.make_game({"players": len(seats)})
+    match = Match(made, spec.make_agents(made, seats), seed=seed, seat_names=list(seats))
+    host = App()
+    config = AppConfig(game=game, size=size, pace=0.05, autosave=False, sound=False)
+    opener = open_rummy if game == "rummy" else open_pushover
+    host.show(opener(host, config, match))
+    wall: list[float] = []
+    cpu: list[float] = []
+    while len(wall) < 100 * rounds and not match.state.is_terminal():
+        began = time.thread_time()
+        host.tick(FRAME)
+        cpu.append((time.thread_time() - began) * 1000.0)
+        wall.append(host.frame_seconds[-1] * 1000.0)
+        time.sleep(0.0005)  # leave a thinking bot the interpreter, as a paced loop does
+    notes = [f"{len(wall)} frames of bots playing, {match.moves} actions"]
+    person = ("human", *seats[1:])
+    match = Match(made, spec.make_agents(made, person), seed=seed, seat_names=list(person))
+    host = App()
+    host.show(opener(host, replace(config, pace=0.0), match))
+    host.settle()
+    return TableRun(host, wall, cpu, notes)
+
+
+TABLES: dict[str, Callable[[tuple[int, int], int, int], TableRun]] = {
+    "pusher": pusher_table,
+    "rummy": lambda size, seed, rounds: card_and_dice_table("rummy", size, seed, rounds),
+    "pushover": lambda size, seed, rounds: card_and_dice_table("pushover", size, seed, rounds),
+}
+"""Table name to its measurement: (window size, seed, pushes or rounds) -> TableRun."""
+
+
+def idle_share(app: App, seconds: float) -> tuple[float, int]:
+    """Process CPU time over wall time while the real frame loop runs with no input, and the
+    frames it drew meanwhile."""
+    app.tick(0.0)
+    frames = app.frames
+    quit_at = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    wall, cpu = time.perf_counter(), time.process_time()
+    quit_at.start()
+    app.loop()
+    share = (time.process_time() - cpu) / (time.perf_counter() - wall)
+    return share, app.frames - frames
+
+
+def summary(name: str, values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[int(0.95 * (len(values) - 1))]
+    return (
+        f"  {name}: mean {statistics.fmean(values):.2f} ms, p95 {p95:.2f} ms, worst "
+        f"{values[-1]:.2f} ms (p95 target {P95_TARGET_MS:.0f} ms: "
+        f"{'met' if p95 < P95_TARGET_MS else 'missed'})"
+    )
 
 
 def main() -> int:
@@ -127,38 +237,35 @@ def main() -> int:
     parser.add_argument("--pushes", type=int, default=6)
     parser.add_argument("--size", default="1100x800")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--idle", type=float, default=3.0, help="seconds of idle to measure")
+    parser.add_argument("--tables", default=",".join(TABLES), help="comma-separated tables")
     args = parser.parse_args()
     size = parse_size(args.size)
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode(size)
-    wall: list[float] = []
-    cpu: list[float] = []
-    for n in range(args.pushes):
-        times, cpu_times, moving, steps = one_push(size, args.seed + n)
-        wall.extend(times)
-        cpu.extend(cpu_times)
+    for name in args.tables.split(","):
+        run = TABLES[name](size, args.seed, args.pushes)
+        print(f"{name} ({size[0]}x{size[1]}):")
+        for note in run.notes:
+            print("  " + note)
+        print(f"  {len(run.wall)} busiest frames, 60 fps budget {BUDGET_MS:.1f} ms")
+        print(summary("wall clock", run.wall))
+        print(summary("thread CPU", run.cpu))
+        share, frames = idle_share(run.app, args.idle)
+        verdict = "met" if share < IDLE_TARGET else "missed"
         print(
-            f"push {n + 1}: {len(times)} frames, {steps} physics steps, up to {moving}/51 balls"
-            f" moving; frame mean {statistics.fmean(times):.2f} ms, worst {max(times):.2f} ms"
-        )
-    print(
-        f"all {len(wall)} frames while rolling ({size[0]}x{size[1]}), "
-        f"60 fps budget {BUDGET_MS:.1f} ms:"
-    )
-    for name, values in (("wall clock", wall), ("thread CPU", cpu)):
-        values.sort()
-        p95 = values[int(0.95 * (len(values) - 1))]
-        print(
-            f"  {name}: mean {statistics.fmean(values):.2f} ms, median "
-            f"{statistics.median(values):.2f} ms, p95 {p95:.2f} ms, worst {values[-1]:.2f} ms "
-            f"(p95 uses {p95 / BUDGET_MS:.0%} of the budget)"
+            f"  idle: {share:.1%} of a core over {args.idle:.0f} s, {frames} frames drawn "
+            f"(target < {IDLE_TARGET:.0%}: {verdict})"
         )
     thinking: list[float] = []
-    for n in range(args.pushes):
-        times, seconds = bot_thinking(size, args.seed + n)
-        thinking.extend(times)
-        print(f"strong bot {n + 1}: thought {seconds:.2f} s; the window drew {len(times)} frames")
+    if "pusher" in args.tables.split(","):
+        for n in range(min(args.pushes, 3)):
+            times, seconds = bot_thinking(size, args.seed + n)
+            thinking.extend(times)
+            print(
+                f"strong bot {n + 1}: thought {seconds:.2f} s; the window drew {len(times)} frames"
+            )
     if thinking:
         print(
             f"  frames while the bot thinks: mean {statistics.fmean(thinking):.2f} ms, "

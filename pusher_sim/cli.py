@@ -9,20 +9,26 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from pusher_sim import arguments, interrupts
+from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop import GameLog, Match, get_spec, replay
-from pusher_sim.turnloop.registry import GAMES, HUMAN
-from pusher_sim.turnloop.simulate import format_summary, simulate
+from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
+from pusher_sim.turnloop.simulate import MAX_GAMES, format_summary, simulate
+from pusher_sim.turnloop.state import Game
 from pusher_sim.turnloop.terminal import play_in_terminal
 
 # Subcommands that live with the code they drive: "module" exposing configure(parser), run(args).
 PLUGINS = {
     "bench": ("pusher_sim.physics.bench", "measure the physics step rate and pushes per second"),
     "experiment": ("pusher_sim.experiment.cli", "run a batch of physics experiments"),
+    "tournament": ("pusher_sim.tournament.cli", "bots against bots: win rates and ratings"),
     "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),
 }
 
@@ -31,7 +37,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def seats_arg(text: str) -> list[str]:
@@ -41,23 +47,8 @@ def seats_arg(text: str) -> list[str]:
     return seats
 
 
-def whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number no less than ``minimum``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
-        return value
-
-    return parse
-
-
-count_arg = whole_number(1)
-seed_arg = whole_number(0)
+count_arg = arguments.whole_number(1, MAX_GAMES)
+seed_arg = arguments.seed
 
 
 def bot_list() -> str:
@@ -70,6 +61,14 @@ def bot_list() -> str:
         bots = "; ".join(f"{b}: {h}" for b, h in spec.bot_help.items())
         lines.append(f"  {name} ({'/'.join(map(str, spec.players))} seats) - human; {bots}")
     return "seats and bots:\n" + "\n".join(lines)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line: text from a file may hold newlines or escape codes."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
 
 
 def build_parser() -> Parser:
@@ -86,10 +85,16 @@ def build_parser() -> Parser:
     play.add_argument("--seats", type=seats_arg, help="comma-separated: human or a bot name")
     play.add_argument("--seed", type=seed_arg, default=None, help="default: a fresh one")
     play.add_argument("--load", metavar="LOG", help="continue a saved game log")
-    play.add_argument("--save", metavar="LOG", help="write the game log here when the game ends")
+    play.add_argument(
+        "--save",
+        metavar="LOG",
+        help="write the game log here when the game ends (or is interrupted: Ctrl-C, SIGTERM)",
+    )
     play.add_argument("--terminal", action="store_true", help="play Pusher in text, not a window")
     play.add_argument("--screenshot", metavar="PNG", help="render the position to PNG and exit")
     play.add_argument("--size", default="1100x800", help="window size WxH (default 1100x800)")
+    play.add_argument("--pace", help="seconds a bot's move stays on screen (default 0.8)")
+    play.add_argument("--mute", action="store_true", help="no sound in the window")
 
     sim = sub.add_parser("simulate", help="bots against bots: win rates and figures")
     sim.add_argument("game", choices=list(GAMES))
@@ -98,7 +103,12 @@ def build_parser() -> Parser:
     sim.add_argument("--seats", type=seats_arg, help="comma-separated bot names")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
-    sim.add_argument("--workers", type=count_arg, default=1, help="processes to share games out")
+    sim.add_argument(
+        "--workers", type=arguments.worker_count, default=1, help="processes to share games out"
+    )
+    sim.add_argument(
+        "--yes", action="store_true", help="start a run expected to take hours without asking"
+    )
 
     rep = sub.add_parser("replay", help="replay a game log and show where it ends")
     rep.add_argument("log")
@@ -114,29 +124,98 @@ def build_parser() -> Parser:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.save:
+        check_writable(args.save)
+    log = None
     name = args.game or "pusher"
     if args.load:
         log = GameLog.load(args.load)
+        _check_load(args, log)
         name = log.game
     spec = get_spec(name)
+    if args.screenshot:
+        _check_screenshot(args, name, spec.window is not None)
+    if log:
+        game = _game_of(spec, log, args.load)
+        if len(log.seats) != game.num_players:
+            raise UserError(
+                f"{args.load}: the log has {len(log.seats)} seats, but its {name} config is "
+                f"for {game.num_players} players"
+            )
     if spec.window and not args.terminal:
+        args.game = name if args.load else args.game  # a loaded log says which game it is
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
         return code
-    seats = args.seats or (log.seats if args.load else list(spec.default_seats))
+    # The log's seats, unless --seats names as many (to swap people and bots).
+    seats = args.seats or (log.seats if log else list(spec.default_seats))
     spec.check_seats(seats)
-    if args.load:
-        game = spec.make_game(log.config)
+    if log:
         log.seats = list(seats)
     else:
         game = spec.make_game({"players": len(seats)})
         log = GameLog(game.name, game.config_json(), _seed(args.seed), list(seats))
-    match = Match(game, spec.make_agents(game, seats), log=log)
-    code = play_in_terminal(match, spec.text_ui(game))
+    agents = spec.make_agents(game, seats)
+    try:
+        match = Match(game, agents, log=log)
+    except UserError as exc:
+        raise UserError(f"{args.load}: {exc}") from None
+    try:
+        code = play_in_terminal(match, spec.text_ui(game))
+    except KeyboardInterrupt as exc:
+        where = _save_interrupted(match.log, args.save)
+        print(
+            f"pusher: interrupted; game saved to {where} (go on with: pusher play --load {where})",
+            file=sys.stderr,
+        )
+        return interrupts.exit_code(exc)
     if args.save:
         match.log.save(args.save)
         print(f"game log saved to {args.save}")
     return code
+
+
+def _game_of(spec: GameSpec, log: GameLog, path: str) -> Game:
+    """The game a loaded log was played under; a bad config is one line naming the file."""
+    try:
+        return spec.make_game(log.config)
+    except UserError as exc:
+        raise UserError(f"{path}: {exc}") from None
+
+
+def _check_load(args: argparse.Namespace, log: GameLog) -> None:
+    """``--load`` continues the logged game: its game, and as many seats as it was played with."""
+    if args.game and args.game != log.game:
+        raise UserError(f"{args.load} is a {log.game} game, not {args.game}")
+    if args.seats and len(args.seats) != len(log.seats):
+        raise UserError(
+            f"{args.load} is a {len(log.seats)}-seat game; --seats names {len(args.seats)} "
+            "(leave it out to keep the log's seats)"
+        )
+
+
+def _check_screenshot(args: argparse.Namespace, game: str, has_window: bool) -> None:
+    """--screenshot draws the window's table to a PNG: Pusher only, and not with --terminal."""
+    if args.terminal:
+        raise UserError("--screenshot draws the window; it cannot be used with --terminal")
+    if not has_window:
+        raise UserError(f"--screenshot draws Pusher positions; {game} has no window to draw")
+    if not args.screenshot.lower().endswith(".png"):
+        raise UserError(f"--screenshot writes a PNG: name a .png file, not {args.screenshot!r}")
+    check_writable(args.screenshot)
+
+
+def _save_interrupted(log: GameLog, save: str | None) -> str:
+    """Write the game so far to ``save`` (or the game's autosave) and return where it went.
+
+    An interrupt may fall between recording an action and its mover: only complete entries are
+    kept, so the file always replays.
+    """
+    n = min(len(log.actions), len(log.movers))
+    snapshot = GameLog(log.game, log.config, log.seed, log.seats, log.actions[:n], log.movers[:n])
+    where = save or str(autosave_path(log.game))
+    snapshot.save(where)
+    return where
 
 
 def _seed(seed: int | None) -> int:
@@ -152,7 +231,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     # Without --seats, every default seat is played by the game's strongest bot ("bot").
     seats = args.seats or ["bot" if s == HUMAN else s for s in spec.default_seats]
     summary = simulate(
-        spec, seats, args.games, args.seed, progress=args.progress, workers=args.workers
+        spec,
+        seats,
+        args.games,
+        args.seed,
+        progress=args.progress,
+        workers=args.workers,
+        confirm=_ask_before_long_run(args.yes),
     )
     if args.json:
         summary.pop("seconds")
@@ -163,16 +248,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ask_before_long_run(yes: bool) -> Callable[[float], None]:
+    """What simulate calls when a run looks like taking hours: go on with --yes, else ask (at a
+    terminal) or refuse (in a script, which cannot answer)."""
+
+    def confirm(seconds: float) -> None:
+        if yes:
+            return
+        expect = f"this run will take about {_duration(seconds)}"
+        if not sys.stdin.isatty():
+            raise UserError(f"{expect}; pass --yes to run it anyway")
+        answer = input(f"{expect}. Go on? [y/N] ")
+        if answer.strip().lower() not in {"y", "yes"}:
+            raise UserError("run cancelled")
+
+    return confirm
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     log = GameLog.load(args.log)
     spec = get_spec(log.game)
-    game = spec.make_game(log.config)
+    game = _game_of(spec, log, args.log)
+    try:
+        state = replay(game, log)  # first: a listing of a log that does not replay is no use
+    except UserError as exc:
+        raise UserError(f"{args.log}: {exc}") from None
     if args.verbose:
-        for n in range(1, len(log.actions) + 1):
-            mover = log.movers[n - 1]
+        for n, (entry, mover) in enumerate(zip(log.actions, log.movers, strict=True), 1):
             who = "chance" if mover < 0 else game.seat_label(mover)
-            print(f"{n:4d}  {who:<10} {game.action_codec.decode(log.actions[n - 1])}")
-    state = replay(game, log)
+            print(f"{n:4d}  {who:<10} {game.action_codec.decode(entry)}")
     print(spec.text_ui(game).render(state, 0))
     print(
         f"{len(log.actions)} actions replayed; "
@@ -185,9 +297,14 @@ COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with interrupts.handled():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         if args.command is None:
             return cmd_play(parser.parse_args(["play"]))
         if getattr(args, "missing", None):
@@ -198,11 +315,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = module.run(args)
         return code
     except UserError as exc:
-        print(f"pusher: {exc}", file=sys.stderr)
+        print(f"pusher: {one_line(str(exc))}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("pusher: interrupted", file=sys.stderr)
-        return 130
+        return interrupts.exit_code(exc)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pusher_sim.errors import ConfigError
+from pusher_sim.turnloop.schema import Flag, ListOf, Obj, Row, Text, Whole
 
 SET = "set"
 RUN = "run"
@@ -26,10 +27,6 @@ DEFAULT_CONTRACTS: tuple[Contract, ...] = (
     ((RUN, 4), (RUN, 4)),
     ((SET, 3), (SET, 3), (SET, 3)),
     ((RUN, 5), (RUN, 5)),
-)
-
-BOOL_OPTIONS = frozenset(
-    {"bury_wild_upcard", "layoff_after_contract_same_turn", "may_discard_taken_card"}
 )
 
 STOCK_OUT_ON_DRAW = "on_draw"
@@ -99,27 +96,33 @@ class RummyConfig:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> RummyConfig:
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
-        if unknown:
-            raise ConfigError(f"unknown rummy options {sorted(unknown)}")
-        values: dict[str, Any] = {}
-        try:
-            for key, value in data.items():
-                if key == "contracts":
-                    values[key] = tuple(tuple((str(k), int(n)) for k, n in c) for c in value)
-                elif key in {"hand_sizes", "card_values"}:
-                    values[key] = tuple(int(v) for v in value)
-                elif key in BOOL_OPTIONS:
-                    if not isinstance(value, bool):
-                        raise ConfigError(f"{key} must be true or false")
-                    values[key] = value
-                elif key == "stock_out":
-                    values[key] = str(value)
-                else:
-                    if isinstance(value, bool) or not isinstance(value, int):
-                        raise ConfigError(f"{key} must be a whole number, got {value!r}")
-                    values[key] = value
-        except (TypeError, ValueError) as exc:
-            raise ConfigError(f"bad rummy config: {exc}") from None
+        """Read a config (a log's, or options): exact types and bounded numbers, no coercion."""
+        SHAPE.check(data, "rummy config")
+        values: dict[str, Any] = dict(data)
+        if "contracts" in values:
+            values["contracts"] = tuple(tuple((k, n) for k, n in c) for c in values["contracts"])
+        for key in ("hand_sizes", "card_values"):
+            if key in values:
+                values[key] = tuple(values[key])
         return cls(**values)
+
+
+SHAPE = Obj(
+    {
+        "players": Whole(4, 4),
+        "deals": Whole(1, 20),
+        "hand_sizes": ListOf(Whole(1, 20), 20, min_len=1),
+        "contracts": ListOf(ListOf(Row((Text(KINDS), Whole(3, 14))), 4, min_len=1), 20, min_len=1),
+        "first_dealer": Whole(-1, 3),
+        "bury_wild_upcard": Flag(),
+        "min_meld": Whole(3, 4),
+        "min_naturals": Whole(1, 14),
+        "push_min_stock": Whole(1, 2),
+        "stock_out": Text((STOCK_OUT_ON_DRAW, STOCK_OUT_AT_TURN)),
+        "max_turns_per_deal": Whole(4, 1000),
+        "layoff_after_contract_same_turn": Flag(),
+        "may_discard_taken_card": Flag(),
+        "card_values": Row((Whole(0, 1000),) * 4),
+    }
+)
+"""Every field's JSON type and bounds: a log's config is checked against it before use."""

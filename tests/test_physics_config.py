@@ -69,10 +69,22 @@ def test_derived_quantities_follow_from_depth() -> None:
     cfg = PhysicsConfig()
     pitch = 0.0165
     k = cfg.bowl_stiffness(pitch)
-    # The bowl's energy at an edge midpoint is m f g h.
-    assert 0.5 * k * (pitch / 2) ** 2 == pytest.approx(
-        cfg.ball_mass * cfg.rolling_factor * cfg.gravity * cfg.cup_depth
+    # The bowl's energy at an edge midpoint is m g h (it acts on the ball, not its spin).
+    assert 0.5 * k * (pitch / 2) ** 2 == pytest.approx(cfg.ball_mass * cfg.gravity * cfg.cup_depth)
+    # A corner (r = pitch / sqrt 3) is 4/3 as high: the escape there costs that much more.
+    corner = cfg.escape_speed_at(pitch, math.pi / 6) ** 2 - 2 * cfg.resistance_deceleration * (
+        pitch / math.sqrt(3)
     )
+    edge = cfg.escape_speed_at(pitch, 0.0) ** 2 - cfg.resistance_deceleration * pitch
+    assert corner / edge == pytest.approx(4 / 3)
+    assert cfg.escape_speed_at(pitch, 0.0) == pytest.approx(cfg.escape_speed(pitch))
+    assert cfg.escape_speed_at(pitch, math.pi / 3) == pytest.approx(cfg.escape_speed(pitch))
+    # Strength 0..1: the press's work (speed squared) grows linearly from gentle_press of the
+    # hardest press's to all of it.
+    assert cfg.press_speed_at(0.0) ** 2 == pytest.approx(cfg.gentle_press * cfg.press_speed**2)
+    assert cfg.press_speed_at(1.0) == cfg.press_speed
+    half = (cfg.press_speed_at(0.0) ** 2 + cfg.press_speed**2) / 2
+    assert cfg.press_speed_at(0.5) ** 2 == pytest.approx(half)
     deeper = cfg.with_(cup_depth=2 * cfg.cup_depth)
     assert deeper.escape_speed(pitch) > cfg.escape_speed(pitch)
     assert cfg.stop_distance(0.2) == pytest.approx(0.04 / (2 * 0.02 * 9.81))

@@ -3,6 +3,9 @@ summary counts pushes, returns and unsettled pushes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -72,6 +75,31 @@ def test_greedy_bot_keeps_the_push_that_sends_the_others_home() -> None:
         assert push.speed >= 0.5
         score = GreedyPusherBot.try_push(state, push)
         assert (score.own_back, score.others_back) == (0, 1)
+
+
+class StrengthDecides:
+    """A resolver where only the gentlest press keeps red's own ball out of its home cup;
+    it records the strengths it was asked to resolve."""
+
+    max_flick_speed = 1.0
+
+    def __init__(self) -> None:
+        self.strengths: list[float] = []
+
+    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+        self.strengths.append(push.strength)
+        return FlickDecides().resolve(
+            board, dict(balls), replace(push, speed=float(push.strength == 0.0))
+        )
+
+
+def test_greedy_bot_chooses_how_hard_to_press() -> None:
+    resolver = StrengthDecides()
+    state = make(P4_TRIANGLE, resolver=resolver)
+    push = GreedyPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(0))
+    # It tries the strengths in turn and stops at the gentle press, the first that pays.
+    assert resolver.strengths == [0.5, 0.0]
+    assert isinstance(push, Push) and push.strength == 0.0
 
 
 def test_greedy_bot_prefers_no_own_ball_back() -> None:

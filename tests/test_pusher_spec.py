@@ -43,12 +43,19 @@ def test_the_default_game_pushes_with_the_physics() -> None:
     assert type(game.resolver.inner).__name__ == "PhysicsResolver"
     tilted = make_game({"physics": {"tilt": 0.01}})
     assert tilted.resolver.inner.config.tilt == 0.01  # type: ignore[attr-defined]
-    shipped = make_game({"physics": str(Path("assets/physics.toml").resolve())})
-    assert shipped.resolver.max_flick_speed > 0
     with pytest.raises(ConfigError):
         make_game({"physics": {"wind": 3.0}})
-    with pytest.raises(ConfigError):
-        make_game({"physics": "/no/such/physics.toml"})
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "assets/physics.toml"])
+def test_a_game_carries_its_physics_values_never_a_path(path: str) -> None:
+    with pytest.raises(ConfigError, match="physics must be an object of physics values"):
+        make_game({"physics": path})
+
+
+def test_a_game_bounds_the_steps_one_push_may_take() -> None:
+    with pytest.raises(ConfigError, match="steps per push"):
+        make_game({"physics": {"time_step": 1e-5, "max_sim_time": 3600}})
 
 
 def test_a_physics_game_replays_identically_from_its_log() -> None:

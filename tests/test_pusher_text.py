@@ -61,6 +61,10 @@ def test_parse_places_passes_and_pushes() -> None:
     assert push.offset == pytest.approx((0.0015, -0.002))
     assert push.angle == pytest.approx(math.pi / 2)
     assert push.speed == 0.4
+    assert push.strength == 0.5
+    assert ui.parse("push 1 press 40%", state, 0) == Push(TRI, strength=0.4)
+    assert ui.parse("push 1 flick 0 1 press 0", state, 0) == Push(TRI, speed=1.0, strength=0.0)
+    assert str(Push(TRI, strength=0.4)).endswith("press 40%")
 
 
 @pytest.mark.parametrize(
@@ -77,6 +81,8 @@ def test_parse_places_passes_and_pushes() -> None:
         ("push 1 at 1", "after the triangle"),
         ("push 1 flick up 1", "not a number"),
         ("push 1 flick 0 nan", "finite"),
+        ("push 1 press 120%", "0% to 100%"),
+        ("push 1 press", "after the triangle"),
     ],
 )
 def test_parse_explains_bad_input(text: str, message: str) -> None:

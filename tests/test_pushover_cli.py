@@ -84,7 +84,8 @@ def _play(
 ) -> str:
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     code, out, err = run(
-        capsys, ["play", "pushover", "--seats", "human,bot,bot", "--seed", "3", *extra]
+        capsys,
+        ["play", "pushover", "--terminal", "--seats", "human,bot,bot", "--seed", "3", *extra],
     )
     assert code == 0 and err == ""
     return out
@@ -138,7 +139,7 @@ def _log(tmp_path: Path, actions: list[dict[str, object]], movers: list[int]) ->
         ([{"type": "Roll", "seat": 0}, {"type": "Die", "value": 9}], [0, -1], "O2"),
         ([{"type": "Die", "value": 2}], [0], "turn"),  # a die at a player's node
         ([{"type": "Jump"}], [0], "unknown action"),
-        ([{"type": "Roll", "seat": 0, "far": True}], [0], "unknown fields"),
+        ([{"type": "Roll", "seat": 0, "far": True}], [0], "unknown field"),
     ],
 )
 def test_corrupt_or_illegal_logs_are_one_line(

@@ -23,14 +23,15 @@ from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, Scrip
 from pusher_sim.pusher.bots import RandomPusherBot
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherState
+from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop import Action, Agent, GameLog, Match, State
 from pusher_sim.ui.aim import flick_from_drag
-from pusher_sim.ui.app import App, AppConfig
+from pusher_sim.ui.app import AppConfig
 from pusher_sim.ui.scene import Demand
+from pusher_sim.ui.table import Table
 from tests.ui_driver import (
     BLUE_PAIR,
     BLUE_TRIANGLE,
-    FRAME,
     RED_CUP,
     RED_FIRST,
     TRIANGLE,
@@ -38,13 +39,19 @@ from tests.ui_driver import (
     click,
     click_cell,
     drag,
+    draw,
+    host_of,
     key,
+    load_save,
     make_app,
+    open_table,
     open_window,
     opening_by_api,
     play_opening,
     run_until,
     screen_of,
+    settle,
+    tick,
     wait_for_push,
 )
 
@@ -56,16 +63,16 @@ def window() -> Iterator[pygame.Surface]:
     pygame.display.quit()
 
 
-def demand(app: App) -> Demand:
+def demand(app: Table) -> Demand:
     """What the window says is due (read through a call, so a type checker does not narrow it)."""
     return app.scene.demand
 
 
-def snapshot(app: App) -> tuple[str, str]:
+def snapshot(app: Table) -> tuple[str, str]:
     return json.dumps(app.match.state.to_json()), json.dumps(app.match.log.to_json())
 
 
-def the_push(app: App, press_px: tuple[int, int], release_px: tuple[int, int]) -> Push:
+def the_push(app: Table, press_px: tuple[int, int], release_px: tuple[int, int]) -> Push:
     """The Push a press at ``press_px`` dragged to ``release_px`` stands for, in board terms."""
     board = app.game.board
     press = app.layout.to_board(*press_px)
@@ -91,7 +98,7 @@ def test_click_on_a_highlighted_cup_places_a_ball_as_the_api_would() -> None:
 
 def test_click_on_an_illegal_cup_changes_nothing_and_says_why(window: pygame.Surface) -> None:
     app = make_app()
-    app.draw(window)
+    draw(app, window)
     before_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
     before = snapshot(app)
     click_cell(app, RED_CUP)  # a red cup: P2 forbids red to place there
@@ -141,7 +148,7 @@ def test_press_drag_release_pushes_exactly_as_the_api_would() -> None:
     # The flick points from the release point back through the press point.
     assert math.isclose(push.angle, math.atan2(25, 40), rel_tol=0.05)
     wait_for_push(app)  # the push plays out before the rules apply it
-    app.settle()
+    settle(app)
     expected = opening_by_api(app.game)
     expected.apply(push)
     assert app.match.state == expected
@@ -156,7 +163,7 @@ def test_a_long_drag_is_capped_at_the_models_hardest_flick() -> None:
     cx, cy = app.game.board.triangle_centre(TRIANGLE)
     press = tuple(round(v) for v in app.layout.to_screen(cx, cy))  # type: ignore[assignment]
     drag(app, press, (press[0], app.layout.height - 2))
-    app.settle()
+    settle(app)
     pushed = app.match.game.action_codec.decode(app.match.log.actions[-1])
     assert isinstance(pushed, Push)
     assert pushed.speed == app.game.resolver.max_flick_speed
@@ -185,10 +192,10 @@ def test_frames_keep_coming_while_a_push_rolls() -> None:
     moves = app.match.moves
     frames = animation.frames
     for _ in range(10):
-        assert app.tick(FRAME)
+        assert tick(app)
     assert animation.frames == frames + 10 and animation.rolling
     assert app.match.moves == moves  # the rules apply the push only once it has played out
-    app.settle()
+    settle(app)
     assert app.match.moves == moves + 1
 
 
@@ -213,17 +220,17 @@ class BlockedAgent:
 def test_frames_keep_coming_while_a_bot_thinks() -> None:
     bot = BlockedAgent()
     app = make_app(seats=("bot", "human"), agents=[bot, None])
-    app.tick(FRAME)
+    tick(app)
     assert bot.thinking.wait(timeout=10)
     for _ in range(30):
-        assert app.tick(FRAME)
-    assert app.frames == 31
+        assert tick(app)
+    assert host_of(app).frames == 31
     assert app.job is not None and app.match.moves == 0
     before = snapshot(app)
     click_cell(app, BLUE_PAIR)  # not blue's turn yet: nothing happens
     assert snapshot(app) == before and "wait" in app.message
     bot.go.set()
-    app.settle()
+    settle(app)
     assert app.match.log.actions == [Place(RED_FIRST).to_json()]
 
 
@@ -231,9 +238,9 @@ def test_a_bots_push_is_animated_and_lands_where_the_api_says() -> None:
     push = Push(TRIANGLE, (0.0005, 0.0), 2.0, 0.8)
     bot = ScriptedAgent([Place(RED_FIRST), Pass(), push])
     app = make_app(seats=("bot", "human"), agents=[bot, None])
-    app.settle()
+    settle(app)
     click_cell(app, BLUE_PAIR)
-    app.settle()
+    settle(app)
     click_cell(app, BLUE_TRIANGLE)
     seen: list[bool] = []
 
@@ -252,18 +259,21 @@ def test_a_bots_push_is_animated_and_lands_where_the_api_says() -> None:
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
-    path = tmp_path / "game.json"
-    app = make_app(save=str(path))
+    app = make_app()
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_s)
+    for letter in tmp_path.name[:20]:
+        key(app, ord(letter.lower()) if letter.isalpha() else pygame.K_UNKNOWN, letter)
+    key(app, pygame.K_RETURN)
     saved = snapshot(app)
+    path = saves_dir() / f"{tmp_path.name[:20]}.json"
+    assert app.message == f"saved 2 moves to {path}"
     assert GameLog.load(path).to_json() == app.match.log.to_json()
     key(app, pygame.K_SPACE)
     click_cell(app, BLUE_TRIANGLE)
     assert snapshot(app) != saved
-    key(app, pygame.K_l)
-    app.settle()
+    load_save(app, path)
     assert snapshot(app) == saved
     assert app.message.startswith("loaded")
 
@@ -274,8 +284,7 @@ def test_loading_a_corrupt_file_changes_nothing_and_says_so(tmp_path: Path) -> N
     app = make_app(save=str(path))
     click_cell(app, RED_FIRST)
     before = snapshot(app)
-    key(app, pygame.K_l)
-    app.settle()
+    load_save(app, path)
     assert snapshot(app) == before
     assert app.warning and app.message.startswith("cannot load") and "\n" not in app.message
 
@@ -288,8 +297,7 @@ def test_loading_a_log_with_an_illegal_move_changes_nothing(tmp_path: Path) -> N
     log.movers.append(0)
     log.save(path)
     before = snapshot(app)
-    key(app, pygame.K_l)
-    app.settle()
+    load_save(app, path)
     assert snapshot(app) == before
     assert app.warning and "illegal" in app.message
 
@@ -299,7 +307,7 @@ def test_undo_takes_back_the_last_turn_through_the_match() -> None:
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_u)
-    app.settle()
+    settle(app)
     expected = app.game.new_initial_state()
     expected.apply(Place(RED_FIRST))
     assert app.match.state == expected
@@ -312,15 +320,17 @@ def test_replay_plays_the_game_again_with_its_push_animated() -> None:
     cx, cy = app.game.board.triangle_centre(TRIANGLE)
     press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
     drag(app, press, (press[0] - 20, press[1] - 30))  # type: ignore[arg-type]
-    app.settle()
+    settle(app)
     final = snapshot(app)
     key(app, pygame.K_r)
-    assert app.match.moves == 1 and len(app.replay_queue) == 4  # the first move is replayed
+    replaying = app.replay
+    assert replaying is not None
+    assert app.match.moves == 1 and replaying.total - replaying.position == 4  # one replayed
     seen: list[bool] = []
 
     def replayed() -> bool:
         seen.append(app.animation is not None)
-        return not app.busy and not app.replay_queue
+        return not app.busy and app.replay is None
 
     run_until(app, replayed)
     assert any(seen)
@@ -331,6 +341,8 @@ def test_new_game_starts_afresh_with_the_next_seed() -> None:
     app = make_app(seed=7)
     click_cell(app, RED_FIRST)
     key(app, pygame.K_n)
+    assert app.match.moves == 1  # a game is in progress: N asks first
+    key(app, pygame.K_y)
     assert app.match.moves == 0 and app.match.seed == 8
     assert app.match.state == app.game.new_initial_state()
 
@@ -342,7 +354,7 @@ def test_help_toggles_and_escape_quits() -> None:
     key(app, pygame.K_h)
     assert not app.show_help
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
-    assert app.tick(FRAME) is False
+    assert tick(app) is False
 
 
 def test_the_board_scales_with_the_window_and_clicks_follow_it() -> None:
@@ -350,7 +362,7 @@ def test_the_board_scales_with_the_window_and_clicks_follow_it() -> None:
     scale = app.layout.scale
     pygame.display.set_mode((700, 500), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=500, size=(700, 500)))
-    app.tick(FRAME)
+    tick(app)
     assert app.layout.width == 700 and app.layout.scale < scale
     click_cell(app, RED_FIRST)
     assert app.match.log.actions == [Place(RED_FIRST).to_json()]
@@ -362,8 +374,7 @@ def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
     for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
         match.step(action)
     match.log.save(tmp_path / "g.json")
-    key(app, pygame.K_l)
-    app.settle()
+    load_save(app, tmp_path / "g.json")
     assert app.match.state == match.state
     assert app.scene.demand is Demand.PUSH
 
@@ -378,12 +389,12 @@ class SecondOpinion(PhysicsResolver):
 def test_an_animation_that_disagrees_with_the_rules_shows_a_warning() -> None:
     game = PusherGame(PusherConfig(players=2), SecondOpinion())
     match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
-    app = App(AppConfig(seats=("human", "human"), speed=8.0), match=match)
+    app = open_table(AppConfig(seats=("human", "human"), speed=8.0), match=match)
     play_opening(app)
     cx, cy = game.board.triangle_centre(TRIANGLE)
     press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
     drag(app, press, (press[0] + 30, press[1] + 10))  # type: ignore[arg-type]
-    app.settle()
+    settle(app)
     assert app.warning and "disagree" in app.message
     assert app.match.moves == 5  # the rules' result stands
 
@@ -392,9 +403,9 @@ def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
     game = PusherGame(PusherConfig(players=2, balls_per_player=1), PhysicsResolver())
     match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
     save = tmp_path / "end.json"
-    app = App(AppConfig(seats=("human", "human"), save=str(save)), match=match)
+    app = open_table(AppConfig(seats=("human", "human"), save=str(save)), match=match)
     click_cell(app, RED_FIRST)  # red's only ball: the tray is empty, red wins (P12)
-    app.tick(FRAME)
+    tick(app)
     assert app.scene.demand is Demand.OVER and app.scene.result.startswith("Red wins")
     assert GameLog.load(save).actions == [Place(RED_FIRST).to_json()]
     before = snapshot(app)
@@ -408,9 +419,9 @@ def test_a_game_given_on_the_command_line_loads_off_the_frame_loop(tmp_path: Pat
     for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
         match.step(action)
     match.log.save(tmp_path / "g.json")
-    app = App(AppConfig(load=str(tmp_path / "g.json")))
+    app = open_table(AppConfig(load=str(tmp_path / "g.json")))
     assert app.match.moves == 0 and app.job is not None  # the window is up before the replay
-    app.settle()
+    settle(app)
     assert app.match.state == match.state and app.match.seed == 3
     assert app.scene.demand is Demand.PUSH
 
@@ -433,7 +444,7 @@ def test_the_window_says_push_again_after_a_push_that_brought_nothing_home() -> 
                 and state.duty().kind == "push"
             ):
                 match.agents = [None, None]
-                app = App(AppConfig(seats=("human", "human")), match=match)
+                app = open_table(AppConfig(seats=("human", "human")), match=match)
                 assert app.scene.demand is Demand.PUSH_AGAIN
                 assert app.scene.headline.endswith("to move: push again")
                 assert set(app.scene.pushable) == set(state.duty().triangles)

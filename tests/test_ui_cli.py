@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PUSHER_DATA_DIR"] = tempfile.mkdtemp(prefix="pusher-ui-cli-tests-")  # never the user's
 
 import threading
 from pathlib import Path

@@ -1,17 +1,21 @@
 """Driving the Pusher window as a person would: real pygame events posted to a headless window.
 
-Shared by the tests/test_ui_*.py files. The dummy video driver is set here, before pygame opens
-anything, so the tests run headless whatever the environment says.
+Shared by the tests/test_ui_*.py files. The dummy video and audio drivers are set here, before
+pygame opens anything, so the tests run headless whatever the environment says; the user's data
+folder (autosaves, named saves) is a fresh temporary folder, never the real one.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PUSHER_DATA_DIR"] = tempfile.mkdtemp(prefix="pusher-ui-tests-")
 
 from collections.abc import Callable, Sequence
 
@@ -23,6 +27,8 @@ from pusher_sim.physics import PhysicsResolver
 from pusher_sim.pusher import Pass, Place, PusherConfig, PusherGame
 from pusher_sim.turnloop import Action, Agent, Match, State
 from pusher_sim.ui.app import App, AppConfig
+from pusher_sim.ui.pusher_table import PusherTable
+from pusher_sim.ui.table import Table
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
@@ -47,54 +53,87 @@ def new_game(players: int = 2) -> PusherGame:
     return PusherGame(PusherConfig(players=players), PhysicsResolver())
 
 
+def open_table(config: AppConfig, match: Match | None = None, home: bool = False) -> Table:
+    """A Pusher table shown by a fresh app (``home``: with the start screen behind it)."""
+    from pusher_sim.ui.start import StartScreen
+
+    host = App(home=(lambda h: StartScreen(h, config)) if home else None)
+    mode = PusherTable(Table(host, config, match))
+    host.show(mode)
+    return mode.table
+
+
 def make_app(
     seats: Sequence[str] = ("human", "human"),
     agents: Sequence[Agent | None] | None = None,
     speed: float = 8.0,
     save: str | None = None,
     seed: int = 1,
-) -> App:
+    pace: float = 0.0,
+) -> Table:
     game = new_game(len(seats))
     match = Match(game, list(agents or [None] * len(seats)), seed=seed, seat_names=list(seats))
-    return App(AppConfig(seats=tuple(seats), seed=seed, save=save, speed=speed), match=match)
+    config = AppConfig(seats=tuple(seats), seed=seed, save=save, speed=speed, pace=pace)
+    return open_table(config, match)
+
+
+def host_of(table: Table) -> App:
+    host = table.host
+    assert isinstance(host, App)
+    return host
+
+
+def tick(table: Table, dt: float = 1.0 / 60.0) -> bool:
+    """One frame of the app showing ``table`` (whatever mode it shows now)."""
+    return host_of(table).tick(dt)
+
+
+def settle(table: Table) -> int:
+    return host_of(table).settle()
+
+
+def draw(table: Table, surface: pygame.Surface) -> None:
+    mode = host_of(table).mode
+    assert mode is not None
+    mode.draw(surface)
 
 
 def post(kind: int, **attrs: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
-def screen_of(app: App, cell: Cell) -> tuple[int, int]:
+def screen_of(app: Table, cell: Cell) -> tuple[int, int]:
     x, y = app.layout.cell_screen(cell)
     return (round(x), round(y))
 
 
-def click(app: App, pos: tuple[int, int]) -> None:
+def click(app: Table, pos: tuple[int, int]) -> None:
     """Press and release the left button at ``pos``, then run one frame."""
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.tick(FRAME)
+    tick(app)
 
 
-def click_cell(app: App, cell: Cell) -> None:
+def click_cell(app: Table, cell: Cell) -> None:
     click(app, screen_of(app, cell))
 
 
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], moves: int = 6) -> None:
+def drag(app: Table, start: tuple[int, int], end: tuple[int, int], moves: int = 6) -> None:
     """Press at ``start``, move to ``end`` in a few motion events (a frame each), release."""
     post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    app.tick(FRAME)
+    tick(app)
     for k in range(1, moves + 1):
         x = round(start[0] + (end[0] - start[0]) * k / moves)
         y = round(start[1] + (end[1] - start[1]) * k / moves)
         post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-        app.tick(FRAME)
+        tick(app)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.tick(FRAME)
+    tick(app)
 
 
-def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
+def run_until(app: Table, done: Callable[[], bool], seconds: float = 60.0) -> int:
     """Run frames until ``done()``; returns the frames run.
 
     Work off the frame loop (a bot thinking, a push being set up) takes wall time, which a
@@ -106,30 +145,30 @@ def run_until(app: App, done: Callable[[], bool], seconds: float = 60.0) -> int:
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up after {seconds} s and {frames} frames: {app.message}")
-        app.tick(FRAME)
+        tick(app)
         frames += 1
         if app.job is not None:
             time.sleep(0.001)
     return frames
 
 
-def wait_for_push(app: App) -> None:
+def wait_for_push(app: Table) -> None:
     """Run frames until the push being set up off the frame loop starts to roll."""
     run_until(app, lambda: app.animation is not None)
 
 
-def key(app: App, code: int) -> None:
-    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
-    app.tick(FRAME)
+def key(app: Table, code: int, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
+    tick(app)
 
 
-def play_opening(app: App) -> None:
+def play_opening(app: Table) -> None:
     """Red places, blue pairs, red skips, blue forms the triangle: red must now push."""
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_SPACE)
     click_cell(app, BLUE_TRIANGLE)
-    app.settle()
+    settle(app)
 
 
 def opening_by_api(game: PusherGame) -> State:
@@ -152,3 +191,20 @@ class ScriptedAgent:
         action = self.actions.pop(0)
         self.played.append(action)
         return action
+
+
+def load_save(app: Table, path: Path) -> None:
+    """L, Y if the window asks whether to leave the game in progress, then the save at ``path``
+    picked from the list with the arrow keys and Enter; runs until the load is done."""
+    from pusher_sim.ui.dialog import Choose, Confirm
+    from pusher_sim.ui.keys import saved_games
+
+    key(app, pygame.K_l)
+    if isinstance(host_of(app).mode, Confirm):
+        key(app, pygame.K_y)
+    assert isinstance(host_of(app).mode, Choose), app.message
+    names = [p.name for p in saved_games(app)]
+    for _ in range(names.index(path.name)):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    settle(app)

@@ -1,20 +1,72 @@
-"""One experiment point: build its scenario, push, and measure where the balls went."""
+"""One experiment point: build its scenario, push, and measure where the balls went.
+
+With a perturbation set, every point is pushed twice, the second time with the press point
+moved by ``perturb_press`` metres and the flick turned by ``perturb_angle`` degrees (in a
+direction drawn from the point's layout seed); ``sensitivity`` counts the cups whose content
+differs between the two outcomes. It is the experiment's chaos measure: near zero where the game
+is predictable, large where a millimetre decides.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from pusher_sim.board import PLAYER_COLOURS, Board
+import numpy as np
+
+from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
-from pusher_sim.experiment.plan import Point
-from pusher_sim.experiment.scenario import mid_game
+from pusher_sim.experiment.plan import Plan, Point
+from pusher_sim.experiment.scenario import Scenario, mid_game
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
 from pusher_sim.push import PushSpec
 
 Row = dict[str, Any]
+
+MEASURES: dict[str, str] = {
+    "returned_pusher": "the pusher's own balls sent back to its tray",
+    "returned_others": "other players' balls sent back to their trays",
+    "gain": "returned_others minus returned_pusher: what the push was worth to the pusher",
+    "share_pusher": "returned_pusher over the pusher's balls on the board after the press",
+    "moved": "balls that ended in another cup (or went back)",
+    "settled": "1 if every ball came to rest within the simulated-time cap",
+    "sim_time": "simulated seconds until the balls rested",
+    "steps": "physics steps taken",
+    "sensitivity": "cups whose content differs after the perturbed twin push",
+    "returned_change": "change of returned_pusher in the perturbed twin push",
+}
+"""Numeric columns a plot may show (the last two only with a perturbation)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to turn chunk numbers into rows (small enough to send)."""
+
+    plan: Plan
+    base: PhysicsConfig
+    board: Board = dataclasses.field(default_factory=Board)
+    positions: tuple[Scenario, ...] = ()
+    perturb_press: float = 0.0
+    perturb_angle: float = 0.0
+    chunk: int = 8
+
+    @property
+    def perturbed(self) -> bool:
+        return self.perturb_press > 0 or self.perturb_angle > 0
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.plan.size // self.chunk)
+
+    def chunk_size(self, k: int) -> int:
+        return min(self.chunk, self.plan.size - k * self.chunk)
+
+    def chunk_points(self, k: int) -> list[Point]:
+        return self.plan.points(k * self.chunk, (k + 1) * self.chunk)
 
 
 def physics_for(base: PhysicsConfig, point: Point) -> PhysicsConfig:
@@ -27,7 +79,7 @@ def physics_for(base: PhysicsConfig, point: Point) -> PhysicsConfig:
     return dataclasses.replace(base, **overrides)
 
 
-def check_point(point: Point, base: PhysicsConfig) -> PhysicsConfig:
+def check_point(point: Point, base: PhysicsConfig, n_positions: int = 0) -> PhysicsConfig:
     """The point's physics config, after refusing what no push could do."""
     config = physics_for(base, point)
     if not 0.0 <= point["speed"] <= config.max_flick_speed:
@@ -39,46 +91,91 @@ def check_point(point: Point, base: PhysicsConfig) -> PhysicsConfig:
     balls = point["balls"]
     if balls != int(balls) or not 3 <= balls <= 51:
         raise UserError(f"balls must be a whole number from 3 to 51, got {balls}")
+    if n_positions and not 0 <= point["position"] < n_positions:
+        raise UserError(
+            f"position {point['position']:g} is not one of the {n_positions} positions (0 to "
+            f"{n_positions - 1})"
+        )
     return config
 
 
-def run_point(point: Point, base: PhysicsConfig, board: Board) -> Row:
-    """Resolve one push; the row holds the point's parameters and what came of the push."""
-    resolver = PhysicsResolver(check_point(point, base))
-    scenario = mid_game(board, int(point["balls"]), int(point["layout"]))
+def scenario_for(job: Job, point: Point) -> Scenario:
+    if job.positions:
+        return job.positions[int(point["position"])]
+    return mid_game(job.board, int(point["balls"]), int(point["layout"]))
+
+
+def _spec(
+    board: Board, scenario: Scenario, point: Point, nudge: tuple[float, float, float]
+) -> PushSpec:
     inradius = board.pitch / (2.0 * math.sqrt(3.0))
     theta = math.radians(point["press_angle"])
-    spec = PushSpec(
+    x = point["press"] * inradius * math.cos(theta) + nudge[0]
+    y = point["press"] * inradius * math.sin(theta) + nudge[1]
+    reach = math.hypot(x, y)
+    if reach > 0.999 * inradius:  # a nudge never presses outside the triangle
+        x, y = x * 0.999 * inradius / reach, y * 0.999 * inradius / reach
+    return PushSpec(
         triangle=scenario.triangle,
         colour=scenario.pusher,
-        offset=(
-            point["press"] * inradius * math.cos(theta),
-            point["press"] * inradius * math.sin(theta),
-        ),
-        angle=math.radians(point["angle"]),
+        offset=(x, y),
+        angle=math.radians(point["angle"] + nudge[2]),
         speed=point["speed"],
+        strength=point["strength"],
     )
-    outcome = resolver.resolve(board, scenario.balls, spec)
-    after = outcome.as_dict()
-    row: Row = {name: point[name] for name in (*PUSH_PARAMS, *SCENARIO_PARAMS)}
-    row.update({k: v for k, v in point.items() if k not in row})
-    returned = {
+
+
+def _returned(board: Board, after: Mapping[Cell, Colour]) -> dict[Colour, int]:
+    return {
         c: sum(1 for cell, b in after.items() if b == c and board.colour(cell) == c)
         for c in PLAYER_COLOURS
     }
+
+
+def run_point(job: Job, point: Point) -> Row:
+    """Resolve one push; the row holds the point's parameters and what came of the push."""
+    board = job.board
+    resolver = PhysicsResolver(check_point(point, job.base, len(job.positions)))
+    scenario = scenario_for(job, point)
+    outcome = resolver.resolve(
+        board, scenario.balls, _spec(board, scenario, point, (0.0, 0.0, 0.0))
+    )
+    after = outcome.as_dict()
+    row: Row = {name: point[name] for name in (*PUSH_PARAMS, *SCENARIO_PARAMS)}
+    row.update({k: v for k, v in point.items() if k not in row})
+    returned = _returned(board, after)
+    own = sum(1 for b in after.values() if b == scenario.pusher)
     row.update(
         pusher=scenario.pusher.label,
         **{f"returned_{c.label}": n for c, n in returned.items()},
         returned_pusher=returned[scenario.pusher],
         returned_others=sum(returned.values()) - returned[scenario.pusher],
+        gain=sum(returned.values()) - 2 * returned[scenario.pusher],
+        share_pusher=returned[scenario.pusher] / own,
         moved=sum(1 for cell, b in scenario.balls.items() if after.get(cell) != b),
         settled=outcome.settled,
         sim_time=outcome.sim_time,
         steps=outcome.steps,
     )
+    if job.perturbed:
+        rng = np.random.default_rng([int(point["layout"]), int(point["position"]), 7])
+        phi = float(rng.uniform(0.0, 2.0 * math.pi))
+        sign = 1.0 if rng.integers(2) else -1.0
+        nudge = (
+            job.perturb_press * math.cos(phi),
+            job.perturb_press * math.sin(phi),
+            sign * job.perturb_angle,
+        )
+        twin = resolver.resolve(board, scenario.balls, _spec(board, scenario, point, nudge))
+        twin_after = twin.as_dict()
+        cells = set(after) | set(twin_after)
+        row["sensitivity"] = sum(1 for c in cells if after.get(c) != twin_after.get(c))
+        row["returned_change"] = (
+            _returned(board, twin_after)[scenario.pusher] - returned[scenario.pusher]
+        )
     return row
 
 
-def run_chunk(points: list[Point], base: PhysicsConfig, board: Board) -> list[Row]:
-    """Several points in one task, so a worker's overhead is paid once per chunk."""
-    return [run_point(p, base, board) for p in points]
+def run_chunk(job: Job, k: int) -> list[Row]:
+    """The rows of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
+    return [run_point(job, p) for p in job.chunk_points(k)]

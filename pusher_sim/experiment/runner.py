@@ -1,70 +1,144 @@
-"""Run a plan's points on all local cores or on a Dask cluster, through one code path.
+"""Run a job's chunks on local processes or on a Dask cluster, through one code path.
 
-Both are a ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` here, or the executor of a
-``distributed.Client`` connected to a scheduler. Points go out in chunks and the rows come back
-in plan order, so the table is the same whoever ran which chunk.
+Both are a ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` whose workers die with
+this process (:mod:`lifeline`), or the executor of a ``distributed.Client`` connected to a
+scheduler. Only a small window of chunks is in flight at a time, so a billion-push plan costs no
+memory and a Ctrl-C has little to cancel; each chunk's rows are handed back as soon as it is
+done, for the caller to write.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+import re
+import threading
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
 
-from pusher_sim.board import Board
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.plan import Point
-from pusher_sim.experiment.run import Row, run_chunk
-from pusher_sim.physics import PhysicsConfig
+from pusher_sim.experiment.lifeline import bind_to_parent
+from pusher_sim.experiment.run import Job, Row, run_chunk
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a Dask scheduler before giving up."""
+MAX_WORKERS = 1024
+ADDRESS = re.compile(r"^(?:(?:tcp|tls)://)?(?:\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")
+
+
+@dataclass
+class Pool:
+    """An executor, how many tasks it runs at once, and how to stop it at once."""
+
+    executor: Executor
+    workers: int
+    kill: Callable[[], None] = field(default=lambda: None)
+
+
+def check_address(address: str) -> str:
+    """A Dask scheduler address: ``tcp://HOST:PORT``, ``tls://HOST:PORT`` or ``HOST:PORT``."""
+    match = ADDRESS.match(address)
+    if not match or not 1 <= int(match.group(1)) <= 65535:
+        raise UserError(f"--scheduler {address!r} is not an address like tcp://HOST:PORT")
+    return address
+
+
+def check_workers(workers: int | None) -> int:
+    if workers is None:
+        return os.cpu_count() or 1
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UserError(f"--workers must be from 1 to {MAX_WORKERS}, got {workers}")
+    return workers
+
+
+def _connect(address: str, timeout: float) -> Any:
+    """A ``distributed.Client``, or a one-line error within about ``timeout`` seconds.
+
+    The client's own timeout does not cover a port that accepts a connection and then never
+    speaks Dask, so the attempt runs in a thread that is abandoned when time is up.
+    """
+    from distributed import Client
+
+    result: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            result["client"] = Client(address, timeout=timeout)
+        except Exception as exc:  # any failure to connect is reported as one line
+            result["error"] = exc
+
+    thread = threading.Thread(target=attempt, daemon=True, name="dask-connect")
+    thread.start()
+    thread.join(timeout)
+    if "client" in result:
+        return result["client"]
+    why = result.get("error") or f"no Dask answer within {timeout:g} s"
+    raise UserError(f"cannot reach the Dask scheduler at {address}: {why}")
 
 
 @contextmanager
-def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor]:
+def executor_for(
+    workers: int | None, scheduler: str | None, timeout: float = CONNECT_TIMEOUT
+) -> Iterator[Pool]:
     """Local processes, or a Dask cluster when given its scheduler address."""
     if scheduler:
+        client = _connect(check_address(scheduler), timeout)
         try:
-            from distributed import Client
-        except ImportError:  # pragma: no cover - distributed is a pinned dependency
-            raise UserError("--scheduler needs the 'distributed' package") from None
-        try:
-            client = Client(scheduler, timeout=10)
-        except OSError as exc:
-            raise UserError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-        try:
-            yield client.get_executor()
+            info = client.scheduler_info()
+            threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
+            if threads < 1:
+                raise UserError(f"the Dask scheduler at {scheduler} has no workers")
+            yield Pool(client.get_executor(), threads)
         finally:
             client.close()
-    else:
-        with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            yield pool
+        return
+    n = check_workers(workers)
+    pool = ProcessPoolExecutor(max_workers=n, initializer=bind_to_parent, initargs=(os.getpid(),))
 
+    def kill() -> None:
+        for process in list(pool._processes.values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
 
-def run_points(
-    points: list[Point],
-    base: PhysicsConfig,
-    board: Board,
-    executor: Executor,
-    chunk: int = 8,
-    progress: bool = True,
-) -> list[Row]:
-    """Every point's row, in the order of ``points``."""
-    chunks = [points[i : i + chunk] for i in range(0, len(points), chunk)]
-    futures: dict[Future[list[Row]], int] = {
-        executor.submit(run_chunk, c, base, board): i for i, c in enumerate(chunks)
-    }
-    results: list[list[Row]] = [[] for _ in chunks]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(points), unit="push", desc="experiment")
     try:
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if bar is not None:
-                bar.update(len(results[futures[future]]))
+        yield Pool(pool, n, kill)
     finally:
-        if bar is not None:
-            bar.close()
-    return [row for rows in results for row in rows]
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_chunks(
+    job: Job,
+    todo: Iterable[int],
+    pool: Pool,
+    tick: Callable[[], None] = lambda: None,
+) -> Generator[tuple[int, list[Row]], None, None]:
+    """Run chunks ``todo``; yield ``(chunk, rows)`` as each finishes, in any order.
+
+    ``tick`` is called at least twice a second (for a progress bar). If the caller stops early
+    (an exception, a Ctrl-C), queued chunks are cancelled and local workers are killed.
+    """
+    pending = iter(todo)
+    window = 2 * pool.workers + 2
+    running: dict[Future[list[Row]], int] = {}
+    finished = False
+    try:
+        while True:
+            while len(running) < window:
+                k = next(pending, None)
+                if k is None:
+                    break
+                running[pool.executor.submit(run_chunk, job, k)] = k
+            if not running:
+                finished = True
+                return
+            done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
+            tick()
+            for future in done:
+                yield running.pop(future), future.result()
+    finally:
+        if not finished:
+            for future in running:
+                future.cancel()
+            pool.kill()

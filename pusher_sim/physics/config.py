@@ -21,10 +21,10 @@ DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.
 class PhysicsConfig:
     """Parameters of the push model. Lengths in m, masses in kg, times in s, angles in rad.
 
-    The model is 2-D (the board seen from above), so a ball is a disc that slides without spin;
-    what rolling does to a real ball is folded in: ``ball_inertia_ratio`` (I/(m R^2), 2/5 for a
-    solid sphere) scales every gravity-driven force by 1/(1 + ratio), which is how a rolling
-    sphere answers a slope, and ``rolling_resistance`` is a constant deceleration mu_r * g.
+    The model is 2-D (the board seen from above): a ball is a disc carrying a spin body of mass
+    ``ball_inertia_ratio`` m (I/R^2, 2/5 for a solid sphere), held to it by ``sliding_friction``;
+    ``rolling_resistance`` is a constant deceleration mu_r g of a rolling ball. docs/physics.md
+    says where each value comes from.
     """
 
     ball_radius: float = 0.008
@@ -33,18 +33,20 @@ class PhysicsConfig:
     gravity: float = 9.81
     cup_depth: float = 0.002
     rolling_resistance: float = 0.02
+    sliding_friction: float = 0.25
     restitution_ball: float = 0.9
     restitution_rim: float = 0.6
     friction_ball: float = 0.05
     friction_rim: float = 0.2
     tilt: float = 0.0
     tilt_direction: float = 0.0
-    press_speed: float = 0.3
+    press_speed: float = 0.45
+    gentle_press: float = 0.15
     max_flick_speed: float = 1.5
     time_step: float = 1.0 / 480.0
     solver_iterations: int = 2
     collision_slop: float = 0.00008
-    settle_energy_fraction: float = 0.25
+    settle_offset: float = 0.001
     settle_check_interval: int = 16
     sleep_time: float = 0.05
     sleep_speed: float = 0.002
@@ -116,16 +118,10 @@ class PhysicsConfig:
 
         The bowl is the paraboloid k r^2 / 2 about the nearest cup centre; its lowest rim point is
         the midpoint of an edge of the cup's hexagonal cell, r = pitch / 2, so
-        k (pitch/2)^2 / 2 = m f g h, with f the rolling factor.
+        k (pitch/2)^2 / 2 = m g h. It acts on the ball, not its spin, so a rolling ball answers
+        it with 7/5 of its mass: the 5/7 of a rolling sphere on a slope.
         """
-        return (
-            8.0
-            * self.ball_mass
-            * self.rolling_factor
-            * self.normal_gravity
-            * self.cup_depth
-            / (pitch * pitch)
-        )
+        return 8.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (pitch * pitch)
 
     def escape_speed(self, pitch: float) -> float:
         """Speed at the bottom of a cup that just carries a ball over the rim, m/s.
@@ -137,6 +133,20 @@ class PhysicsConfig:
         v2 += self.resistance_deceleration * pitch
         return math.sqrt(v2)
 
+    def escape_speed_at(self, pitch: float, heading: float) -> float:
+        """Speed at a cup's bottom that just carries a rolling ball out at ``heading`` (rad).
+
+        ``heading`` is measured from the normal of the cell's nearest edge (0 at an edge's
+        midpoint, pi/6 at a corner; taken modulo pi/3). The ball runs straight out (the bowl's
+        pull is central) and crosses the rim at r = (pitch/2) / cos(heading), where the bowl's
+        k r^2 / 2 and resistance over r are both paid: M v^2 / 2 = k r^2 / 2 + mu_r g M r, with
+        M = (7/5) m the rolling mass.
+        """
+        a = abs(math.remainder(heading, math.pi / 3.0))
+        r = 0.5 * pitch / math.cos(a)
+        k = self.bowl_stiffness(pitch)
+        return math.sqrt(k * r * r / self.rolling_mass + 2.0 * self.resistance_deceleration * r)
+
     def transit_speed(self, pitch: float) -> float:
         """Speed at a cup's rim that carries a ball across the cup and over the far rim.
 
@@ -147,28 +157,62 @@ class PhysicsConfig:
     def rest_offset(self, pitch: float) -> float:
         """Largest distance from its cup's centre at which a lone ball can stay at rest.
 
-        The bowl pulls with k r; resistance holds up to mu_r m g. Zero when the cup is flat.
+        The bowl pulls with k r; resistance holds up to mu_r (7/5) m g. Infinite on a flat board.
         """
         k = self.bowl_stiffness(pitch)
-        return (
-            math.inf
-            if k == 0
-            else self.rolling_resistance * self.ball_mass * (self.normal_gravity / k)
-        )
+        if k == 0:
+            return math.inf
+        return self.rolling_resistance * self.rolling_mass * self.normal_gravity / k
+
+    @property
+    def rolling_mass(self) -> float:
+        """Ball plus spin body, kg: the mass a rolling ball moves with, (1 + I/(m R^2)) m."""
+        return self.ball_mass * (1.0 + self.ball_inertia_ratio)
+
+    def press_work_share(self, strength: float) -> float:
+        """Share of the hardest press's work a press of ``strength`` (0..1) does.
+
+        Linear from ``gentle_press`` at 0 to 1 at 1. It scales both parts of the press: the
+        triangle balls' kinetic energy and the share of the pressed ball's weight that drives it
+        down between them (the player's hand holds the rest back).
+        """
+        s = min(max(strength, 0.0), 1.0)
+        return self.gentle_press + (1.0 - self.gentle_press) * s
+
+    def press_speed_at(self, strength: float) -> float:
+        """Speed the press gives each triangle ball (pressed at the centre), m/s."""
+        return self.press_speed * math.sqrt(self.press_work_share(strength))
+
+    def slide_distance(self, speed: float) -> float:
+        """How far a ball struck to ``speed`` with no spin slides before it rolls, m.
+
+        The joint's force mu_s m g slows the ball at mu_s g and speeds its spin body up at
+        mu_s g m / m_s until the two agree (at 5/7 v for a sphere, resistance aside); rolling
+        resistance, mu_r (7/5) m g on the ball, slows it a little more while it slides.
+        """
+        beta = self.ball_inertia_ratio
+        g = self.normal_gravity
+        a_ball = (self.sliding_friction + self.rolling_resistance * (1.0 + beta)) * g
+        a_spin = self.sliding_friction * g / beta
+        t = speed / (a_ball + a_spin)
+        return speed * t - 0.5 * a_ball * t * t
 
     def speed_bound(self) -> float:
         """An upper bound on any ball's speed after a press: all energy put into one ball.
 
-        The press gives at most the flick plus three times ``press_speed`` (in kinetic energy);
-        of the four balls involved three may sit at most at a cup's corner height (4/3 of the
-        depth) and one, riding, is counted at twice the depth (space.py), and the pressed ball
-        may drop from at most a diameter onto the board (see push.py).
+        The press gives at most the flick (rolling, with spin) plus three times ``press_speed``
+        (sliding, no spin); of the four balls involved three may sit at most at a cup's corner
+        height (4/3 of the depth) and one, riding, is counted at twice the depth (space.py), and
+        the pressed ball may drop from at most a diameter onto the board (see push.py). Spin
+        energy is left out: friction only ever drives a ball towards its spin's speed, and a
+        spin body gains speed only from its own ball, so spin never makes a ball faster.
         """
-        fg = self.rolling_factor * self.normal_gravity
-        v2 = self.max_flick_speed**2 + 3.0 * self.press_speed**2
-        v2 += 2.0 * fg * self.cup_depth * (3.0 * 4.0 / 3.0 + 2.0)
-        v2 += 2.0 * fg * 2.0 * self.ball_radius
-        return math.sqrt(v2)
+        m = self.ball_mass
+        g = self.normal_gravity
+        energy = 0.5 * m * self.max_flick_speed**2 + 1.5 * m * self.press_speed**2
+        energy += m * g * self.cup_depth * (3.0 * 4.0 / 3.0 + 2.0)
+        energy += m * g * 2.0 * self.ball_radius
+        return math.sqrt(2.0 * energy / m)
 
     def with_(self, **changes: Any) -> PhysicsConfig:
         """A copy with some fields changed, validated like any other."""
@@ -178,10 +222,11 @@ class PhysicsConfig:
 _RANGES: tuple[tuple[str, float, float], ...] = (
     ("ball_radius", 1e-4, 0.1),
     ("ball_mass", 1e-5, 10.0),
-    ("ball_inertia_ratio", 0.0, 1.0),
+    ("ball_inertia_ratio", 0.01, 1.0),
     ("gravity", 0.0, 100.0),
     ("cup_depth", 0.0, 0.05),
     ("rolling_resistance", 0.0, 1.0),
+    ("sliding_friction", 0.0, 2.0),
     ("restitution_ball", 0.0, 1.0),
     ("restitution_rim", 0.0, 1.0),
     ("friction_ball", 0.0, 2.0),
@@ -189,11 +234,12 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("tilt", 0.0, 0.5),
     ("tilt_direction", -2.0 * math.pi, 2.0 * math.pi),
     ("press_speed", 0.0, 10.0),
+    ("gentle_press", 0.0, 1.0),
     ("max_flick_speed", 0.0, 20.0),
     ("time_step", 1e-5, 0.05),
     ("solver_iterations", 1, 100),
     ("collision_slop", 0.0, 0.01),
-    ("settle_energy_fraction", 0.0, 1.0),
+    ("settle_offset", 0.0, 0.01),
     ("settle_check_interval", 1, 10_000),
     ("sleep_time", 0.0, 10.0),
     ("sleep_speed", 0.0, 1.0),
@@ -209,6 +255,7 @@ _POSITIVE = (
     "max_sim_time",
     "restitution_ball",
     "friction_ball",
+    "sliding_friction",
 )
 
 

@@ -1,22 +1,9 @@
-"""The press and the flick: how a push starts.
+"""The press and the flick: how a push starts, as geometry the simulation applies.
 
-The pusher's new ball is set at the press point (triangle centre + offset) and pressed down
-between the three balls. In 3-D it wedges them apart; in 2-D that is an impulse on each of the
-three along the line from the press point to its centre, and the pressed ball leaves with the
-flick. The closer a ball is to the press point the harder the wedge drives it: speeds go as
-1/distance, scaled so the press always does the same work, three balls at ``press_speed``
-(which is what a press at the centre gives each). So every one of the three moves, and the
-press's energy does not depend on where it is made.
-
-In 2-D the pressed ball overlaps the three it sits between: it is *on top of* them, as it is
-in 3-D before it drops into the board. While it overlaps one of them it neither collides with it
-(Chipmunk ignores a pair from a rejected ``begin`` until it separates, so no overlap is ever
-pushed apart by the solver) nor feels a bowl; it rests on the highest of the balls under it and
-slides off that ball's curved top: with its centre at horizontal distance d from the support's,
-it is sqrt((2R)^2 - d^2) above the board, a height energy whose slope pushes the two apart
-(equal and opposite, so momentum is kept). The slope is capped at :data:`MAX_SLOPE` (where the
-support's side gets steep), which only ever loses energy. Once it overlaps none of the three it
-has dropped in: from then on it is an ordinary ball, and that is where "the press" ends.
+The pressed ball starts on top of the triangle balls it overlaps; the press strikes each of the
+three away from the press point (harder the nearer, the same total work wherever it is made) and
+the pressed ball's weight drives the balls under it apart until it drops in. docs/physics.md,
+"The press", has the reasoning and how strength scales both.
 """
 
 from __future__ import annotations
@@ -50,8 +37,10 @@ def validate_push(
         raise ValueError(f"push: no ball in cup(s) {missing} of the triangle")
     if len(balls) >= len(board.cells):
         raise ValueError("push: the board is full, the pushed ball has no cup to go to")
-    if not all(math.isfinite(v) for v in (*spec.offset, spec.angle, spec.speed)):
-        raise ValueError("push: offset, angle and speed must be finite")
+    if not all(math.isfinite(v) for v in (*spec.offset, spec.angle, spec.speed, spec.strength)):
+        raise ValueError("push: offset, angle, speed and strength must be finite")
+    if not 0.0 <= spec.strength <= 1.0:
+        raise ValueError(f"push: press strength {spec.strength} outside [0, 1]")
     if not 0.0 <= spec.speed <= max_flick_speed:
         raise ValueError(f"push: flick speed {spec.speed} m/s outside [0, {max_flick_speed}]")
     if not _inside(board, tri, press_point(board, spec)):
@@ -102,6 +91,37 @@ def flick_velocity(spec: PushSpec) -> tuple[float, float]:
 
 
 MAX_SLOPE = 2.0
+
+
+def support_forces(
+    top: tuple[float, float], supports: list[tuple[float, float]], radius: float
+) -> tuple[float, list[tuple[int, float, float]]] | None:
+    """The pressed ball's height and how its weight drives the balls under it apart.
+
+    Returns ``(height, [(index into supports, sx, sy), ...])``: every support it overlaps takes
+    a share of the weight in proportion to its height there and is pushed away from the pressed
+    ball with force ``m g (sx, sy)`` (its share times the slope, capped at :data:`MAX_SLOPE`);
+    the pressed ball takes the sum of the opposite forces. As in 3-D, a ball resting on three
+    spreads all three; None when it overlaps none (it has dropped in).
+    """
+    reach2 = 4.0 * radius * radius
+    found: list[tuple[int, float, float, float]] = []
+    for j, (x, y) in enumerate(supports):
+        dx, dy = top[0] - x, top[1] - y
+        d2 = dx * dx + dy * dy
+        if d2 < reach2:
+            found.append((j, dx, dy, math.sqrt(reach2 - d2)))
+    if not found:
+        return None
+    total = sum(z for *_, z in found)
+    pushes = []
+    for j, dx, dy, z in found:
+        d = math.hypot(dx, dy)
+        if d == 0.0:
+            continue
+        slope = min(d / z, MAX_SLOPE) * z / total
+        pushes.append((j, -slope * dx / d, -slope * dy / d))
+    return max(z for *_, z in found), pushes
 
 
 def support_push(

@@ -1,12 +1,10 @@
 """When a push is over, and which cup each ball is then in.
 
-Settled means: every ball holds the bowl of the cup it is in (none refused from a full cup or
-riding, see space.py), no two balls are in the same cup, and the kinetic plus bowl energy of
-*all* balls together is below ``settle_energy_fraction`` of the energy it takes to climb a cup's
-lowest rim.
-Since that energy never grows (on a level board), no ball can ever leave its cup again: the
-outcome is final, not just momentarily quiet. It also puts every ball within
-``sqrt(fraction) * pitch / 2`` of its cup's centre, well inside its cell.
+Settled means every ball is at rest in a cup of its own: it holds the bowl of the cup it is in
+(none refused from a full cup or riding, see space.py), no two share a cup, and every ball and
+its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre. A
+ball's bowl energy is then a small fraction of a rim's and the total energy never grows, so the
+outcome is final, and a front end can draw the balls where they are.
 """
 
 from __future__ import annotations
@@ -18,24 +16,34 @@ from pusher_sim.board import Board, Cell
 from pusher_sim.physics.space import BoardSpace
 
 
-def rim_energy(model: BoardSpace) -> float:
-    """Bowl energy at the lowest point of a cup's rim (an edge midpoint), J."""
-    half = model.board.pitch / 2.0
-    return 0.5 * model.stiffness * half * half
-
-
 def is_settled(model: BoardSpace) -> bool:
     if model.crowded or len(set(model.cup)) != len(model.cup):
         return False
-    budget = model.config.settle_energy_fraction * rim_energy(model)
-    # Awake balls first: while the push is on, one of them is what exceeds the budget, so the
-    # check usually stops after a ball or two instead of adding up every resting one.
-    asleep = [body.is_sleeping for body in model.bodies]
-    order = [i for i, a in enumerate(asleep) if not a] + [i for i, a in enumerate(asleep) if a]
-    total = 0.0
+    cfg = model.config
+    slow2 = cfg.sleep_speed * cfg.sleep_speed
+    near2 = cfg.settle_offset * cfg.settle_offset
+    centres = model.centres
+    # Awake balls first: while the push is on, one of them is what fails, so the check usually
+    # stops after a ball or two.
+    bodies = model.bodies
+    order = [i for i, b in enumerate(bodies) if not b.is_sleeping]
+    order += [i for i, b in enumerate(bodies) if b.is_sleeping]
     for i in order:
-        total += model.ball_energy(i)
-        if total >= budget:
+        body = bodies[i]
+        v = body.velocity
+        if v.x * v.x + v.y * v.y >= slow2:
+            return False
+        spin = model.spins[i]
+        if spin is not None:
+            w = spin.velocity
+            if w.x * w.x + w.y * w.y >= slow2:
+                return False
+        b = model.bowl[i]
+        if b < 0:
+            return False
+        p = body.position
+        cx, cy = centres[b]
+        if (p.x - cx) ** 2 + (p.y - cy) ** 2 > near2:
             return False
     return True
 

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.cups import board_bowl_energy
 from pusher_sim.physics.push import (
     flick_velocity,
     press_point,
     press_velocities,
+    support_forces,
     support_push,
     validate_push,
 )
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.push import PushOutcome, PushSpec
+
+PRESS_RAMP_DELAY = 0.1
+PRESS_RAMP_TIME = 0.25
+"""A press that has not gone in between the triangle's balls after ``PRESS_RAMP_DELAY`` seconds
+(a blocked triangle, a gentle press; a free one goes in within 0.08 s) grows from its strength's
+share of the pressed ball's weight to all of it in ``PRESS_RAMP_TIME`` seconds."""
 
 
 class PushSimulation:
@@ -51,7 +61,7 @@ class PushSimulation:
         pressed_velocities = dict(
             zip(
                 push.triangle,
-                press_velocities(board, push, cfg.press_speed, cfg.ball_radius),
+                press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius),
                 strict=True,
             )
         )
@@ -60,8 +70,14 @@ class PushSimulation:
             colour = balls.get(cell)
             if colour is None:
                 continue
-            i = model.add_ball(colour, board.position(cell), pressed_velocities.get(cell, (0, 0)))
-            if cell in pressed_velocities:
+            struck = cell in pressed_velocities
+            i = model.add_ball(
+                colour,
+                board.position(cell),
+                pressed_velocities.get(cell, (0.0, 0.0)),
+                sliding=struck,
+            )
+            if struck:
                 triangle_balls.append(i)
             else:
                 # At rest at its cup's centre: asleep until a moving ball touches it.
@@ -79,7 +95,14 @@ class PushSimulation:
         self.supports = overlapping
         self.on_top = bool(overlapping)
         self.press_steps = 0
-        self._height = 0.0
+        self._asleep: frozenset[int] | None = None
+        self._asleep_energy = 0.0
+        self._lift_share = cfg.press_work_share(push.strength)
+        self._height = self._lift_height()
+        self._press_energy = self.energy()
+        # What the press puts in: the flick, the strikes, the pressed ball's height, and (at
+        # the drop) the lift of the ball it lands on onto the others (space.py, drop_in).
+        self.press_work = self._press_energy
         self.steps = 0
         self.max_steps = int(cfg.max_sim_time / cfg.time_step)
         self.settled = False
@@ -116,23 +139,71 @@ class PushSimulation:
             # are the balls the pressed one is on top of; the rest must collide as usual.
             m.stop_ignoring()
             self.supports = sorted(m.ignored)
-        found = support_push(
+        found = support_forces(
             m.position(self.pressed), [m.position(j) for j in self.supports], cfg.ball_radius
         )
         if found is None:
             self.on_top = False
             self._height = 0.0
-            m.drop_in(self.pressed)
+            lift = m.drop_in(self.pressed)
+            self.press_work += lift
+            self._press_energy += lift
             return
-        j, self._height, (sx, sy) = found
-        weight = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity
-        top.force = (weight * sx, weight * sy)
-        m.bodies[self.supports[j]].force = (-weight * sx, -weight * sy)
+        self._height, pushes = found
+        weight = self._lift_share * cfg.ball_mass * cfg.normal_gravity
+        involved = [top]
+        fx = fy = 0.0
+        for j, sx, sy in pushes:
+            support = m.bodies[self.supports[j]]
+            support.force = (weight * sx, weight * sy)
+            fx -= weight * sx
+            fy -= weight * sy
+            involved.append(support)
+        top.force = (fx, fy)
         m.step(1)
         self.steps += 1
         self.press_steps += 1
+        self._height = self._lift_height()
+        self._hold_energy(involved)
+        if self._lift_share < 1.0 and self.press_steps * cfg.time_step > PRESS_RAMP_DELAY:
+            # A press that has not gone in yet is pushed harder, up to the ball's full weight:
+            # the player's extra work, counted as the press's.
+            more = min(1.0 - self._lift_share, cfg.time_step / PRESS_RAMP_TIME)
+            added = more * cfg.ball_mass * cfg.normal_gravity * self._height
+            self._lift_share += more
+            self.press_work += added
+            self._press_energy += added
         if self.steps >= self.max_steps:
             self.done = True
+
+    def _lift_height(self) -> float:
+        """Height of the pressed ball's centre over the board while it is on top, m."""
+        if not self.on_top:
+            return 0.0
+        m = self.model
+        found = support_push(
+            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
+        )
+        return 0.0 if found is None else found[1]
+
+    def _hold_energy(self, bodies: list[Any]) -> None:
+        """A step's force is constant over the step, so sliding off curved tops can gain a
+        little energy: take any gain over the press's own work out of the motion of the pressed
+        ball and the balls under it relative to their centre of mass (momentum is kept). So
+        the energy never exceeds what it was when the press began, nor its lowest since."""
+        excess = self.energy() - self._press_energy
+        if excess <= 0.0:
+            self._press_energy += excess
+            return
+        n = len(bodies)
+        vs = [b.velocity for b in bodies]
+        cx, cy = sum(v.x for v in vs) / n, sum(v.y for v in vs) / n
+        mass = self.config.ball_mass
+        relative = 0.5 * mass * sum((v.x - cx) ** 2 + (v.y - cy) ** 2 for v in vs)
+        scale = math.sqrt(max(0.0, 1.0 - excess / relative)) if relative > 0.0 else 0.0
+        for b, v in zip(bodies, vs, strict=True):
+            b.velocity = (cx + scale * (v.x - cx), cy + scale * (v.y - cy))
+        self._press_energy = min(self._press_energy, self.energy())
 
     def run(self) -> PushOutcome:
         """Step to the end; returns the outcome."""
@@ -154,10 +225,27 @@ class PushSimulation:
         return tuple((m.colours[i], *m.position(i)) for i in range(len(m.bodies)))
 
     def energy(self) -> float:
-        """Kinetic + bowl + tilt energy now (and the pressed ball's height while on top), J."""
+        """Kinetic + spin + bowl + tilt energy now, J, with the pressed ball's height while it
+        is on top: over the triangle (the share of its weight the hand lets go) and the
+        board's bowl under it, which it takes on when it drops in."""
         cfg = self.config
-        lift = cfg.ball_mass * cfg.rolling_factor * cfg.normal_gravity * self._height
-        return self.model.energy() + lift
+        energy = self._board_energy()
+        if self.on_top:
+            x, y = self.model.position(self.pressed)
+            energy += self._lift_share * cfg.ball_mass * cfg.normal_gravity * self._height
+            energy += board_bowl_energy(self.board, self.model.stiffness, x, y)
+        return energy
+
+    def _board_energy(self) -> float:
+        """The model's energy, the sleeping balls' share cached (it cannot change while they
+        sleep): the press checks it every step."""
+        m = self.model
+        asleep = frozenset(i for i, b in enumerate(m.bodies) if b.is_sleeping)
+        if asleep != self._asleep:
+            self._asleep = asleep
+            self._asleep_energy = m.energy_of(asleep)
+        awake = (i for i in range(len(m.bodies)) if i not in asleep)
+        return self._asleep_energy + m.energy_of(awake)
 
     def outcome(self) -> PushOutcome:
         """Where the balls rest; call once :attr:`done`."""

@@ -1,83 +1,15 @@
 """The pymunk Space of one board: rim, cup cells, balls, and what keeps the work inside Chipmunk.
 
-Per ball, everything that acts every step is a Chipmunk object, so a step costs no Python:
+Per ball, everything that acts every step is a Chipmunk object, so a step costs no Python: a
+shapeless spin body ((2/5) m) held to the ball by a pivot whose force is capped at sliding
+friction; rolling resistance, a pivot to a static anchor capped at mu_r (7/5) m g; the bowl, a
+zero-length spring to the centre of the cup whose cell the ball is in. Cells are static sensor
+polygons met by a point probe on each ball, so Python runs once per cell entered (a probe
+ignores its own cup's class of cells; the settle check catches up what a step missed).
 
-* rolling resistance is a ``PivotJoint`` to a static anchor body with ``max_bias = 0`` (it never
-  corrects position, only velocity) and ``max_force = mu_r m g``: each step it removes up to
-  ``mu_r g dt`` of speed, which is Coulomb resistance, and holds a ball at rest exactly;
-* the bowl is a zero-length ``DampedSpring`` (no damping) to the centre of the ball's cup. Its
-  anchor moves when the ball changes cup, which the ball's own circle sees: each cup has a
-  static sensor disc of radius ``pitch/2 - R`` at its centre, which a ball of radius R touches
-  exactly when its centre comes within ``pitch/2`` of the cup's centre, i.e. enters the disc
-  inscribed in the cup's hexagonal cell. Python runs once per cup entered, never per step, and
-  no extra shape rides on a ball (model 1's point "probe" per ball and 516 sensor bands along
-  the cells' edges made a step with 51 balls moving about six times dearer than the bare
-  Space, before the springs and pivots; discs ignored by class, below, cost about a quarter);
-* balls never spin (infinite moment): in 2-D nothing would slow a spin down again.
-
-A ball keeps its cup until it enters another cup's disc. The discs of neighbouring cups touch
-at the midpoint of their shared edge, the lowest point of the rim, so a ball leaves a cup over
-exactly the rim the cells define (escape and transit speeds are those of config.py); only in the
-small corners of a cell outside its disc (9% of its area) does a ball still feel the cup it came
-from, a slightly higher rim there. The disc lies inside its own cell, so when a switch happens
-the ball is nearer the new centre than the old: a switch only ever lowers the bowl energy.
-
-A hop (model 5). The discs of two neighbours B1 and B2 touch at a single point, so between two
-cups A and C that both neighbour B1 and B2 (A and C are in the same class, below) the gap is
-the width of a point, and a fast ball (up to about 3.5 mm per step) can cross the line B1-B2
-near it in one step without its circle ever touching B1's or B2's disc. It then arrives in C's
-disc, which it does not see (A's class), and would feel A's bowl from inside C until it entered
-another disc. So every settle check (:meth:`rehome`, every ``settle_check_interval`` steps)
-first catches up (:meth:`_catch_up`): a ball more than ``pitch/2`` from its cup's centre, inside
-another cup's disc, enters that cup then, exactly as if the disc had fired (a full cup refuses
-it, as below). The guarantee is thus: at every settle check, a ball inside a cup's disc has that
-cup as :attr:`cup`; between checks a hop can leave it behind for fewer than
-``settle_check_interval`` steps. The ball is inside the new cup's disc, so that centre is the
-nearest of all and the switch lowers the bowl energy, as any other.
-
-A full cup (model 3). A 16.5 mm cup cannot hold two 16 mm balls: in 3-D the second one rides up
-on the first and rolls on over the rim. The height field alone would let both sit at the bottom
-of one bowl, pressing on each other, held there by rolling resistance (0.4% of random pushes
-ended so). So each cup's bowl belongs to at most one ball, its *holder* (:attr:`bowl`):
-
-* a ball entering the disc of a cup that another ball holds is *refused*: it keeps the bowl it
-  came from (:attr:`cup` still follows the disc, for the class filter). To it the full cup is
-  a hill, the side of its own bowl continued past the rim, which sends it back over the rim or,
-  colliding with the holder, on to another cup. Nothing changes at that moment, so the energy
-  is untouched (we weighed the alternative, dropping the outer ball's bowl to zero: it lowers
-  the energy when the ball starts riding, but the bowl it meets next, at that cup's rim, adds
-  a rim's height back: the energy would jump and a ball could stop between cups with none);
-* a ball with no bowl of its own *rides* (:attr:`riders`): a triangle ball still holding the
-  cup the pressed ball lands in (it is on its way out), or a ball added to a held cup. It is on
-  top of the others, at least as high as the highest point of any cell (:meth:`top_energy`),
-  and rolls on that level until it enters a free cup's disc; any bowl is lower there, so the
-  energy only drops;
-* every ``settle_check_interval`` steps, :meth:`rehome` gives a refused or riding ball the cup
-  whose cell it is in if that cup is free (the holder rolled away), and swaps two refused balls
-  each in the other's cup. The cell's centre is the nearest one, and no point of a cell is
-  higher than a corner, so this only lowers the energy too.
-
-A pinned rider rolls over (model 4). A rider can come to rest in a held cup, pressed against
-the rim by that cup's ball or wedged between two balls, with no free cup next to it (0.13% of
-random pushes ended so under model 3). In 3-D it lies on top of those balls and rolls over
-them. So a settle check that finds a rider at rest (slower than ``sleep_speed``) sends it
-straight toward the nearest free cup (:meth:`_roll_over`) and lets it pass over the other balls
-(:attr:`over`: its filter leaves out balls, never the rim, so it cannot leave the board):
-
-* its speed is just what carries it, against rolling resistance, half a radius into that cup's
-  disc; the kinetic energy comes out of its ride energy (:attr:`riders`, per ball), so the
-  total does not change at that moment, and only if at least a rim's worth is left: the bowl
-  it then takes costs exactly a rim at the disc's edge, so taking it still lowers the energy
-  (:meth:`rehome` gives a rider the free cell it stops in only if that bowl is no higher than
-  its ride energy either);
-* it meets the other balls again once it holds a bowl and overlaps none of them
-  (:meth:`_land`); until then it rests on top of them, so no contact ever has to push two
-  overlapping balls apart (which could add energy). Overlapping balls meet nothing but the
-  bowl, so the energy still only drops.
-
-So the energy never grows, no cup ever has two holders, and a ball cannot come to rest without
-a bowl while a free cup is under it or within its ride's reach. Python runs only on disc entries
-and on the settle checks.
+A full cup keeps one holder: a ball entering a held cup is refused and keeps its own bowl, a
+ball without a bowl rides on top until a free cup takes it, and a pinned rider rolls over the
+others to the nearest free cup. None of it raises the energy. docs/physics.md has the reasoning.
 """
 
 from __future__ import annotations
@@ -90,46 +22,43 @@ import pymunk
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.cups import rim_reach
+from pusher_sim.physics.cups import cell_polygons, rim_reach
 
 # Collision types.
+# The probe is a point with a micron of width, so that a ball rolling exactly along the edge
+# between two cells still touches one of them (a point on the edge touches neither).
+PROBE_RADIUS = 1e-6
+
 BALL = 1
 PRESSED = 2
+PROBE = 3
 CELL = 4
 RIM = 5
 
-# Shape filter categories: balls meet balls, the rim and the cup discs. The discs come in three
-# classes, (q - r) mod 3 of the cup, so that neighbouring cups are never in the same class; a
-# ball does not see the discs of its own cup's class. It has no use for its own cup's disc (it
-# only needs to know when it enters another's), and touching it would be a contact Chipmunk
-# tracks every step for every ball: a third of the model's step. Any cup of the same class is
-# at least sqrt(3) pitches away, and a continuous path reaches its disc only through a disc of
-# another class first (cells meeting at a corner are mutual neighbours), which switches the
-# class the ball ignores. A discrete step can hop the point where two discs touch: the settle
-# check catches that up (see the module's note on hops).
+# Shape filter categories. Balls meet balls and the rim; a ball's probe meets the cells of the
+# two classes ((q - r) mod 3) other than its own cup's. Neighbouring cups are never in the same
+# class, and the cells that meet at a corner are mutual neighbours, so a continuous path always
+# enters another class's cell first (which switches the class the probe ignores).
 _CAT_BALL = 0b0001
 _CAT_RIM = 0b0010
+_CAT_PROBE = 0b0100
 _CAT_CELLS = (0b001000, 0b010000, 0b100000)
 _ALL_CELLS = _CAT_CELLS[0] | _CAT_CELLS[1] | _CAT_CELLS[2]
-_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | _ALL_CELLS)
-_BALL_FILTERS = tuple(
-    pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM | (_ALL_CELLS & ~cat))
-    for cat in _CAT_CELLS
-)
-# A rider rolling over the other balls (:attr:`BoardSpace.over`) meets only the rim and discs.
-_OVER_FILTERS = tuple(
-    pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_RIM | (_ALL_CELLS & ~cat))
-    for cat in _CAT_CELLS
+_BALL_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_BALL | _CAT_RIM)
+# A rider rolling over the other balls (:attr:`BoardSpace.over`) meets only the rim.
+_OVER_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_RIM)
+_PROBE_FILTERS = tuple(
+    pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_ALL_CELLS & ~cat) for cat in _CAT_CELLS
 )
 _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
-_CELL_FILTERS = tuple(pymunk.ShapeFilter(categories=cat, mask=_CAT_BALL) for cat in _CAT_CELLS)
+_CELL_FILTERS = tuple(pymunk.ShapeFilter(categories=cat, mask=_CAT_PROBE) for cat in _CAT_CELLS)
 
 
 class BoardSpace:
     """A board's Space and its balls, built in a fixed order so that runs replay bit for bit.
 
-    ``cups=False`` and ``resistance=False`` give the bare Space the benchmark compares against
-    (and a cup-less board for tests); ``sleeping=False`` keeps every body awake.
+    ``cups=False``, ``resistance=False`` and ``spin=False`` give the bare Space the benchmark
+    compares against (and cup-less boards for tests); ``sleeping=False`` keeps every body awake.
     """
 
     def __init__(
@@ -139,10 +68,12 @@ class BoardSpace:
         *,
         cups: bool = True,
         resistance: bool = True,
+        spin: bool = True,
         sleeping: bool = True,
     ) -> None:
         self.board = board
         self.config = config
+        self.spin = spin
         self.stiffness = config.bowl_stiffness(board.pitch) if cups else 0.0
         self.resistance = resistance and config.rolling_resistance > 0.0
         self.centres: tuple[tuple[float, float], ...] = tuple(
@@ -160,17 +91,20 @@ class BoardSpace:
             space.sleep_time_threshold = config.sleep_time
         self.space: Any = space
         self._dt = config.time_step
-        # Whether a ball that hopped into a disc is still awake at the next settle check.
+        # Whether a ball that hopped into a cell is still awake at the next settle check.
         self._hoppers_awake = config.sleep_time >= config.settle_check_interval * config.time_step
         self._ball_elasticity = math.sqrt(config.restitution_ball)
         self._ball_friction = math.sqrt(config.friction_ball)
+        self.spin_mass = config.ball_inertia_ratio * config.ball_mass if spin else 0.0
 
         self.bodies: list[Any] = []
+        self.spins: list[Any] = []  # each ball's spin body (None without spin)
         self.shapes: list[Any] = []
+        self.probes: list[Any] = []
         self.colours: list[Colour] = []
         self.springs: list[Any] = []
-        # cup: the cup whose disc the ball entered last (its class filter follows it); bowl:
-        # the cup whose bowl it feels, -1 for none (the pressed ball on top, or a rider).
+        # cup: the cup whose cell the ball's probe entered last (its class filter follows it);
+        # bowl: the cup whose bowl it feels, -1 for none (the pressed ball on top, or a rider).
         self.cup: list[int] = []
         self.bowl: list[int] = []
         self.riders: dict[int, float] = {}  # ball -> its ride (height) energy, J
@@ -182,11 +116,18 @@ class BoardSpace:
         self._cell_of: dict[Any, int] = {}
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
+        # How often each full-cup fix-up fired (the benchmark reports them).
+        self.fixups: dict[str, int] = {
+            "catch_up": 0,
+            "refused": 0,
+            "rehomed": 0,
+            "swapped": 0,
+            "rolled_over": 0,
+        }
 
-        # The balls' springs and pivots hold on to a static body of their own, not to the one
-        # that carries the rim and the cup discs: Chipmunk walks a body's list of constraints
-        # for every candidate contact of its shapes (to skip jointed pairs), and with every
-        # constraint on the rim's body that walk cost a third of each step.
+        # The balls' joints hold on to a static body of their own, not to the one that carries
+        # the rim and the cells: Chipmunk walks a body's constraints for every candidate contact
+        # of its shapes, and with every constraint on the rim's body that walk cost a third.
         self.anchor: Any = pymunk.Body(body_type=pymunk.Body.STATIC)
         space.add(self.anchor)
         self._add_rim()
@@ -210,26 +151,18 @@ class BoardSpace:
             seg.filter = _RIM_FILTER
             self.space.add(seg)
 
-    def disc_radius(self) -> float:
-        """Radius of a cup's sensor disc: a ball touches it when within pitch/2 of the centre."""
-        return self.board.pitch / 2.0 - self.config.ball_radius
-
     def _add_cells(self) -> None:
-        radius = self.disc_radius()
-        if radius < 0.0:
-            raise ValueError("physics: balls wider than the cup pitch cannot sit in cups")
         static = self.space.static_body
-        discs = []
-        for i, centre in enumerate(self.centres):
-            disc = pymunk.Circle(static, radius, centre)
-            disc.sensor = True
-            disc.collision_type = CELL
-            disc.filter = _CELL_FILTERS[self._cell_class[i]]
-            self._cell_of[disc] = i
-            discs.append(disc)
-        self.space.add(*discs)
-        self.space.on_collision(BALL, CELL, begin=self._cell_begin)
-        self.space.on_collision(PRESSED, CELL, begin=self._cell_begin)
+        cells = []
+        for i, poly in enumerate(cell_polygons(self.board)):
+            cell = pymunk.Poly(static, poly)
+            cell.sensor = True
+            cell.collision_type = CELL
+            cell.filter = _CELL_FILTERS[self._cell_class[i]]
+            self._cell_of[cell] = i
+            cells.append(cell)
+        self.space.add(*cells)
+        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
 
     def add_ball(
         self,
@@ -238,10 +171,12 @@ class BoardSpace:
         velocity: tuple[float, float] = (0.0, 0.0),
         *,
         pressed: bool = False,
+        sliding: bool = False,
     ) -> int:
-        """Add a ball; returns its index.
+        """Add a ball rolling at ``velocity``; returns its index.
 
-        ``pressed`` marks the pusher's ball: it feels no bowl until :meth:`drop_in` (see push.py).
+        ``sliding`` starts it with no spin (struck, as the press strikes the triangle's balls).
+        ``pressed`` marks the pusher's ball: it feels no bowl until :meth:`drop_in` (push.py).
         """
         cfg = self.config
         body = pymunk.Body(cfg.ball_mass, math.inf)
@@ -251,23 +186,38 @@ class BoardSpace:
         shape.elasticity = self._ball_elasticity
         shape.friction = self._ball_friction
         shape.collision_type = PRESSED if pressed else BALL
+        shape.filter = _BALL_FILTER
         objs: list[Any] = [body, shape]
         index = len(self.bodies)
         # A ball placed on a cup's centre (every ball but the pressed one) needs no search.
         cup = self._centre_index.get((position[0], position[1]))
         if cup is None:
             cup = self.board.index(self.board.cell_at(*position))
-        cups = self.stiffness > 0.0
-        shape.filter = _BALL_FILTERS[self._cell_class[cup]] if cups else _BALL_FILTER
-        spring = None
+        spin = None
+        if self.spin:
+            spin = pymunk.Body(self.spin_mass, math.inf)
+            spin.position = position
+            spin.velocity = (0.0, 0.0) if sliding else velocity
+            slide = pymunk.PivotJoint(body, spin, (0.0, 0.0), (0.0, 0.0))
+            slide.max_bias = 0.0
+            slide.max_force = cfg.sliding_friction * cfg.ball_mass * cfg.normal_gravity
+            objs += [spin, slide]
         if self.resistance:
             pivot = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
             pivot.max_bias = 0.0
-            pivot.max_force = cfg.rolling_resistance * cfg.ball_mass * cfg.normal_gravity
+            pivot.max_force = (
+                cfg.rolling_resistance * (cfg.ball_mass + self.spin_mass) * cfg.normal_gravity
+            )
             objs.append(pivot)
+        spring = probe = None
         bowl = -1
         if self.stiffness > 0.0:
-            self._ball_of[shape] = index
+            probe = pymunk.Circle(body, PROBE_RADIUS)
+            probe.sensor = True
+            probe.collision_type = PROBE
+            probe.filter = _PROBE_FILTERS[self._cell_class[cup]]
+            self._ball_of[probe] = index
+            objs.append(probe)
             if pressed:
                 self._lifted.add(index)
             elif cup in self._holder:
@@ -283,7 +233,9 @@ class BoardSpace:
             objs.append(spring)
         self.space.add(*objs)
         self.bodies.append(body)
+        self.spins.append(spin)
         self.shapes.append(shape)
+        self.probes.append(probe)
         self.colours.append(colour)
         self.springs.append(spring)
         self.cup.append(cup)
@@ -296,11 +248,18 @@ class BoardSpace:
         an inner cell's corners are at r = pitch / sqrt 3)."""
         return 0.25 * self.stiffness * self.board.pitch**2
 
+    def rim_energy(self) -> float:
+        """Bowl energy at the lowest point of a cup's rim (an edge midpoint), J."""
+        return 0.125 * self.stiffness * self.board.pitch**2
+
     def sleep(self, i: int) -> None:
-        """Put ball ``i`` to sleep now (when sleeping is on): a ball at rest in its cup costs
-        nothing until something touches it, instead of the idle time Chipmunk waits first."""
+        """Put ball ``i`` (and its spin) to sleep now, when sleeping is on: a ball at rest in its
+        cup costs nothing until something touches it, instead of the idle time Chipmunk waits."""
         if self.space.sleep_time_threshold < math.inf:
-            self.bodies[i].sleep()
+            body = self.bodies[i]
+            body.sleep()
+            if self.spins[i] is not None:
+                self.spins[i].sleep_with_group(body)
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
         """Let the pressed ball pass over ``others`` until each pair has come apart once.
@@ -314,20 +273,24 @@ class BoardSpace:
     def stop_ignoring(self) -> None:
         self._ignore_once.clear()
 
-    def drop_in(self, i: int) -> None:
+    def drop_in(self, i: int) -> float:
         """Ball ``i`` now sits in the board: give it the bowl of the cup it is over. If a
         triangle ball the press is driving out still holds that cup, that ball rides: it is on
-        its way out, and the pressed ball landed clear of it (this is part of the press, like
-        the drop itself; letting the farther of the two ride instead left more pushes unsettled)."""
+        its way out, and the pressed ball landed clear of it. Returns the energy that lifting
+        it onto the others takes (J): work the press does."""
         if self.springs[i] is None:
-            return
+            return 0.0
         self._lifted.discard(i)
         c = self.board.index(self.board.cell_at(*self.position(i)))
         self._enter(i, c)
         h = self._holder.get(c)
+        lift = 0.0
         if h is not None:
+            before = self.ball_energy(h)
             self._ride(h)
+            lift = self.ball_energy(h) - before
         self._take(i, c)
+        return lift
 
     def _ride(self, i: int) -> None:
         """Ball ``i`` has no bowl from now on: it is on top, counted at :meth:`top_energy`."""
@@ -350,26 +313,70 @@ class BoardSpace:
             arbiter.process_collision = False
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        ball, disc = arbiter.shapes  # in the handler's order: (BALL or PRESSED, CELL)
-        self._switch(self._ball_of[ball], self._cell_of[disc])
+        probe, cell = arbiter.shapes  # in the handler's order: (PROBE, CELL)
+        self._switch(self._ball_of[probe], self._cell_of[cell], kink=True)
 
-    def _switch(self, i: int, c: int) -> None:
-        """Ball ``i`` has entered cup ``c``'s disc: the class of discs it stops seeing, and the
-        cup's bowl unless another ball holds it (see the module's note on full cups)."""
+    def _cross_ridge(self, i: int, a: int, b: int) -> None:
+        """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so
+        that the integrator's own energy goes on unchanged across the ridge between the bowls.
+
+        Called while Chipmunk detects collisions: positions are already advanced with the old
+        velocity, velocities not yet. Semi-implicit Euler keeps H = E + k (x - c).v dt / 2
+        (E kinetic plus bowl, c the anchor) exactly, not E; left alone, the switch of anchor
+        breaks H, and the ball gains or loses up to k r v dt at every crossing (a tenth of a
+        rim's energy at a brisk roll). So the velocity the step ends with under ``b``'s pull
+        gets the speed that makes H about ``b`` equal H about ``a`` had the step gone on there.
+        """
+        body = self.bodies[i]
+        dt, k = self._dt, self.stiffness
+        mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
+        (ax, ay), (bx, by) = self.centres[a], self.centres[b]
+        p, v = body.position, body.velocity
+        rax, ray, rbx, rby = p.x - ax, p.y - ay, p.x - bx, p.y - by
+        kick = k * dt / mass
+        vax, vay = v.x - kick * rax, v.y - kick * ray
+        target = 0.5 * (
+            mass * (vax * vax + vay * vay)
+            + k * (rax * rax + ray * ray)
+            + k * dt * (rax * vax + ray * vay)
+        )
+        vbx, vby = v.x - kick * rbx, v.y - kick * rby
+        speed = math.hypot(vbx, vby)
+        if speed == 0.0:
+            return
+        ux, uy = vbx / speed, vby / speed
+        c2 = 0.5 * mass
+        c1 = 0.5 * k * dt * (rbx * ux + rby * uy)
+        c0 = 0.5 * k * (rbx * rbx + rby * rby) - target
+        disc = c1 * c1 - 4.0 * c2 * c0
+        s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
+        dx, dy = s * ux - vbx, s * uy - vby
+        body.velocity = (v.x + dx, v.y + dy)
+        spin = self.spins[i]
+        if spin is not None:
+            w = spin.velocity
+            spin.velocity = (w.x + dx, w.y + dy)
+
+    def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
+        """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
+        cup's bowl unless another ball holds it (a full cup refuses it)."""
         if self.cup[i] == c:
             return
         self._enter(i, c)
         if i in self._lifted:
             return
         if self._holder.get(c, i) == i:
+            if kink and self.bowl[i] >= 0:
+                self._cross_ridge(i, self.bowl[i], c)
             self._take(i, c)
         else:
+            if i not in self._astray:
+                self.fixups["refused"] += 1
             self._astray.add(i)
 
     def _enter(self, i: int, c: int) -> None:
         self.cup[i] = c
-        filters = _OVER_FILTERS if i in self.over else _BALL_FILTERS
-        self.shapes[i].filter = filters[self._cell_class[c]]
+        self.probes[i].filter = _PROBE_FILTERS[self._cell_class[c]]
 
     def _take(self, i: int, c: int) -> None:
         """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
@@ -385,15 +392,16 @@ class BoardSpace:
         self.riders.pop(i, None)
         self._astray.discard(i)
 
+    def activate(self, i: int) -> None:
+        self.bodies[i].activate()
+
     def rehome(self) -> None:
         """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
         it is in when that cup is free, two refused balls each in the other's cup swap, and a
         rider at rest rolls over the others toward a free cup.
 
-        First it catches up with disc entries the steps missed (:meth:`_catch_up`). None of
-        this raises the energy (see the module's note); a ball that changes bowl or starts
-        rolling over is woken. Beyond the catch-up's distance test per ball, costs nothing
-        while no ball is astray or rolling over.
+        First it catches up with cell entries the steps missed (:meth:`_catch_up`). None of
+        this raises the energy; a ball that changes bowl or starts rolling over is woken.
         """
         if self.stiffness > 0.0:
             self._catch_up()
@@ -410,7 +418,8 @@ class BoardSpace:
             if holder is None or holder == i:
                 self._enter(i, c)
                 self._take(i, c)
-                self.bodies[i].activate()
+                self.fixups["rehomed"] += 1
+                self.activate(i)
             elif holder in self._astray and self.bowl[i] >= 0:
                 j = holder
                 cj = index(cell_at(*self.position(j)))
@@ -420,7 +429,8 @@ class BoardSpace:
                     for ball, cup in ((i, c), (j, cj)):
                         self._enter(ball, cup)
                         self._take(ball, cup)
-                        self.bodies[ball].activate()
+                        self.activate(ball)
+                    self.fixups["swapped"] += 1
 
         if self.over:
             self._land()
@@ -428,15 +438,13 @@ class BoardSpace:
             self._roll_over()
 
     def _catch_up(self) -> None:
-        """A ball inside a cup's disc that is not its :attr:`cup` (a step hopped over the point
-        where two discs touch, see the module's note) enters that cup now, as the disc's
-        callback would have: the cup's bowl if free, else it is refused.
+        """A ball whose centre is in a cell that is not its :attr:`cup` (a step hopped a corner
+        into a cell of its own cup's class) enters that cup now, as the probe would have.
 
-        Only awake balls are looked at (reading a position costs more than asking whether a
-        body sleeps, and most balls sleep): a hop takes millimetres per step, far above
+        Only awake balls are looked at: a hop takes millimetres per step, far above
         ``sleep_speed``, and a ball sleeps only after ``sleep_time`` below it, so a ball that
         hopped since the last check is still awake at this one when ``sleep_time`` spans
-        ``settle_check_interval`` steps (24 against 16 by default; otherwise all are looked at).
+        ``settle_check_interval`` steps (otherwise all are looked at).
         """
         half2 = (0.5 * self.board.pitch) ** 2
         centres, cup = self.centres, self.cup
@@ -448,12 +456,12 @@ class BoardSpace:
             x, y = body.position
             cx, cy = centres[cup[i]]
             if (x - cx) ** 2 + (y - cy) ** 2 < half2:
-                continue  # inside its own cup's disc
+                continue  # inside its own cell's inscribed disc
             c = index(cell_at(x, y))
-            cx, cy = centres[c]
-            if c != cup[i] and (x - cx) ** 2 + (y - cy) ** 2 < half2:
+            if c != cup[i]:
+                self.fixups["catch_up"] += 1
                 self._switch(i, c)
-                body.activate()
+                self.activate(i)
 
     def _bowl_energy(self, i: int, c: int) -> float:
         """Bowl energy of ball ``i`` about cup ``c``'s centre, J."""
@@ -463,11 +471,13 @@ class BoardSpace:
 
     def _roll_over(self) -> None:
         """A rider at rest (pinned by the balls it rides on) rolls over them to the nearest free
-        cup: it gets just the speed that carries it, against rolling resistance, into that cup's
-        disc, paid from its ride energy, and meets no ball until it is apart from them again."""
+        cup: it gets just the speed that carries it, against rolling resistance, half a radius
+        into that cup's cell, paid from its ride energy, and meets no ball until it is apart
+        from them again."""
         cfg = self.config
-        rim = 0.5 * self.stiffness * (0.5 * self.board.pitch) ** 2
+        rim = self.rim_energy()
         slow2 = cfg.sleep_speed * cfg.sleep_speed
+        mass = cfg.ball_mass + self.spin_mass
         for i in sorted(self.riders):
             body = self.bodies[i]
             v = body.velocity
@@ -481,16 +491,20 @@ class BoardSpace:
             if d == 0.0:
                 continue
             s = max(d - 0.5 * self.board.pitch, 0.0) + 0.5 * cfg.ball_radius
-            ke = cfg.ball_mass * cfg.resistance_deceleration * s
+            ke = mass * cfg.resistance_deceleration * s
             if self.riders[i] - ke < rim:
                 continue
             self.riders[i] -= ke
-            speed = math.sqrt(2.0 * ke / cfg.ball_mass)
+            speed = math.sqrt(2.0 * ke / mass)
             fx, fy = self.centres[f]
             body.activate()
-            body.velocity = (speed * (fx - x) / d, speed * (fy - y) / d)
+            velocity = (speed * (fx - x) / d, speed * (fy - y) / d)
+            body.velocity = velocity
+            if self.spins[i] is not None:
+                self.spins[i].velocity = velocity
             self.over.add(i)
-            self._enter(i, self.cup[i])
+            self.shapes[i].filter = _OVER_FILTER
+            self.fixups["rolled_over"] += 1
 
     def _land(self) -> None:
         """A rider that rolled over the others meets them again once it holds a bowl and
@@ -505,7 +519,7 @@ class BoardSpace:
                 for j, b in enumerate(self.bodies)
             ):
                 self.over.discard(i)
-                self._enter(i, self.cup[i])
+                self.shapes[i].filter = _BALL_FILTER
 
     @property
     def crowded(self) -> bool:
@@ -528,28 +542,64 @@ class BoardSpace:
         v = self.bodies[i].velocity
         return (v.x, v.y)
 
-    def ball_energy(self, i: int) -> float:
-        """Kinetic plus bowl energy of ball ``i`` about the cup whose bowl it feels, J."""
-        body = self.bodies[i]
-        v = body.velocity
+    def spin_velocity(self, i: int) -> tuple[float, float]:
+        """The velocity the ball's spin rolls at (omega x R), m/s; its own velocity without spin."""
+        spin = self.spins[i]
+        v = spin.velocity if spin is not None else self.bodies[i].velocity
+        return (v.x, v.y)
+
+    def kinetic_energy(self, i: int) -> float:
+        """Kinetic energy of ball ``i``, translation and spin, J."""
+        v = self.bodies[i].velocity
         e: float = 0.5 * self.config.ball_mass * (v.x * v.x + v.y * v.y)
+        spin = self.spins[i]
+        if spin is not None:
+            w = spin.velocity
+            e += 0.5 * self.spin_mass * (w.x * w.x + w.y * w.y)
+        return e
+
+    def ball_energy(self, i: int) -> float:
+        """Kinetic (with spin) plus bowl energy of ball ``i`` about the cup whose bowl it feels."""
+        e = self.kinetic_energy(i)
         if self.springs[i] is not None:
             b = self.bowl[i]
             if b >= 0:
-                p = body.position
+                p = self.bodies[i].position
                 cx, cy = self.centres[b]
                 e += 0.5 * self.stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
             else:
                 e += self.riders.get(i, 0.0)
         return e
 
-    def energy(self) -> float:
-        """Kinetic + bowl + tilt energy of every ball, J: what the model says never grows."""
+    def energy(self, *, shadow: bool = False) -> float:
+        """Kinetic + spin + bowl + tilt energy of every ball, J: what the model says never grows.
+
+        ``shadow`` adds k (x - c).v dt / 2 per ball in a bowl: the energy semi-implicit Euler
+        keeps exactly (the plain one ripples about it by up to omega dt / 2 of the bowl energy).
+        """
+        return self.energy_of(range(len(self.bodies)), shadow=shadow)
+
+    def energy_of(self, balls: Iterable[int], *, shadow: bool = False) -> float:
+        """:meth:`energy` of some of the balls, J."""
         total = 0.0
+        balls = list(balls)
+        if shadow and self.stiffness > 0.0:
+            half = 0.5 * self.stiffness * self._dt
+            for i in balls:
+                b = self.bowl[i]
+                if b >= 0 and self.springs[i] is not None:
+                    p, v = self.bodies[i].position, self.bodies[i].velocity
+                    cx, cy = self.centres[b]
+                    total += half * ((p.x - cx) * v.x + (p.y - cy) * v.y)
         cfg = self.config
         gx, gy = self.space.gravity
-        for i, body in enumerate(self.bodies):
+        for i in balls:
+            body = self.bodies[i]
             total += self.ball_energy(i)
             p = body.position
             total -= cfg.ball_mass * (gx * p.x + gy * p.y)
+            spin = self.spins[i]
+            if spin is not None:
+                q = spin.position
+                total -= self.spin_mass * (gx * q.x + gy * q.y)
         return total

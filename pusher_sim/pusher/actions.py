@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour, Triangle
 from pusher_sim.push import PushSpec
+from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
 
@@ -17,7 +18,7 @@ class Place(Action):
     cell: Cell
 
     def __str__(self) -> str:
-        return f"place {self.cell[0]},{self.cell[1]}"
+        return f"place {cup_name(self.cell)}"
 
 
 @dataclass(frozen=True)
@@ -50,13 +51,12 @@ class Push(Action):
         )
 
     def __str__(self) -> str:
-        cells = " ".join(f"{q},{r}" for q, r in self.triangle)
-        text = f"push {cells}"
+        text = f"push {cups_named(self.triangle)}"
         if self.offset != (0.0, 0.0):
             text += f" at {self.offset[0] * 1000:+.1f},{self.offset[1] * 1000:+.1f} mm"
         if self.speed:
             text += f" flick {math.degrees(self.angle):.0f}deg {self.speed:.2f} m/s"
-        return text
+        return text + f" press {self.strength * 100:.0f}%"
 
 
 @dataclass(frozen=True)

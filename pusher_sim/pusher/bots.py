@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
+
+PRESS_STRENGTHS = (0.5, 0.0, 1.0)
+"""The press strengths the strong bot tries, in turn over its candidate pushes."""
 
 PRESS_SAFETY = 0.98
 """Random press points are drawn from a triangle this much smaller than the allowed region, so a
@@ -118,6 +121,11 @@ class GreedyPusherBot:
         candidates = [Push(t) for t in order[: self.tries]]
         while len(candidates) < self.tries:
             candidates.append(random_push(game, order[len(candidates) % len(order)], rng))
+        # How hard to press is part of the push: the tries go through a few strengths.
+        candidates = [
+            replace(p, strength=PRESS_STRENGTHS[k % len(PRESS_STRENGTHS)])
+            for k, p in enumerate(candidates)
+        ]
         best: tuple[int, bool, int] | None = None
         chosen = candidates[0]
         for push in candidates:

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from pusher_sim.board import PLAYER_COLOURS, Board, Colour
 from pusher_sim.errors import ConfigError
+from pusher_sim.turnloop.schema import Flag, ListOf, Maybe, Obj, Real, Rule, ShapeError, Text, Whole
+
+MAX_BOARD_RADIUS = 10
+"""Largest board a config may ask for: 331 cups (the published board has radius 5, 91 cups)."""
+MAX_BALLS_PER_PLAYER = 100
 
 ResolverKind = Literal["physics", "scripted"]
 NoTriangleCup = Literal["place_freely", "pass"]
@@ -68,8 +73,9 @@ class PusherConfig:
     this factor about its centre (1.0 = anywhere inside; 0.0 = the centre only)."""
     resolver: ResolverKind = "physics"
     """Who says where the balls rest after a push (P8, P13)."""
-    physics: str | Mapping[str, Any] | None = None
-    """The physics config: a file path, a mapping of overrides, or None for the model's defaults."""
+    physics: Mapping[str, Any] | None = None
+    """The physics values: a mapping of them (each game pins all of them when it is made, so a
+    log carries its physics, never a path to it), or None for the model's defaults."""
     physics_model: str | None = None
     """The physics model version a game is played under (set when the game is made, so a log
     says which model resolved its pushes); None until then."""
@@ -82,8 +88,18 @@ class PusherConfig:
             raise ConfigError(f"Pusher takes 2 or 3 players, got {self.players}")
         if self.balls_per_player < 1:
             raise ConfigError(f"balls_per_player must be at least 1, got {self.balls_per_player}")
-        if self.board_radius < 1:
-            raise ConfigError(f"board_radius must be at least 1, got {self.board_radius}")
+        if not 1 <= self.board_radius <= MAX_BOARD_RADIUS:
+            raise ConfigError(
+                f"board_radius must be 1..{MAX_BOARD_RADIUS}, got {self.board_radius}"
+            )
+        if self.balls_per_player > MAX_BALLS_PER_PLAYER:
+            raise ConfigError(
+                f"balls_per_player must be 1..{MAX_BALLS_PER_PLAYER}, got {self.balls_per_player}"
+            )
+        if self.physics is not None and not isinstance(self.physics, Mapping):
+            raise ConfigError(
+                f"physics must be an object of physics values, not {self.physics!r:.40}"
+            )
         names = self.colours or tuple(c.label for c in PLAYER_COLOURS[: self.players])
         known = {c.label for c in PLAYER_COLOURS}
         if len(names) != self.players or len(set(names)) != len(names) or set(names) - known:
@@ -124,21 +140,63 @@ class PusherConfig:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> PusherConfig:
-        """Read a config from plain data (a log's config, or command-line options)."""
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise ConfigError(f"unknown Pusher config keys: {', '.join(sorted(unknown))}")
+        """Read a config (a log's, or options): exact types and bounded numbers, no coercion."""
+        SHAPE.check(data, "pusher config")
         values = dict(data)
-        try:
-            if "colours" in values:
-                values["colours"] = tuple(str(c) for c in values["colours"])
-            if "scripted" in values and not isinstance(values["scripted"], ScriptedConfig):
-                values["scripted"] = ScriptedConfig(**dict(values["scripted"]))
-            for key in ("players", "balls_per_player", "board_radius", "move_cap"):
-                value = values.get(key, 0)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ConfigError(f"{key} must be a whole number, got {value!r}")
-            return cls(**values)
-        except (TypeError, ValueError) as exc:
-            raise ConfigError(f"bad Pusher config: {exc}") from None
+        if "colours" in values:
+            values["colours"] = tuple(values["colours"])
+        if "scripted" in values and not isinstance(values["scripted"], ScriptedConfig):
+            values["scripted"] = ScriptedConfig(**values["scripted"])
+        if values.get("physics") is not None:
+            values["physics"] = dict(values["physics"])
+        return cls(**values)
+
+
+def _scripted(value: object, where: str) -> None:
+    if not isinstance(value, ScriptedConfig):
+        SCRIPTED_SHAPE.check(value, where)
+
+
+def _physics_values(value: object, where: str) -> None:
+    """An object of named numbers. Which names and what bounds is the physics config's to say
+    (the game checks them against it when it is made); here only the JSON shape is checked."""
+    if not isinstance(value, Mapping):
+        raise ShapeError(
+            f"{where} must be an object of physics values (a log carries them, not a path), "
+            f"got {value!r:.40}"
+        )
+    if len(value) > 200:
+        raise ShapeError(f"{where} has {len(value)} entries")
+    for key, item in value.items():
+        Text(max_len=64).check(key, f"{where} key")
+        Real(-1e9, 1e9).check(item, f"{where}.{key}")
+
+
+SHAPE = Obj(
+    {
+        "players": Whole(2, 3),
+        "balls_per_player": Whole(1, MAX_BALLS_PER_PLAYER),
+        "board_radius": Whole(1, MAX_BOARD_RADIUS),
+        "colours": ListOf(Text(tuple(c.label for c in PLAYER_COLOURS)), 3),
+        "black_is_foreign": Flag(),
+        "on_own_colour_only": Text(("skip", "place_freely")),
+        "when_no_triangle_cup": Text(("place_freely", "pass")),
+        "draw_when_all_pass": Flag(),
+        "free_roll_empty_neighbours": Whole(1, 6),
+        "press_region": Real(0.0, 1.0),
+        "resolver": Text(("physics", "scripted")),
+        "physics": Maybe(Rule(_physics_values)),
+        "physics_model": Maybe(Text(max_len=16)),
+        "scripted": Rule(lambda value, where: _scripted(value, where)),
+        "move_cap": Whole(1, 20_000),
+    }
+)
+"""Every field's JSON type and bounds: a log's config is checked against it before use."""
+
+SCRIPTED_SHAPE = Obj(
+    {
+        "max_flick_speed": Real(0.0, 100.0),
+        "base_cups": Real(0.0, 100.0),
+        "flick_cups": Real(0.0, 100.0),
+    }
+)

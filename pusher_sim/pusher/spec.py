@@ -8,7 +8,7 @@ This is the one module of the package that may reach the physics, and only lazil
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, replace
+from dataclasses import asdict, fields, replace
 from typing import Any
 
 from pusher_sim.errors import ConfigError
@@ -24,6 +24,10 @@ from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
 
+MAX_PUSH_STEPS = 100_000
+"""Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
+saved game can ask of a replay, whatever time step and simulated-time cap it carries."""
+
 
 def make_game(options: Mapping[str, Any]) -> PusherGame:
     config = PusherConfig.from_mapping(options)
@@ -35,22 +39,27 @@ def make_game(options: Mapping[str, Any]) -> PusherGame:
 
 def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver]:
     """The pymunk resolver, and the config with every physics value and the model version
-    written in, so that a saved game replays anywhere (not only beside a relative TOML path)
-    and a game saved under another model is refused plainly instead of replaying differently."""
-    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver, load_config
+    written in, so that a saved game replays anywhere and carries its physics (never a path to
+    it), and a game saved under another model is refused plainly instead of replaying
+    differently."""
+    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
 
     if config.physics_model not in (None, MODEL_VERSION):
         raise ConfigError(
             f"this game was played under physics model {config.physics_model}; this build runs "
             f"model {MODEL_VERSION}, whose pushes would come out differently"
         )
-    if isinstance(config.physics, str):
-        physics = load_config(config.physics)
-    else:
-        try:
-            physics = PhysicsConfig(**dict(config.physics or {}))
-        except TypeError as exc:
-            raise ConfigError(f"physics config: {exc}") from None
+    values = dict(config.physics or {})
+    unknown = set(values) - {f.name for f in fields(PhysicsConfig)}
+    if unknown:
+        raise ConfigError(f"physics config: unknown value {sorted(unknown)[0]!r:.40}")
+    physics = PhysicsConfig(**values)
+    steps = physics.max_sim_time / physics.time_step
+    if steps > MAX_PUSH_STEPS:
+        raise ConfigError(
+            f"physics config: max_sim_time / time_step allows {steps:.3g} steps per push; "
+            f"a game may ask for at most {MAX_PUSH_STEPS:,}"
+        )
     pinned = replace(config, physics=asdict(physics), physics_model=MODEL_VERSION)
     # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
     return pinned, RememberingResolver(PhysicsResolver(physics))

@@ -20,6 +20,7 @@ from pusher_sim.push import PushOutcome, PushResolver
 from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
+from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.pusher.position import Geometry, geometry
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
@@ -206,6 +207,12 @@ class PusherState(State):
         else:
             raise IllegalMove("action", f"{action!r} is not a Pusher action")
 
+    def _name(self, cell: Cell) -> str:
+        return cup_name(cell, self.game.board.radius)
+
+    def _names(self, cells: Sequence[Cell]) -> str:
+        return cups_named(cells, self.game.board.radius)
+
     def _check_place(self, action: Place) -> None:
         cell = _shape_cell(action.cell)
         if cell is None:
@@ -214,16 +221,18 @@ class PusherState(State):
         if duty.kind == "push":
             raise IllegalMove("P6", "a pushable triangle is on the board: you must push, not place")
         if cell not in self.game.board:
-            raise IllegalMove("P2", f"there is no cup {cell} on this board")
+            raise IllegalMove("P2", f"there is no cup {self._name(cell)} on this board")
         if cell in self.balls:
-            raise IllegalMove("P2", f"cup {cell} is not empty")
+            raise IllegalMove("P2", f"cup {self._name(cell)} is not empty")
         cup = self.game.geo.colour[cell]
         if not foreign_to(self.colour, cup, self.game.config):
-            raise IllegalMove("P2", f"cup {cell} is {cup.label}: place in a cup of another colour")
+            raise IllegalMove(
+                "P2", f"cup {self._name(cell)} is {cup.label}: place in a cup of another colour"
+            )
         if duty.kind == "pass":
             raise IllegalMove(duty.rule, f"you place nothing this turn: {duty.reason}")
         if cell not in duty.cups:
-            raise IllegalMove(duty.rule, f"cup {cell} is not allowed: {duty.reason}")
+            raise IllegalMove(duty.rule, f"cup {self._name(cell)} is not allowed: {duty.reason}")
 
     def _check_push(self, action: Push) -> None:
         geo = self.game.geo
@@ -231,13 +240,21 @@ class PusherState(State):
         if tri is None:
             raise IllegalMove("P4", f"a triangle is three cups q,r, not {action.triangle!r}")
         if not all(c in self.game.board for c in tri) or not geo.is_triangle(tri):
-            raise IllegalMove("P4", f"cups {tri} are not three mutually neighbouring cups")
+            raise IllegalMove(
+                "P4", f"cups {self._names(tri)} are not three mutually neighbouring cups"
+            )
         if tri != tuple(sorted(tri)):
-            raise IllegalMove("P8", f"name the triangle's cups in sorted order: {sorted(tri)}")
+            raise IllegalMove(
+                "P8", f"name the triangle's cups in sorted order: {self._names(sorted(tri))}"
+            )
         if not all(c in self.balls for c in tri):
-            raise IllegalMove("P4", f"cups {tri} do not all hold a ball: that is no triangle")
+            raise IllegalMove(
+                "P4", f"cups {self._names(tri)} do not all hold a ball: that is no triangle"
+            )
         if not geo.is_pushable(self.balls, tri, self.game.config.free_roll_empty_neighbours):
-            raise IllegalMove("P9", f"no ball of triangle {tri} can roll freely: not pushable")
+            raise IllegalMove(
+                "P9", f"no ball of triangle {self._names(tri)} can roll freely: not pushable"
+            )
         offset = _shape_pair(action.offset)
         if offset is None:
             raise IllegalMove("P8", f"the press offset is two numbers (m), not {action.offset!r}")

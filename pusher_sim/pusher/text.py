@@ -27,6 +27,7 @@ commands:
   push C4 C5 D4      push the triangle of those three cups
   ... at X Y         press X, Y millimetres right/up of the triangle's centre
   ... flick DEG V    flick the pressed ball towards DEG degrees (0 = right, 90 = up) at V m/s
+  ... press N%       press N% hard: 0% just loosens the triangle, 100% is the hardest (50%)
   pass               place nothing (only when the rules say you skip, P7)
   undo, help, quit
 Upper-case letters are balls (R B Y); lower-case letters are empty cups of that colour
@@ -146,6 +147,7 @@ class PusherTextUI:
         tri, rest = self._parse_triangle(words, st)
         offset = (0.0, 0.0)
         angle = speed = 0.0
+        strength = 0.5
         while rest:
             key = rest[0].lower()
             if key == "at" and len(rest) >= 3:
@@ -156,9 +158,17 @@ class PusherTextUI:
                 angle = math.radians(parse_finite(rest[1]))
                 speed = parse_finite(rest[2])
                 rest = rest[3:]
+            elif key == "press" and len(rest) >= 2:
+                percent = parse_finite(rest[1].removesuffix("%"))
+                if not 0.0 <= percent <= 100.0:
+                    raise UserError(f"press strength is 0% to 100%, not {rest[1]}")
+                strength = percent / 100.0
+                rest = rest[2:]
             else:
-                raise UserError("after the triangle: 'at X Y' (mm) and/or 'flick DEG SPEED'")
-        return Push(tri, offset, angle, speed)
+                raise UserError(
+                    "after the triangle: 'at X Y' (mm), 'flick DEG SPEED' and/or 'press N%'"
+                )
+        return Push(tri, offset, angle, speed, strength)
 
     def _parse_triangle(self, words: list[str], st: PusherState) -> tuple[Triangle, list[str]]:
         if not words:

@@ -7,12 +7,18 @@ Every game's actions subclass :class:`Action` and hold only ints, floats, string
 from __future__ import annotations
 
 import dataclasses
+import math
+import typing
 from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.errors import CorruptFile
 
 JSONValue = Any
+
+MAX_ITEMS = 512
+"""Longest tuple a decoded action may hold (a shuffle of Push's 108 cards is the longest)."""
+MAX_WHOLE = 2**63
 
 
 def _plain(value: object) -> JSONValue:
@@ -50,6 +56,44 @@ class Action:
         return data
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type[Action]) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether decoded JSON ``value`` is exactly of the annotated type (no coercion)."""
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_WHOLE
+    if hint is float:
+        return (
+            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        )
+    if hint is str:
+        return isinstance(value, str) and len(value) <= 64
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple) or len(value) > MAX_ITEMS:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(
+            _fits(v, a) for v, a in zip(value, args, strict=True)
+        )
+    return True
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
 class ActionCodec:
     """Decodes one game's actions from JSON, refusing anything it does not know."""
 
@@ -57,15 +101,23 @@ class ActionCodec:
         self._classes = {c.__name__: c for c in classes}
 
     def decode(self, data: JSONValue) -> Action:
-        if not isinstance(data, dict) or "type" not in data:
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise CorruptFile(f"an action must be an object with a 'type', got {data!r:.60}")
         cls = self._classes.get(data["type"])
         if cls is None:
-            raise CorruptFile(f"unknown action type {data['type']!r}")
+            raise CorruptFile(f"unknown action type {data['type']!r:.40}")
         extra = set(data) - set(_field_names(cls)) - {"type"}
         if extra:
-            raise CorruptFile(f"action {cls.__name__} has unknown fields {sorted(extra)}")
+            raise CorruptFile(f"action {cls.__name__} has an unknown field {min(extra)!r:.40}")
+        values = {k: _tupled(v) for k, v in data.items() if k != "type"}
+        hints = _hints(cls)
+        for name, value in values.items():
+            if not _fits(value, hints.get(name, Any)):
+                raise CorruptFile(
+                    f"action {cls.__name__}: {name} must be {_type_name(hints[name])}, "
+                    f"got {value!r:.40}"
+                )
         try:
-            return cls(**{k: _tupled(v) for k, v in data.items() if k != "type"})
+            return cls(**values)
         except TypeError as exc:
             raise CorruptFile(f"bad {cls.__name__} action: {exc}") from None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pusher_sim.errors import IllegalMove
+from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.log import GameLog, replay
@@ -32,6 +32,11 @@ class Match:
         log: GameLog | None = None,
     ) -> None:
         if len(agents) != game.num_players:
+            if log is not None:  # a saved game that contradicts itself: the file is at fault
+                raise CorruptFile(
+                    f"the log has {len(agents)} seats, but its {game.name} config is for "
+                    f"{game.num_players} players"
+                )
             raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(agents)}")
         self.game = game
         self.agents = list(agents)

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 from pusher_sim.turnloop.state import State
+
+MAX_GAMES = 100_000
+"""Most games one run plays: every final position is kept for the summary (a few kB each)."""
+LONG_RUN_SECONDS = 3600.0
+"""A run expected to take longer than this asks before it goes on (see ``confirm``)."""
+CALIBRATE_SECONDS = 1.0
+"""Games are first played one by one for this long, to time them."""
+
+GameResult = tuple[dict[str, Any], int]
 
 
 def simulate(
@@ -21,14 +32,18 @@ def simulate(
     config: dict[str, Any] | None = None,
     progress: bool = False,
     workers: int = 1,
+    confirm: Callable[[float], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` seeded games; game ``i`` uses seed ``seed + i`` so any one can be rerun.
 
     With ``workers > 1`` the games are shared out among processes; each game depends on its
-    seed alone, so the summary is the same for any number of workers.
+    seed alone, so the summary is the same for any number of workers. The first games are timed;
+    if the whole run looks like taking over :data:`LONG_RUN_SECONDS`, ``confirm(seconds)`` is
+    called with the expected time, and may raise to stop the run. Seeds are handed out as the
+    games go, so a large ``games`` costs nothing before it is played.
     """
-    if games < 1:
-        raise UserError(f"--games must be at least 1, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise UserError(f"--games must be 1 to {MAX_GAMES:,}, got {games:,}")
     if workers < 1:
         raise UserError(f"--workers must be at least 1, got {workers}")
     if HUMAN in seats:
@@ -39,31 +54,44 @@ def simulate(
     spec.make_agents(game, seats)  # refuse unknown bot names before any work starts
     started = time.perf_counter()
     bar = _progress_bar(spec.name, games) if progress else None
+    finals: list[State] = []
+    lengths: list[int] = []
+
+    def take(part: list[GameResult]) -> None:
+        for data, moves in part:
+            finals.append(game.state_from_json(data))
+            lengths.append(moves)
+        if bar is not None:
+            bar.update(len(part))
+
+    end = seed + games
+    first = seed
+    while first < end and (first == seed or time.perf_counter() - started < CALIBRATE_SECONDS):
+        take(play_games(spec.name, game_config, list(seats), [first]))
+        first += 1
+    if confirm is not None and first < end:
+        per_game = (time.perf_counter() - started) / (first - seed)
+        expected = per_game * (end - first) / min(workers, os.cpu_count() or 1)
+        if expected > LONG_RUN_SECONDS:
+            confirm(expected)
     chunk = max(1, min(50, games // (workers * 8)))
-    seeds = [
-        list(range(seed + i, min(seed + i + chunk, seed + games))) for i in range(0, games, chunk)
-    ]
-    results: list[list[tuple[dict[str, Any], int]]] = [[] for _ in seeds]
+    parts = (list(range(s, min(s + chunk, end))) for s in range(first, end, chunk))
     if workers == 1:
-        for n, part in enumerate(seeds):
-            results[n] = play_games(spec.name, game_config, list(seats), part)
-            if bar is not None:
-                bar.update(len(part))
+        for part in parts:
+            take(play_games(spec.name, game_config, list(seats), part))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(play_games, spec.name, game_config, list(seats), part): n
-                for n, part in enumerate(seeds)
-            }
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                if bar is not None:
-                    bar.update(len(seeds[futures[future]]))
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            for result in _in_order(pool, spec.name, game_config, list(seats), parts, workers):
+                take(result)
+        except BaseException:
+            # Ctrl-C or a failed game: do not wait for the games in flight, drop them.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     if bar is not None:
         bar.close()
     elapsed = time.perf_counter() - started
-    finals = [game.state_from_json(data) for part in results for data, _ in part]
-    lengths = [moves for part in results for _, moves in part]
     return {
         "game": spec.name,
         "seats": list(seats),
@@ -75,6 +103,24 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
     }
+
+
+def _in_order(
+    pool: ProcessPoolExecutor,
+    name: str,
+    config: dict[str, Any],
+    seats: list[str],
+    parts: Iterator[list[int]],
+    workers: int,
+) -> Iterator[list[GameResult]]:
+    """Each part's results, in seed order, with a few parts per worker in flight at a time."""
+    pending: deque[Future[list[GameResult]]] = deque()
+    for part in parts:
+        pending.append(pool.submit(play_games, name, config, seats, part))
+        if len(pending) >= 4 * workers:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def play_games(

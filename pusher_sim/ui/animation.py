@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
+
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsResolver, PushSimulation
 from pusher_sim.push import PushOutcome, PushResolver, PushSpec
@@ -128,6 +130,7 @@ class PushAnimation:
         tray_counts: Sequence[int],
         seat_of: Mapping[Colour, int],
         speed: float = 1.0,
+        ball_radius: float = 0.0,
     ) -> None:
         self.board = board
         self.sim = sim
@@ -140,6 +143,11 @@ class PushAnimation:
         self.fly_time = 0.0
         self.frames = 0
         self._positions = sim.ball_positions()
+        self.collisions = 0
+        """New ball-to-ball contacts in the last update (for the collision sound)."""
+        self._touching: set[tuple[int, int]] = set()
+        self._contact = 2.0 * ball_radius if ball_radius > 0 else 0.97 * board.pitch
+        """Centre distance of two touching balls; the press itself is the first contact."""
         self._resting: list[tuple[Colour, tuple[float, float], tuple[float, float]]] = []
 
     @property
@@ -156,6 +164,7 @@ class PushAnimation:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds of wall time (times the speed factor)."""
         self.frames += 1
+        self.collisions = 0
         if not self.sim.done:
             self._owed += dt * self.speed / self.time_step
             n = min(int(self._owed), MAX_STEPS_PER_FRAME * max(1, math.ceil(self.speed)))
@@ -163,10 +172,22 @@ class PushAnimation:
             if n > 0:
                 self.sim.step(n)
                 self._positions = self.sim.ball_positions()
+                self._count_contacts()
             if self.sim.done:
                 self._start_flying()
         else:
             self.fly_time += dt * max(1.0, self.speed)
+
+    def _count_contacts(self) -> None:
+        """Pairs of balls touching now that were not touching at the last update."""
+        xy = np.array([(x, y) for _, x, y in self._positions])
+        if len(xy) < 2:
+            return
+        gap = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+        a, b = np.nonzero(np.triu(gap < self._contact * 1.02, k=1))
+        touching = set(zip(a.tolist(), b.tolist(), strict=True))
+        self.collisions = len(touching - self._touching)
+        self._touching = touching
 
     def _start_flying(self) -> None:
         outcome = self.sim.outcome()

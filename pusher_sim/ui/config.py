@@ -12,8 +12,6 @@ from pathlib import Path
 
 from pusher_sim.errors import UserError
 
-DEFAULT_SAVE = "pusher-save.json"
-
 
 @dataclass(frozen=True)
 class AppConfig:
@@ -25,17 +23,23 @@ class AppConfig:
     seed: int | None = None
     load: str | None = None
     save: str | None = None
-    """Where S saves and L loads; also written when a game ends. None: pusher-save.json."""
+    """Also written when the game ends or the window closes; None: only the autosave."""
     size: tuple[int, int] = (1100, 800)
     speed: float = 1.0
     """Animation speed: 1 is real time (tests play pushes faster)."""
+    pace: float = 0.8
+    """Seconds a bot's move stays on screen before the next automatic move (0: no pause)."""
+    autosave: bool = True
+    """Write the game to the user's autosave after every move."""
+    sound: bool = True
 
     @property
-    def save_path(self) -> Path:
-        return Path(self.save or DEFAULT_SAVE)
+    def save_path(self) -> Path | None:
+        return Path(self.save) if self.save else None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> AppConfig:
+        pace = getattr(args, "pace", None)
         return cls(
             game=getattr(args, "game", None) or "pusher",
             seats=tuple(args.seats) if getattr(args, "seats", None) else None,
@@ -43,6 +47,8 @@ class AppConfig:
             load=getattr(args, "load", None),
             save=getattr(args, "save", None),
             size=parse_size(getattr(args, "size", None) or "1100x800"),
+            pace=0.8 if pace is None else parse_pace(str(pace)),
+            sound=not getattr(args, "mute", False),
         )
 
 
@@ -56,3 +62,14 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (320 <= width <= 10000 and 240 <= height <= 10000):
         raise UserError(f"--size {text} is out of range (320x240 to 10000x10000)")
     return width, height
+
+
+def parse_pace(text: str) -> float:
+    """Seconds a bot's move stays on screen, 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise UserError(f"--pace is a number of seconds, not {text!r}") from None
+    if not 0.0 <= value <= 10.0:
+        raise UserError(f"--pace must be between 0 and 10 seconds, got {text}")
+    return value

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
-from pusher_sim.ui.aim import Flick
+from pusher_sim.ui.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
 from pusher_sim.ui.animation import FlyingBall
 from pusher_sim.ui.layout import TRAY_ROWS, Layout, TrayBox
+from pusher_sim.ui.movelist import MoveEntry
 from pusher_sim.ui.scene import SeatView
 from pusher_sim.ui.sprites import ball_sprite, cup_sprite, shadow_sprite
 
@@ -35,14 +37,49 @@ TEXT: RGB = (236, 236, 240)
 TEXT_DIM: RGB = (160, 166, 180)
 WARNING: RGB = (255, 150, 90)
 HIGHLIGHT: RGB = (120, 255, 170)
+LAST_MOVE: RGB = (255, 255, 255)
 CUP_RADIUS_PITCHES = 0.40
 """Radius of a drawn hollow, in cup pitches (a ball, at 0.485 pitches, covers its hollow)."""
 
 
-@lru_cache(maxsize=16)
+@dataclass(frozen=True)
+class StatusText:
+    """Where the status line's three texts go and their font sizes."""
+
+    head: pygame.Rect
+    head_size: int
+    hint: pygame.Rect
+    hint_size: int
+    side: pygame.Rect
+    side_size: int
+
+
+def band_end(
+    press: tuple[float, float], drag: tuple[float, float], pitch: float
+) -> tuple[float, float]:
+    """Where the rubber band ends: at the pointer, or where the flick stops growing (the band
+    stretches no further than the strongest flick)."""
+    longest = (DEAD_ZONE_PITCHES + FULL_DRAG_PITCHES) * pitch
+    dx, dy = drag[0] - press[0], drag[1] - press[1]
+    length = math.hypot(dx, dy)
+    if length <= longest:
+        return drag
+    return (press[0] + dx * longest / length, press[1] + dy * longest / length)
+
+
+@lru_cache(maxsize=128)
 def font(size: int) -> pygame.font.Font:
     """pygame's built-in font: present everywhere, headless included."""
     return pygame.font.Font(None, max(8, size))
+
+
+@lru_cache(maxsize=1024)
+def fitted(text: str, size: int, room: int, floor: int) -> int:
+    """The largest font size from ``size`` down to ``floor`` at which ``text`` fits in ``room``
+    pixels (remembered: a frame asks the same question again and again)."""
+    while size > floor and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
@@ -189,7 +226,7 @@ class Painter:
         """The pusher's ball at the press point, a band back to the pointer, an arrow forward."""
         lay = self.layout
         px, py = lay.to_screen(*press)
-        dx, dy = lay.to_screen(*drag)
+        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
         strength = _mix((120, 230, 120), (255, 70, 50), flick.fraction)
         if flick.speed > 0:
             pygame.draw.line(surface, (30, 20, 10), (px, py), (dx, dy), 5)
@@ -205,9 +242,41 @@ class Painter:
         pygame.draw.circle(surface, (255, 255, 255), (round(px), round(py)), 3)
         if flick.speed > 0:
             label = font(max(16, lay.status.h // 3)).render(
-                f"{flick.fraction * 100:.0f}%", True, strength
+                f"flick {flick.fraction * 100:.0f}%", True, strength
             )
-            surface.blit(label, (dx + 12, dy - 8))
+            # On the pointer's side away from the press point; the gauge takes the other side.
+            if dx >= px:
+                where = label.get_rect(midright=(round(dx) - 14, round(dy) - 14))
+            else:
+                where = label.get_rect(midleft=(round(dx) + 14, round(dy) - 14))
+            _backed(surface, label, where)
+
+    def draw_strength_gauge(
+        self,
+        surface: pygame.Surface,
+        press: tuple[float, float],
+        drag: tuple[float, float],
+        strength: float,
+    ) -> pygame.Rect:
+        """How hard the ball is pressed in (0..1): a vertical gauge beside the pointer, on the
+        side away from the press point (where the band and the flick's label are not)."""
+        lay = self.layout
+        px, _ = lay.to_screen(*press)
+        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
+        h = max(40, round(lay.pixels(2.2 * lay.board.pitch)))
+        w = max(8, h // 7)
+        gap = round(lay.pixels(0.6 * lay.board.pitch))
+        x = round(dx) + gap if dx >= px else round(dx) - gap - w
+        y = round(dy - h / 2)
+        rect = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, (20, 22, 30), rect.inflate(4, 4), border_radius=3)
+        fill = round(h * max(0.0, min(1.0, strength)))
+        colour = _mix((120, 200, 255), (255, 120, 60), strength)
+        pygame.draw.rect(surface, colour, (x, y + h - fill, w, fill), border_radius=2)
+        pygame.draw.rect(surface, TEXT, rect, width=1, border_radius=2)
+        label = font(max(14, lay.status.h // 3)).render(f"press {strength:.0%}", True, TEXT)
+        _backed(surface, label, label.get_rect(midtop=(x + w // 2, y + h + 6)))
+        return rect
 
     def draw_trays(
         self,
@@ -222,40 +291,168 @@ class Painter:
         ):
             if seat == mover:
                 pygame.draw.rect(surface, HIGHLIGHT, tray.box.as_tuple(), width=2, border_radius=8)
-            head = font(max(16, int(tray.header.h * 0.62)))
+            lines = self.tray_header_rects(tray, view, count)
+            for n, (rect, size, words) in enumerate(lines):
+                surface.blit(font(size).render(words, True, TEXT_DIM if n else TEXT), rect)
             swatch = ball_sprite(view.colour, max(4, tray.header.h // 4))
             mid = (tray.header.x + 6, tray.header.y + tray.header.h * 0.3)
             surface.blit(swatch, swatch.get_rect(midleft=mid))
-            text = head.render(f"{view.name}  ({view.kind})", True, TEXT)
-            surface.blit(text, text.get_rect(midleft=(mid[0] + swatch.get_width() + 6, mid[1])))
-            small = font(max(14, int(tray.header.h * 0.45)))
-            left = small.render(f"{count} in the tray", True, TEXT_DIM)
-            surface.blit(
-                left, (mid[0] + swatch.get_width() + 6, tray.header.y + tray.header.h * 0.6)
-            )
             radius = max(2, round(tray.slot_px * 0.46))
             sprite = ball_sprite(view.colour, radius)
             for k in range(min(count, TRAY_ROWS * (TRAY_ROWS + 1) // 2)):
                 x, y = tray.slot(k)
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
+    def tray_header_rects(
+        self, tray: TrayBox, view: SeatView, count: int
+    ) -> list[tuple[pygame.Rect, int, str]]:
+        """The header's two lines (name and kind; balls left), each shrunk to fit its box."""
+        swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12
+        room = tray.header.w - swatch_w - 4
+        out = []
+        for words, size, top in (
+            (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
+            (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
+        ):
+            size = fitted(words, size, room, 10)
+            w, h = font(size).size(words)
+            y = tray.header.y + round(tray.header.h * top)
+            out.append(
+                (
+                    pygame.Rect(tray.header.x + swatch_w, y, w, min(h, tray.header.h // 2)),
+                    size,
+                    words,
+                )
+            )
+        return out
+
+    def status_rects(self, headline: str, hint: str, aside: str) -> StatusText:
+        """Where the status line's texts go, and in what sizes: the headline shrinks (down to a
+        floor) rather than run into the move number and seed on its right."""
+        box = self.layout.status
+        side_font = font(int(box.h * 0.34))
+        side = pygame.Rect((0, 0), side_font.size(aside))
+        side.topright = (box.w - 14, int(box.h * 0.12))
+        room = side.left - 14 - 24
+        size = int(box.h * 0.52)
+        size = fitted(headline, size, room, 12)
+        big = pygame.Rect((14, int(box.h * 0.08)), font(size).size(headline))
+        hint_size = int(box.h * 0.34)
+        hint_size = fitted(hint, hint_size, box.w - 28, 10)
+        small = pygame.Rect((14, int(box.h * 0.60)), font(hint_size).size(hint))
+        return StatusText(big, size, small, hint_size, side, int(box.h * 0.34))
+
     def draw_status(self, surface: pygame.Surface, headline: str, hint: str, aside: str) -> None:
-        lay = self.layout
-        box = lay.status
+        box = self.layout.status
         pygame.draw.rect(surface, (14, 16, 22), box.as_tuple())
         pygame.draw.line(surface, (60, 66, 80), (0, box.h - 1), (box.w, box.h - 1))
-        big = font(int(box.h * 0.52)).render(headline, True, TEXT)
-        surface.blit(big, (14, int(box.h * 0.08)))
-        small = font(int(box.h * 0.36)).render(hint, True, TEXT_DIM)
-        surface.blit(small, (14, int(box.h * 0.60)))
-        side = font(int(box.h * 0.36)).render(aside, True, TEXT_DIM)
-        surface.blit(side, side.get_rect(topright=(box.w - 14, int(box.h * 0.12))))
+        where = self.status_rects(headline, hint, aside)
+        surface.blit(font(where.head_size).render(headline, True, TEXT), where.head.topleft)
+        surface.blit(font(where.hint_size).render(hint, True, TEXT_DIM), where.hint.topleft)
+        surface.blit(font(where.side_size).render(aside, True, TEXT_DIM), where.side.topleft)
+
+    def draw_note(self, surface: pygame.Surface, note: str) -> None:
+        """The last push's result, kept until the player acts."""
+        box = self.layout.note
+        pygame.draw.rect(surface, (22, 30, 26) if note else (14, 16, 22), box.as_tuple())
+        if note:
+            size = int(box.h * 0.8)
+            size = fitted(note, size, box.w - 28, 10)
+            text = font(size).render(note, True, HIGHLIGHT)
+            surface.blit(text, text.get_rect(midleft=(14, box.y + box.h / 2)))
+
+    def move_rows(self) -> int:
+        """How many moves the move list shows at once."""
+        box = self.layout.move_list
+        return max(
+            1, (box.h - self._list_font().get_linesize() - 8) // self._list_font().get_linesize()
+        )
+
+    def _list_font(self) -> pygame.font.Font:
+        return font(max(15, min(28, self.layout.height // 38)))
+
+    def draw_move_list(
+        self, surface: pygame.Surface, entries: Sequence[MoveEntry], total: int, scroll: int
+    ) -> None:
+        """The last moves, newest at the bottom; a hint when older ones are scrolled away."""
+        box = self.layout.move_list
+        pygame.draw.rect(surface, (14, 16, 22), box.as_tuple(), border_radius=6)
+        pygame.draw.rect(surface, (60, 66, 80), box.as_tuple(), width=1, border_radius=6)
+        body = self._list_font()
+        line = body.get_linesize()
+        title = f"Moves ({total})" + (f" - {scroll} newer below" if scroll else "")
+        surface.blit(body.render(title, True, TEXT_DIM), (box.x + 8, box.y + 4))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(box.x + 4, box.y, box.w - 8, box.h))
+        for n, entry in enumerate(entries):
+            top = box.y + 4 + line * (n + 1)
+            x = box.x + 8
+            if entry.colour is not None:
+                swatch = ball_sprite(entry.colour, max(3, line // 3))
+                surface.blit(swatch, swatch.get_rect(midleft=(x, top + line // 2)))
+                x += swatch.get_width() + 4
+            newest = n == len(entries) - 1 and scroll == 0
+            text = body.render(f"{entry.number}. {entry.text}", True, TEXT if newest else TEXT_DIM)
+            surface.blit(text, (x, top))
+        surface.set_clip(clip)
+
+    def draw_last_move(self, surface: pygame.Surface, cells: Sequence[Cell]) -> None:
+        """A dashed-looking white ring round the cup (or triangle) of the last move."""
+        lay = self.layout
+        radius = round(lay.pixels(0.56 * lay.board.pitch))
+        for cell in cells:
+            x, y = lay.cell_screen(cell)
+            centre = (round(x), round(y))
+            for k in range(8):
+                start = k * math.pi / 4
+                rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+                rect.center = centre
+                pygame.draw.arc(surface, LAST_MOVE, rect, start, start + math.pi / 6, 3)
+
+    def draw_row_letters(self, surface: pygame.Surface, names: Sequence[tuple[str, Cell]]) -> None:
+        """The row letters along the left of the board, on the wooden frame."""
+        lay = self.layout
+        small = font(max(14, round(lay.pixels(0.55 * lay.board.pitch))))
+        for letter, cell in names:
+            x, y = lay.cell_screen(cell)
+            text = small.render(letter, True, (250, 236, 210))
+            surface.blit(
+                text,
+                text.get_rect(center=(round(x - lay.pixels(1.05 * lay.board.pitch)), round(y))),
+            )
+
+    def draw_cup_label(self, surface: pygame.Surface, cell: Cell, name: str) -> pygame.Rect:
+        """The name of the cup under the pointer, in a tag just above it."""
+        lay = self.layout
+        x, y = lay.cell_screen(cell)
+        text = font(max(16, lay.status.h // 3)).render(name, True, (16, 18, 26))
+        rect = text.get_rect(midbottom=(round(x), round(y - lay.pixels(0.55 * lay.board.pitch))))
+        pygame.draw.rect(surface, (250, 236, 190), rect.inflate(8, 4), border_radius=4)
+        surface.blit(text, rect)
+        return rect
+
+    def draw_drop(
+        self, surface: pygame.Surface, cell: Cell, colour: Colour, seat: int, t: float
+    ) -> None:
+        """A ball on its way from the tray of ``seat`` into ``cell``, ``t`` (0..1) of the way."""
+        lay = self.layout
+        tray = lay.trays[seat]
+        x0, y0 = tray.slot(0)
+        x1, y1 = lay.cell_screen(cell)
+        e = t * t * (3.0 - 2.0 * t)
+        lift = math.sin(math.pi * e) * 0.2 * math.hypot(x1 - x0, y1 - y0)
+        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - lift
+        radius = round(tray.slot_px * 0.46 + (self.ball_px - tray.slot_px * 0.46) * e)
+        sprite = ball_sprite(colour, max(2, radius))
+        surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def draw_message(self, surface: pygame.Surface, message: str, warning: bool) -> None:
         box = self.layout.message
         pygame.draw.rect(surface, (14, 16, 22), box.as_tuple())
         if message:
-            text = font(int(box.h * 0.8)).render(message, True, WARNING if warning else TEXT)
+            size = int(box.h * 0.8)
+            size = fitted(message, size, box.w - 28, 10)
+            text = font(size).render(message, True, WARNING if warning else TEXT)
             surface.blit(text, text.get_rect(midleft=(14, box.y + box.h / 2)))
 
     def draw_panel(self, surface: pygame.Surface, title: str, lines: Sequence[str]) -> None:
@@ -318,6 +515,12 @@ def _arrow_head(
     left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
     right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
     pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def _backed(surface: pygame.Surface, text: pygame.Surface, where: pygame.Rect) -> None:
+    """A label on a dark backing, readable over any cup or ball."""
+    pygame.draw.rect(surface, (16, 18, 26), where.inflate(10, 4), border_radius=4)
+    surface.blit(text, where)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -83,6 +83,10 @@ class Layout:
     message: Box
     board_box: Box
     trays: tuple[TrayBox, ...]
+    move_list: Box
+    """The scrollable list of moves, below the trays."""
+    note: Box
+    """The last push's result, a line above the message line."""
     ball_radius: float
     """Ball radius in metres (as the physics has it), for drawing balls at the right size."""
 
@@ -90,19 +94,25 @@ class Layout:
     def fit(cls, board: Board, size: tuple[int, int], players: int, ball_radius: float) -> Layout:
         width, height = max(320, size[0]), max(240, size[1])
         status_h = max(44, int(height * 0.085))
-        message_h = max(24, int(height * 0.045))
-        panel_w = int(min(max(width * 0.24, 170), 320))
-        board_box = Box(0, status_h, width - panel_w, height - status_h - message_h)
+        message_h = max(22, int(height * 0.04))
+        panel_w = int(min(max(width * 0.26, 200), 460))
+        board_h = height - status_h - 2 * message_h
+        board_box = Box(0, status_h, width - panel_w, board_h)
         status = Box(0, 0, width, status_h)
+        note = Box(0, height - 2 * message_h, width, message_h)
         message = Box(0, height - message_h, width, message_h)
+        list_h = max(4 * message_h, int(board_h * 0.34))
+        trays_h = board_h - list_h
+        move_list = Box(width - panel_w + 6, status_h + trays_h, panel_w - 12, list_h - 4)
         outside = (RIM_MARGIN_PITCHES + FRAME_PITCHES) * board.pitch
         circ = (board.inradius + outside) * 2.0 / math.sqrt(3.0)
         scale = 0.95 * min(board_box.w / (2.0 * circ), board_box.h / (math.sqrt(3.0) * circ))
         origin = board_box.centre
-        trays = _tray_boxes(Box(width - panel_w, status_h, panel_w, board_box.h), players)
+        trays = _tray_boxes(Box(width - panel_w, status_h, panel_w, trays_h), players)
         return cls(
-            width, height, board, scale, origin, status, message, board_box, trays, ball_radius
-        )
+            width, height, board, scale, origin, status, message, board_box, trays,
+            move_list, note, ball_radius,
+        )  # fmt: skip
 
     # -- mapping ----------------------------------------------------------------------------
 
@@ -155,12 +165,17 @@ def _tray_boxes(panel: Box, players: int) -> tuple[TrayBox, ...]:
     out: list[TrayBox] = []
     for seat in range(players):
         box = Box(panel.x + pad, panel.y + seat * each + pad // 2, panel.w - 2 * pad, each - pad)
-        header_h = int(min(52, max(12, box.h // 4)))
+        header_h = int(min(60, max(34, box.h // 4), box.h // 2))
         header = Box(box.x, box.y, box.w, header_h)
         room_h = max(1, box.h - header_h - pad)
         height_for_rows = math.sqrt(3.0) / 2.0 * (TRAY_ROWS - 1)
-        slot = max(0.5, min((box.w - 2 * pad) / TRAY_ROWS, room_h / (height_for_rows + 1.0)))
-        tray_h = height_for_rows * slot
-        apex = (box.x + box.w / 2.0, box.y + header_h + (room_h - tray_h) / 2.0 + pad / 2.0)
+        # The drawn wooden triangle reaches 0.86 slots above the top hollow and 0.45 below the
+        # bottom row: leave room for both so the tray never touches the header's text.
+        slot = max(
+            0.5, min((box.w - 2 * pad) / (TRAY_ROWS + 1.0), room_h / (height_for_rows + 1.4))
+        )
+        tray_h = (height_for_rows + 1.31) * slot
+        top = box.y + header_h + max(0.0, (room_h - tray_h) / 2.0)
+        apex = (box.x + box.w / 2.0, top + 0.86 * slot + 1.0)
         out.append(TrayBox(box, header, apex, slot))
     return tuple(out)

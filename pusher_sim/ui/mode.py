@@ -3,12 +3,13 @@
 The app only dispatches: it hands every pygame event to the current :class:`Mode`, advances it by
 the frame's duration and asks it to draw. A mode that needs another screen (the start screen
 starting a table, a table going back to the start) asks its :class:`Host`. When no mode is
-animating and no input comes, the app sleeps in ``pygame.event.wait`` instead of redrawing.
+animating and no input comes, the app sleeps until input comes instead of redrawing.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -22,6 +23,10 @@ class Host(Protocol):
 
     def quit(self) -> None:
         """Close the window once this frame is done."""
+        ...
+
+    def home(self) -> None:
+        """Go back to the start screen (or close the window when it was opened without one)."""
         ...
 
 
@@ -42,4 +47,13 @@ class Mode(Protocol):
 
     def animating(self) -> bool:
         """True while frames must keep coming without input (something moves, a job runs)."""
+        ...
+
+
+@runtime_checkable
+class Keeps(Protocol):
+    """A mode holding a game that must not be lost when the window closes or is interrupted."""
+
+    def save_now(self) -> list[Path]:
+        """Write the game wherever it belongs (the autosave, ``--save``); the paths written."""
         ...

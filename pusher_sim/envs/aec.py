@@ -1,0 +1,150 @@
+"""One PettingZoo AEC environment for any game of the turn loop; a :class:`SeatAdapter` says how
+a game's views and actions look to agents.
+
+Chance nodes (dice, shuffles) are played by the environment from a generator seeded by
+``reset(seed=...)``, so the same seed and the same actions give the same game. Rewards are the
+game's returns, paid to every seat when the game ends; an unfinished game stops as truncated
+after ``max_steps`` agent moves (the game's own bound by default).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.state import Game, State
+
+SEED_SPAN = 2**31
+"""Seeds drawn for ``reset()`` without one lie below this."""
+
+
+class SeatAdapter(Protocol):
+    """How one game's positions and actions look to agents."""
+
+    def observation_space(self) -> spaces.Space[Any]: ...
+
+    def action_space(self) -> spaces.Space[Any]: ...
+
+    def observe(self, state: State, seat: int) -> Any:
+        """``seat``'s observation, built from ``state.observation(seat)`` and (when it is to move)
+        its legal actions only."""
+        ...
+
+    def to_action(self, state: State, raw: Any) -> Action:
+        """The game action an agent's raw action stands for; ValueError if it stands for none."""
+        ...
+
+
+class TurnLoopAEC(AECEnv):  # type: ignore[misc]
+    """A turn-loop game as a PettingZoo AEC environment (agents ``player_0`` ...)."""
+
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        adapter: SeatAdapter,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()
+        modes = ["ansi", *(["rgb_array"] if hasattr(adapter, "render") else [])]
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
+        self.metadata = {"render_modes": modes, "is_parallelizable": False, "name": name}
+        self.game = game
+        self.adapter = adapter
+        self.render_mode = render_mode
+        self.max_steps = game.max_game_length if max_steps is None else max_steps
+        self.possible_agents = [f"player_{s}" for s in range(game.num_players)]
+        self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: adapter.observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: adapter.action_space() for a in self.possible_agents}
+        self.state: State = game.new_initial_state()
+        self._rng = np.random.default_rng(0)
+        self._next_seed: int | None = 0
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+    # -- the AEC cycle -------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            # No seed: the first reset plays seed 0, each later one a seed drawn from the last.
+            seed = (
+                self._next_seed
+                if self._next_seed is not None
+                else int(self._rng.integers(SEED_SPAN))
+            )
+        self._next_seed = None
+        self._rng = np.random.default_rng(seed)
+        self.state = self.game.new_initial_state()
+        self._steps = 0
+        self._play_chance()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> Any:
+        return self.adapter.observe(self.state, self.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self.adapter.to_action(self.state, action)
+        self.state.apply(move)  # an illegal move raises IllegalMove and changes nothing
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._play_chance()
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state.is_terminal():
+            for a, r in zip(self.possible_agents, self.state.returns(), strict=True):
+                if a in self.rewards:
+                    self.rewards[a] = float(r)
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select()
+
+    def render(self) -> str | np.ndarray | None:
+        """``ansi``: the state as text lines; ``rgb_array`` (Pusher): the board as a picture."""
+        if self.render_mode == "rgb_array":
+            frame: np.ndarray = self.adapter.render(self.state)  # type: ignore[attr-defined]
+            return frame
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(f"{k}: {v}" for k, v in self.state.to_json().items())
+
+    def close(self) -> None:
+        pass
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _play_chance(self) -> None:
+        while self.state.is_chance():
+            self.state.apply(self.state.sample_chance(self._rng))
+
+    def _select(self) -> None:
+        seat = self.state.current_player()
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]

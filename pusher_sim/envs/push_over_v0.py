@@ -1,0 +1,33 @@
+"""PettingZoo AEC environment for Push Over: ``env(players=2, ...)`` takes any
+:class:`~pushover.config.PushOverConfig` field as a keyword.
+
+Actions: 0 roll, 1 stop (masked); observations from the seat's own view, seats rotated so that
+the viewer comes first (see :mod:`pusher_sim.envs.pushover_codec`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pusher_sim.envs.adapters import DiscreteAdapter
+from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.pushover_codec import PushOverCodec
+from pushover.spec import make_game
+
+NAME = "push_over_v0"
+
+
+def raw_env(
+    render_mode: str | None = None, max_steps: int | None = None, **config: Any
+) -> TurnLoopAEC:
+    game = make_game({"players": 2, **config})
+    env = TurnLoopAEC(
+        NAME, game, DiscreteAdapter(PushOverCodec(game.config)), render_mode, max_steps
+    )
+    return env
+
+
+def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
+    """The environment; PettingZoo's wrappers are left to the caller, as the mask makes an
+    illegal action impossible to choose by accident and the game raises on one."""
+    return raw_env(render_mode, max_steps, **config)

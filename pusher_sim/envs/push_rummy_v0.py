@@ -1,0 +1,29 @@
+"""PettingZoo AEC environment for Push, the partnership rummy: ``env(deals=1, ...)`` takes any
+:class:`~rummy.config.RummyConfig` field as a keyword.
+
+Actions are the fixed ids of :mod:`pusher_sim.envs.rummy_codec` (masked); each seat observes only
+its own hand, the table, the discard top and the others' card counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pusher_sim.envs.adapters import DiscreteAdapter
+from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.rummy_codec import RummyCodec
+from rummy.spec import make_game
+
+NAME = "push_rummy_v0"
+
+
+def raw_env(
+    render_mode: str | None = None, max_steps: int | None = None, **config: Any
+) -> TurnLoopAEC:
+    game = make_game(config)
+    return TurnLoopAEC(NAME, game, DiscreteAdapter(RummyCodec(game.config)), render_mode, max_steps)
+
+
+def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
+    """The environment (see :func:`raw_env`)."""
+    return raw_env(render_mode, max_steps, **config)

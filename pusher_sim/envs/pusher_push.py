@@ -1,0 +1,175 @@
+"""``PusherPush-v0``: a single-agent Gymnasium environment in which the agent makes one seat's
+pushes and a bot plays everything else.
+
+- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random mid-game position:
+  every seat places at random, the other seats push with the opponent bot, and the agent's seat
+  (drawn from the seed) makes its first ``k`` pushes at random, ``k`` drawn from
+  ``0..warmup_pushes``. The episode starts when the agent's seat next has to push. The same seed
+  gives the same episode.
+- **Step.** One push (the six numbers of :mod:`pusher_sim.envs.pusher_codec`; the first picks the
+  triangle among the pushable ones, flagged in ``options``). The game then goes on with the bot
+  replying and the ``placer`` bot making the agent seat's placements, until the agent has to
+  push again (at once after P11(a)) or the game ends.
+- **Reward.** The balls the push sent home (P10), seen from the pusher: +1 for each of another
+  colour, -1 for each of the pusher's own.
+- **End.** ``terminated`` when the game ends (``info["winner"]``), ``truncated`` after
+  ``max_pushes`` agent pushes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from pusher_sim.envs import pusher_codec
+from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.spec import SPEC, make_game
+from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
+from pusher_sim.turnloop.agents import Agent
+from pusher_sim.turnloop.state import State
+
+WARMUP_ATTEMPTS = 50
+"""Games tried from one seed before giving up on reaching a push (only tiny boards need more
+than one)."""
+
+
+class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
+    """See the module docstring. ``game`` takes any Pusher config field (``board_radius``,
+    ``balls_per_player``, ``resolver`` ...); ``opponent`` and ``placer`` are bot names of
+    ``pusher --help``."""
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 2}  # noqa: RUF012 (gymnasium's)
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        game: Mapping[str, Any] | None = None,
+        opponent: str = "strong",
+        placer: str = "strong",
+        warmup_pushes: int = 3,
+        max_pushes: int = 200,
+        render_size: tuple[int, int] = (640, 480),
+    ) -> None:
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}")
+        if warmup_pushes < 0 or max_pushes < 1:
+            raise ValueError("warmup_pushes must be >= 0 and max_pushes >= 1")
+        for name in (opponent, placer):
+            if name not in SPEC.bots:
+                raise ValueError(
+                    f"unknown Pusher bot {name!r} (choose from {', '.join(SPEC.bots)})"
+                )
+        self.render_mode = render_mode
+        self.game: PusherGame = make_game(dict(game or {}))
+        self.opponent: Agent = SPEC.bots[opponent](self.game)
+        self.placer: Agent = SPEC.bots[placer](self.game)
+        self.warmer: Agent = SPEC.bots["random"](self.game)
+        self.warmup_pushes = warmup_pushes
+        self.max_pushes = max_pushes
+        self.render_size = render_size
+        self.observation_space = pusher_codec.observation_space(self.game)
+        self.action_space = pusher_codec.action_space()
+        self.state: PusherState = self.game.new_initial_state()
+        self.seat = 0
+        self.pushes = 0
+        self._painter: Any = None
+
+    # -- the episode ---------------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        for _ in range(WARMUP_ATTEMPTS):
+            self.seat = int(rng.integers(self.game.num_players))
+            self.state = self.game.new_initial_state()
+            own_pushes = int(rng.integers(self.warmup_pushes + 1))
+            self._warm_up(own_pushes)
+            if self._agent_must_push():
+                break
+        else:
+            raise RuntimeError("no position where the agent must push: the board is too small")
+        self.pushes = 0
+        return self._observe(), self._info()
+
+    def step(self, action: np.ndarray) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if not self._agent_must_push():
+            raise RuntimeError("the episode is over: call reset()")
+        push = pusher_codec.decode(self.state, action)
+        self.state.apply(push)
+        self.pushes += 1
+        mine = self.game.colours[self.seat]
+        back = self.state.last_returned
+        reward = float(sum(1 if colour != mine else -1 for _, colour in back))
+        self._play_others()
+        terminated = self.state.is_terminal()
+        truncated = not terminated and self.pushes >= self.max_pushes
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode != "rgb_array":
+            return None
+        from pusher_sim.envs.render import PositionPainter
+
+        if self._painter is None:
+            self._painter = PositionPainter(self.state, self.render_size)
+        names = ["agent" if s == self.seat else "bot" for s in range(self.game.num_players)]
+        headline = f"PusherPush-v0: agent plays {self.game.colours[self.seat].label}"
+        frame: np.ndarray = self._painter.rgb(self.state, names, headline)
+        return frame
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _agent_must_push(self) -> bool:
+        st = self.state
+        return not st.is_terminal() and st.to_move == self.seat and st.duty().kind == "push"
+
+    def _warm_up(self, own_pushes: int) -> None:
+        st = self.state
+        rng = self.np_random
+        for _ in range(self.game.max_game_length):
+            if st.is_terminal():
+                return
+            if st.to_move != self.seat:
+                agent = self.opponent if st.duty().kind == "push" else self.warmer
+            elif st.duty().kind != "push":
+                agent = self.warmer
+            elif own_pushes > 0:
+                own_pushes -= 1
+                agent = self.warmer
+            else:
+                return
+            st.apply(agent.act(st, st.to_move, st.legal_actions(), rng))
+
+    def _play_others(self) -> None:
+        st = self.state
+        rng = self.np_random
+        while not st.is_terminal() and not self._agent_must_push():
+            agent = self.placer if st.to_move == self.seat else self.opponent
+            st.apply(agent.act(st, st.to_move, st.legal_actions(), rng))
+
+    def _observe(self) -> dict[str, Any]:
+        view = self.state.observation(self.seat)
+        assert isinstance(view, PusherObservation)
+        obs = pusher_codec.observe(self.game, view, self.seat)
+        if self._agent_must_push():
+            obs["options"] = pusher_codec.option_flags(self.state)
+        return obs
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "winner": self.state.winner,
+            "pushes": self.pushes,
+            "triangles": [list(map(list, a.triangle)) for a in _pushes(self.state)],
+        }
+
+
+def _pushes(state: State) -> list[Push]:
+    if state.is_terminal():
+        return []
+    return [a for a in state.legal_actions() if isinstance(a, Push)]

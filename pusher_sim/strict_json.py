@@ -1,0 +1,161 @@
+"""Reading a JSON file we did not write: bounded in size, depth and numbers, UTF-8 only.
+
+A saved game may come from anywhere. ``json.load`` would read ``/dev/zero`` until memory runs
+out, recurse until the stack does on ``[[[[...``, turn ``1e400`` into infinity and accept
+``NaN``; here each of those is one :class:`~pusher_sim.errors.CorruptFile` line instead, and the
+file's size is checked before a byte is read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pusher_sim.errors import CorruptFile
+
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects a file may have (a game log needs 6)."""
+MAX_INT_DIGITS = 20
+"""Longest integer literal read: enough for any 64-bit seed, far below Python's own limit."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class Unreadable:
+    """A number that parsed but means nothing here (``NaN``, ``1e400``, 10**100): a placeholder
+    the reader reports with the field it sits in (see :func:`first_unreadable`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _int(text: str) -> int | Unreadable:
+    digits = text.lstrip("-")
+    return Unreadable(text) if len(digits) > MAX_INT_DIGITS else int(text)
+
+
+def _float(text: str) -> float | Unreadable:
+    if len(text) > 64:
+        return Unreadable(text)
+    value = float(text)
+    return value if np.isfinite(value) else Unreadable(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise CorruptFile(f"key {key!r:.40} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply lists and objects nest in JSON ``text`` (brackets inside strings ignored)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if not brackets:
+        return 0
+    codes = np.frombuffer(brackets.encode("ascii"), dtype=np.uint8)
+    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1)
+    return int(np.cumsum(steps).max())
+
+
+def parse(raw: bytes, what: str = "the file") -> Any:
+    """Decode UTF-8 ``raw`` as JSON, refusing deep nesting and duplicate keys.
+
+    Numbers that cannot be held exactly and finitely come back as :class:`Unreadable`, so that
+    the caller can name the field they sit in.
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorruptFile(f"{what} is not UTF-8 text (bad byte at offset {exc.start})") from None
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise CorruptFile(f"{what} nests lists and objects {depth} deep (at most {MAX_DEPTH})")
+    try:
+        return json.loads(
+            text,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=Unreadable,
+            object_pairs_hook=_no_duplicates,
+        )
+    except json.JSONDecodeError as exc:
+        raise CorruptFile(f"{what} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except CorruptFile as exc:
+        raise CorruptFile(f"{what}: {exc}") from None
+
+
+def read_bytes(path: str | Path, max_bytes: int) -> bytes:
+    """The whole of a regular file no larger than ``max_bytes``, checked before reading.
+
+    A FIFO, a device (``/dev/zero``) or a folder is refused without blocking on it.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise CorruptFile(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise CorruptFile(f"cannot read {path}: not a regular file")
+        if info.st_size > max_bytes:
+            raise CorruptFile(
+                f"{path} is {info.st_size / 1e6:.1f} MB; a saved game is at most "
+                f"{max_bytes / 1e6:.0f} MB"
+            )
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise CorruptFile(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > max_bytes:
+        raise CorruptFile(f"{path} grew past {max_bytes / 1e6:.0f} MB while being read")
+    return raw
+
+
+def first_unreadable(value: Any, where: str) -> str | None:
+    """The path of the first :class:`Unreadable` number in parsed data, if any, with its text."""
+    if isinstance(value, Unreadable):
+        return f"{where} = {value.text}"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = first_unreadable(item, f"{where}.{key}" if where else str(key))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            found = first_unreadable(item, f"{where}[{n}]")
+            if found:
+                return found
+    return None
+
+
+def load(path: str | Path, max_bytes: int) -> Any:
+    """Read and parse a JSON file under every bound above; numbers are all finite and exact."""
+    data = parse(read_bytes(path, max_bytes), str(path))
+    bad = first_unreadable(data, "")
+    if bad:
+        raise CorruptFile(f"{path}: {bad} is not a number a saved game can hold")
+    return data

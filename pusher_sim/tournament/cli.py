@@ -1,0 +1,184 @@
+"""The ``pusher tournament`` subcommand: arguments, checks before any game is played, the printed
+table and the Parquet file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pusher_sim.atomic import atomic_file, check_writable
+from pusher_sim.errors import UserError
+from pusher_sim.tournament.play import (
+    FORMATS,
+    GAUNTLET,
+    ROUND_ROBIN,
+    TABLE_COLUMNS,
+    Tournament,
+    ratings,
+    table,
+)
+from pusher_sim.tournament.play import (
+    run as play,
+)
+from pusher_sim.turnloop.registry import GAMES, get_spec
+
+MAX_GAMES = 1_000_000
+"""Games per pairing; the plan of every game is held in memory, so it is bounded."""
+MAX_WORKERS = 256
+
+EXAMPLE = """examples:
+  pusher tournament pushover --bots random,expected,strong --games 1000 --workers 2
+  pusher tournament pusher --bots strong,random --games 200 --out out/pusher.parquet
+  pusher tournament rummy --bots strong,random --format gauntlet --champion strong \\
+      --scheduler tcp://10.0.0.5:8786     (a Dask cluster)
+  pusher tournament pusher --bots strong,random --config board_radius=3 --config resolver=scripted
+"""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = EXAMPLE
+    parser.add_argument("game", choices=list(GAMES))
+    parser.add_argument("--bots", required=True, help="comma-separated bot names (two or more)")
+    parser.add_argument("--format", default=ROUND_ROBIN, help=f"{' or '.join(FORMATS)}")
+    parser.add_argument(
+        "--champion", help="the bot a gauntlet pits against each other one (default: the first)"
+    )
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="seats (default: the game's fewest)")
+    parser.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game config value, VALUE read as JSON where it can be (repeatable)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    parser.add_argument("--scheduler", help="Dask scheduler address: play on that cluster")
+    parser.add_argument("--out", help="save the table here (.parquet)")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON lines")
+    parser.add_argument("--progress", action="store_true", help="show a progress bar")
+
+
+def tournament_from(args: argparse.Namespace) -> Tournament:
+    """The tournament the arguments ask for, every argument checked."""
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be 1..{MAX_GAMES:,} per pairing, got {args.games}")
+    if args.seed < 0:
+        raise UserError(f"--seed must not be negative, got {args.seed}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UserError(f"--workers must be 1..{MAX_WORKERS}, got {args.workers}")
+    if args.scheduler is not None and "://" not in args.scheduler:
+        raise UserError(f"--scheduler is an address like tcp://HOST:8786, not {args.scheduler!r}")
+    if args.out is not None:
+        if Path(args.out).suffix != ".parquet":
+            raise UserError(f"--out must name a .parquet file, not {args.out!r}")
+        check_writable(args.out)
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    if any(not b for b in bots):
+        raise UserError(f"empty bot name in --bots {args.bots!r}")
+    spec = get_spec(args.game)
+    config = parse_config(args.config)
+    players = args.players if args.players is not None else min(spec.players)
+    if players not in spec.players:
+        allowed = " or ".join(str(n) for n in spec.players)
+        raise UserError(f"{args.game} takes {allowed} players, got {players}")
+    config["players"] = players
+    tournament = Tournament(
+        game=args.game,
+        bots=bots,
+        games=args.games,
+        seed=args.seed,
+        config=config,
+        format=args.format,
+        champion=args.champion,
+    )
+    tournament.check()
+    return tournament
+
+
+def parse_config(items: Sequence[str]) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise UserError(f"--config takes KEY=VALUE, not {item!r}")
+        if key.strip() == "players":
+            raise UserError("give the number of seats with --players, not --config")
+        try:
+            value: Any = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        config[key.strip()] = value
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    tournament = tournament_from(args)
+    started = time.perf_counter()
+    bar = None
+    if args.progress:
+        from tqdm import tqdm
+
+        total = len(tournament.pairings()) * tournament.games
+        bar = tqdm(total=total, desc="tournament", unit="game", leave=False)
+    try:
+        if args.scheduler is None and args.workers == 1:
+            results = play(tournament, progress=bar.update if bar else None)
+        else:
+            from pusher_sim.experiment.runner import executor_for
+
+            with executor_for(args.workers, args.scheduler) as pool:
+                results = play(
+                    tournament, pool.executor, pool.workers, progress=bar.update if bar else None
+                )
+    finally:
+        if bar is not None:
+            bar.close()
+    elapsed = time.perf_counter() - started
+    rows = table(tournament, results)
+    if args.out:
+        write_parquet(rows, args.out)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row, sort_keys=True))
+    else:
+        print(format_table(tournament, rows))
+        print(f"{len(results)} games in {elapsed:.1f} s" + (f" -> {args.out}" if args.out else ""))
+    return 0
+
+
+def write_parquet(rows: Sequence[dict[str, Any]], path: str) -> None:
+    """The table as Parquet, written atomically."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    data = pa.table({c: [row[c] for row in rows] for c in TABLE_COLUMNS})
+    with atomic_file(path) as handle:
+        pq.write_table(data, handle)
+
+
+def format_table(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> str:
+    kind = "gauntlet" if tournament.format == GAUNTLET else "round-robin"
+    seats = tournament.config.get("players", "?")
+    lines = [
+        f"{tournament.game}: {kind} of {len(tournament.bots)} bots, {tournament.games} games per "
+        f"pairing, {seats} seats, sides alternated, seed {tournament.seed}",
+        f"  {'bot':<12} {'opponent':<12} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6}"
+        f"  {'win rate':>8}  95% interval",
+    ]
+    for r in rows:
+        lines.append(
+            f"  {r['bot']:<12} {r['opponent']:<12} {r['games']:>6} {r['wins']:>6} "
+            f"{r['losses']:>6} {r['draws']:>6}  {r['win_rate']:>8.1%}  "
+            f"[{r['win_rate_low']:.1%}, {r['win_rate_high']:.1%}]"
+        )
+    lines.append("ratings (Bradley-Terry, Elo scale; one virtual draw per pairing):")
+    for bot, rating in ratings(tournament, rows):
+        lines.append(f"  {bot:<12} {rating:7.0f}")
+    return "\n".join(lines)

@@ -1,0 +1,215 @@
+"""Which games a tournament plays, playing them on local processes or a Dask cluster, and the
+table of results.
+
+Every tournament is a set of head-to-head *pairings* of two bots (round-robin: every pair;
+gauntlet: one champion against each other bot). A pairing's games come in twos that share a
+seed, with the bots' sides swapped, so each bot plays each side equally often. Each game depends
+on the tournament seed, its pairing and its number alone, so the table is the same whoever plays
+which game, for any number of workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pusher_sim.errors import UserError
+from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import GameSpec, get_spec
+
+ROUND_ROBIN = "round-robin"
+GAUNTLET = "gauntlet"
+FORMATS = (ROUND_ROBIN, GAUNTLET)
+
+Job = tuple[int, int, int, tuple[str, ...], int]
+"""(pairing, game number, game seed, the bot of each seat, the side of the pairing's first bot)."""
+Result = tuple[int, int, float, int]
+"""(pairing, game number, the first bot's points: 1 win, 1/2 draw, 0 loss, actions played)."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play. ``config`` is the game's config (players included)."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    config: Mapping[str, Any] = field(default_factory=dict)
+    format: str = ROUND_ROBIN
+    champion: str | None = None
+
+    def check(self) -> GameSpec:
+        """Refuse, in one line, anything that could not be played; return the game's spec."""
+        spec = get_spec(self.game)
+        if self.format not in FORMATS:
+            raise UserError(f"--format must be {' or '.join(FORMATS)}, not {self.format!r}")
+        if len(self.bots) < 2:
+            raise UserError("a tournament needs at least two bots")
+        if len(set(self.bots)) != len(self.bots):
+            raise UserError(f"a bot is listed twice in {','.join(self.bots)}")
+        unknown = [b for b in self.bots if b not in spec.bots]
+        if unknown:
+            known = ", ".join(spec.bots)
+            raise UserError(f"unknown {self.game} bot {unknown[0]!r} (choose from {known})")
+        if self.champion is not None and self.champion not in self.bots:
+            raise UserError(f"the champion {self.champion!r} is not one of the bots")
+        if self.champion is not None and self.format != GAUNTLET:
+            raise UserError("--champion is for --format gauntlet")
+        if self.games < 1:
+            raise UserError(f"--games must be at least 1, got {self.games}")
+        game = spec.make_game(dict(self.config))
+        sides = len(game.teams())
+        if sides != 2:
+            raise UserError(
+                f"tournaments are head-to-head: {self.game} with {game.num_players} seats has "
+                f"{sides} sides (use 2 players)"
+            )
+        return spec
+
+    def pairings(self) -> list[tuple[str, str]]:
+        if self.format == GAUNTLET:
+            champion = self.champion or self.bots[0]
+            return [(champion, b) for b in self.bots if b != champion]
+        return list(itertools.combinations(self.bots, 2))
+
+    def jobs(self, teams: Sequence[Sequence[int]]) -> list[Job]:
+        """Every game: game k of a pairing puts its first bot on side k % 2."""
+        seats = sum(len(t) for t in teams)
+        out: list[Job] = []
+        for p, (a, b) in enumerate(self.pairings()):
+            for k in range(self.games):
+                side_a = teams[k % 2]
+                who = tuple(a if s in side_a else b for s in range(seats))
+                out.append((p, k, game_seed(self.seed, p, k // 2), who, k % 2))
+        return out
+
+
+def game_seed(seed: int, pairing: int, pair: int) -> int:
+    """The seed of a pairing's ``pair``-th two games."""
+    return int(np.random.SeedSequence([seed, pairing, pair]).generate_state(1)[0])
+
+
+def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> list[Result]:
+    """Play ``jobs``; runs in a worker process, so it takes and returns plain data only."""
+    spec = get_spec(name)
+    game = spec.make_game(config)
+    teams = game.teams()
+    agents: dict[str, Any] = {}
+    out: list[Result] = []
+    for pairing, number, seed, seats, side in jobs:
+        for bot in seats:
+            if bot not in agents:
+                agents[bot] = spec.bots[bot](game)
+        match = Match(game, [agents[b] for b in seats], seed=seed, seat_names=list(seats))
+        final = match.run()
+        returns = final.returns()
+        mine, theirs = returns[teams[side][0]], returns[teams[1 - side][0]]
+        points = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+        out.append((pairing, number, points, match.moves))
+    return out
+
+
+def run(
+    tournament: Tournament,
+    executor: Executor | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[Result]:
+    """Every game's result, in job order: in this process, or shared out on ``executor``."""
+    spec = tournament.check()
+    config = dict(tournament.config)
+    game = spec.make_game(config)
+    jobs = tournament.jobs(game.teams())
+    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
+    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+    results: list[list[Result]] = [[] for _ in chunks]
+    if executor is None:
+        for n, chunk in enumerate(chunks):
+            results[n] = play_jobs(spec.name, config, chunk)
+            if progress is not None:
+                progress(len(chunk))
+    else:
+        futures: dict[Future[list[Result]], int] = {
+            executor.submit(play_jobs, spec.name, config, chunk): n
+            for n, chunk in enumerate(chunks)
+        }
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if progress is not None:
+                progress(len(results[futures[future]]))
+    return [r for part in results for r in part]
+
+
+# -- the table -------------------------------------------------------------------------------
+
+TABLE_COLUMNS = (
+    "game",
+    "bot",
+    "opponent",
+    "games",
+    "wins",
+    "losses",
+    "draws",
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "score",
+    "mean_actions",
+    "bot_elo",
+    "opponent_elo",
+)
+
+
+def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, Any]]:
+    """One row per pairing: the first bot's wins, losses and draws against the second, its win
+    rate with the Wilson 95% interval, its score (draws half) and both bots' ratings."""
+    pairings = tournament.pairings()
+    bots = list(tournament.bots)
+    index = {b: i for i, b in enumerate(bots)}
+    points = np.zeros((len(bots), len(bots)))
+    rows: list[dict[str, Any]] = []
+    for p, (a, b) in enumerate(pairings):
+        mine = [r for r in results if r[0] == p]
+        wins = sum(1 for r in mine if r[2] == 1.0)
+        losses = sum(1 for r in mine if r[2] == 0.0)
+        draws = len(mine) - wins - losses
+        points[index[a], index[b]] += wins + 0.5 * draws
+        points[index[b], index[a]] += losses + 0.5 * draws
+        low, high = wilson(wins, len(mine))
+        rows.append(
+            {
+                "game": tournament.game,
+                "bot": a,
+                "opponent": b,
+                "games": len(mine),
+                "wins": wins,
+                "losses": losses,
+                "draws": draws,
+                "win_rate": wins / len(mine),
+                "win_rate_low": low,
+                "win_rate_high": high,
+                "score": (wins + 0.5 * draws) / len(mine),
+                "mean_actions": sum(r[3] for r in mine) / len(mine),
+            }
+        )
+    ratings = elo(bradley_terry(points))
+    for row in rows:
+        row["bot_elo"] = float(ratings[index[row["bot"]]])
+        row["opponent_elo"] = float(ratings[index[row["opponent"]]])
+    return rows
+
+
+def ratings(tournament: Tournament, rows: Sequence[Mapping[str, Any]]) -> list[tuple[str, float]]:
+    """Every bot's Elo-scale rating, best first."""
+    found: dict[str, float] = {}
+    for row in rows:
+        found[row["bot"]] = row["bot_elo"]
+        found[row["opponent"]] = row["opponent_elo"]
+    return sorted(found.items(), key=lambda kv: -kv[1])

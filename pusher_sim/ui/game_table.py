@@ -1,0 +1,329 @@
+"""What the Push and Push Over tables share as window modes: the keys that leave, start again,
+save and load (each asking first when a game is in progress, with the window's dialogs), the
+status message, help, and sleeping when nothing moves.
+
+A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
+animations; the turn flow (:mod:`pusher_sim.ui.hotseat`) supplies the moves.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from pathlib import Path
+
+import pygame
+
+from pusher_sim.atomic import atomic_write
+from pusher_sim.errors import IllegalMove, UserError
+from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.config import AppConfig
+from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
+from pusher_sim.ui.hotseat import Played, TurnFlow
+from pusher_sim.ui.jobs import in_background
+from pusher_sim.ui.matches import MatchMaker, forked, started_over
+from pusher_sim.ui.mode import Host
+from pusher_sim.ui.sound import Sounds
+from pusher_sim.ui.widgets import clear_fonts, panel, shade
+
+COMMON_HELP = (
+    "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
+    "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
+)
+
+
+def match_for(config: AppConfig) -> Match:
+    """The match a table opens on: ``config.load`` continued, or a fresh game."""
+    maker = MatchMaker(config.game)
+    if config.load:
+        return maker.from_log(GameLog.load(config.load), config.seats)
+    seats = config.seats or maker.spec.default_seats
+    seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
+    return maker.fresh(tuple(seats), seed)
+
+
+class GameTable:
+    """A :class:`~pusher_sim.ui.mode.Mode` for one turn-loop game; see the module docstring."""
+
+    title = "table"
+    help_lines: Sequence[str] = ()
+
+    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        clear_fonts()  # fonts cached before a pygame.quit() are dead
+        self.flow = flow
+        self.host = host
+        self.config = config
+        self.message = ""
+        self.warning = False
+        self.show_help = False
+        self.clock = 0.0
+        self.screen_size = config.size
+        self.sounds = Sounds(config.sound)
+        self._loading: Future[Match] | None = None
+        """A match being made off the frame loop (a load replays the log, so does an undo)."""
+        self._when_loaded: Callable[[Match], str] = str
+        self._saved_at_end = False
+
+    @property
+    def match(self) -> Match:
+        return self.flow.match
+
+    def say(self, words: str, warning: bool = False) -> None:
+        self.message, self.warning = words, warning
+
+    # -- the Mode protocol ------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.host.quit()
+        elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.show_help = False
+        elif event.type == pygame.KEYDOWN and self._command_key(event.key):
+            return
+        else:
+            self.handle_table(event)
+
+    def _command_key(self, key: int) -> bool:
+        commands = {
+            pygame.K_ESCAPE: self.ask_leave,
+            pygame.K_h: self.toggle_help,
+            pygame.K_n: self.ask_new_game,
+            pygame.K_s: self.ask_save,
+            pygame.K_l: self.ask_load,
+            pygame.K_m: self.toggle_sound,
+            pygame.K_u: self.undo,
+        }
+        command = commands.get(key)
+        if command is None:
+            return False
+        command()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.advance(dt)
+        self._poll_loading()
+        if self._loading is None:
+            played = self.flow.update(dt, hold=self.holding())
+            if played is not None:
+                self.on_played(played)
+        if self.flow.error:
+            self.say(self.flow.error, warning=True)
+            self.flow.error = ""
+        if self.match.state.is_terminal() and not self._saved_at_end:
+            self._saved_at_end = True
+            self.save_now()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.screen_size = surface.get_size()
+        self.draw_table(surface)
+        if self.show_help:
+            shade(surface)
+            size = max(16, surface.get_height() // 32)
+            panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *COMMON_HELP], size)
+
+    def animating(self) -> bool:
+        return self.flow.busy() or self.holding() or self._loading is not None
+
+    def save_now(self) -> list[Path]:
+        """The game written to its autosave (and to ``--save``): nothing is lost on quitting."""
+        written = []
+        data = json.dumps(self.match.log.to_json()) + "\n"
+        targets: list[Callable[[], Path]] = []
+        if self.config.autosave:
+            targets.append(lambda: autosave_path(self.match.game.name))
+        if self.config.save_path is not None:
+            given = self.config.save_path
+            targets.append(lambda: given)
+        for target in targets:
+            try:
+                written.append(atomic_write(target(), data))
+            except (UserError, OSError) as exc:
+                self.say(f"cannot save: {exc}", warning=True)
+        return written
+
+    # -- for the tables ---------------------------------------------------------------------
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """The table's own input (cards, dice, buttons)."""
+
+    def advance(self, dt: float) -> None:
+        """Run the table's animations by ``dt`` seconds."""
+
+    def holding(self) -> bool:
+        """True while an animation must finish before the next move."""
+        return False
+
+    def on_played(self, played: Played) -> None:
+        """An action was applied (by anyone): start its animation, say what happened."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Paint the table."""
+
+    def restarted(self) -> None:
+        """The match was replaced: forget animations and selections."""
+
+    def perform(self, action: Action) -> bool:
+        """A person's command: apply it, or say why not (nothing changes)."""
+        try:
+            played = self.flow.play(action)
+        except IllegalMove as exc:
+            self.say(f"{exc.rule}: {exc.reason}", warning=True)
+            return False
+        self.on_played(played)
+        return True
+
+    # -- leaving, new games, saves ----------------------------------------------------------
+
+    def in_progress(self) -> bool:
+        state = self.match.state
+        return not state.is_terminal() and any(m >= 0 for m in self.match.log.movers)
+
+    def _ask(self, title: str, line: str, choices: list[Choice]) -> None:
+        self.host.show(Confirm(self.host, self, title, (line,), choices))
+
+    def toggle_help(self) -> None:
+        self.show_help = not self.show_help
+
+    def toggle_sound(self) -> None:
+        muted = self.sounds.toggle_mute()
+        self.say("sound off (M turns it on)" if muted else "sound on")
+
+    def ask_leave(self) -> None:
+        if not self.in_progress():
+            self.host.home()
+            return
+        self._ask(
+            "Leave this game?",
+            "It is saved: the start screen can continue it.",
+            [
+                Choice(pygame.K_y, "Y leave", self.host.home),
+                Choice(pygame.K_q, "Q quit", self.host.quit),
+                Choice(pygame.K_n, "N stay", lambda: None),
+            ],
+        )
+
+    def ask_new_game(self) -> None:
+        if not self.in_progress():
+            self.new_game()
+            return
+        self._ask(
+            "Start a new game?",
+            "This one stays in the autosave until the new game's first move.",
+            [Choice(pygame.K_y, "Y new game", self.new_game), Choice(pygame.K_n, "N stay", _no)],
+        )
+
+    def new_game(self) -> None:
+        self.flow.replace(started_over(self.match, secrets.randbelow(2**31)))
+        self._saved_at_end = False
+        self.restarted()
+        self.say(f"a new game (seed {self.match.seed})")
+
+    def ask_save(self) -> None:
+        folder = data_dir() / "saves"
+        lines = (f"Saves go to {folder}", "Type a name, or just Enter for a dated one.")
+        self.host.show(TextPrompt(self.host, self, "Save this game", lines, self.save_as))
+
+    def save_as(self, name: str) -> None:
+        """Save under ``name`` (empty: a dated name); an existing save is never overwritten."""
+        try:
+            path = new_save_path(self.match.game.name, name or None)
+            atomic_write(path, json.dumps(self.match.log.to_json()) + "\n")
+        except (UserError, OSError) as exc:
+            self.say(f"cannot save: {exc}", warning=True)
+            return
+        self.say(f"saved {self.match.moves} moves to {path}")
+
+    def ask_load(self) -> None:
+        if not self.in_progress():
+            self.choose_save()
+            return
+        self._ask(
+            "Load another game?",
+            "This one is kept in the autosave until the loaded game moves on.",
+            [
+                Choice(pygame.K_y, "Y choose a game", self.choose_save),
+                Choice(pygame.K_n, "N stay", _no),
+            ],
+        )
+
+    def choose_save(self) -> None:
+        try:
+            folder = saves_dir()
+            games = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError as exc:
+            self.say(f"cannot read the saves: {exc}", warning=True)
+            return
+        games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
+        if not games:
+            self.say(f"no saved games in {folder}", warning=True)
+            return
+        names = [p.name for p in games]
+        self.host.show(
+            Choose(self.host, self, "Load a game", names, lambda n: self.load_from(games[n]))
+        )
+
+    def load_from(self, path: Path) -> None:
+        """Continue the game saved at ``path`` (replayed off the frame loop)."""
+        name = self.match.game.name
+        maker = MatchMaker(name)
+        current = self.match
+
+        def load() -> Match:
+            log = GameLog.load(path)
+            if log.game != name:
+                raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
+            return maker.from_log(log, None, current)
+
+        self._replace_with(
+            load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
+        )
+
+    def undo(self) -> None:
+        """Take back the last move a person made (and the bots' moves after it)."""
+        match = self.match
+        if self._loading is not None or not any(
+            m >= 0 and match.agents[m] is None for m in match.log.movers
+        ):
+            self.say("nothing to undo: no person has moved yet", warning=True)
+            return
+        fork = forked(match)
+
+        def undone() -> Match:
+            fork.undo_turn()
+            return fork
+
+        self._replace_with(undone, "taking back the last move", lambda m: "took back the last move")
+
+    def _replace_with(
+        self, make: Callable[[], Match], label: str, done: Callable[[Match], str]
+    ) -> None:
+        """Make the next match off the frame loop; ``done`` says what happened."""
+        self._loading = in_background(make, "pusher-load")
+        self._when_loaded = done
+        self.say(label)
+
+    def _poll_loading(self) -> None:
+        job = self._loading
+        if job is None or not job.done():
+            return
+        self._loading = None
+        exc = job.exception()
+        if exc is not None:
+            self.say(f"cannot load: {exc}", True)
+            return
+        self.flow.replace(job.result())
+        self._saved_at_end = False
+        self.restarted()
+        self.say(self._when_loaded(self.match))
+
+
+def _no() -> None:
+    """The answer that changes nothing."""

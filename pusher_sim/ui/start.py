@@ -1,0 +1,253 @@
+"""The start screen: choose the game, the number of players and who sits where (a person or
+which bot), then start; or continue the last game from its autosave.
+
+Everything it offers comes from the game registry (players allowed, bots and what they are), so
+a new game or bot shows up here without touching this file. Keys: Up/Down pick a row,
+Left/Right change it, Enter starts, C continues, Esc quits; every row and button is clickable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import pygame
+
+from pusher_sim.errors import UserError
+from pusher_sim.saves import autosave_path
+from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.ui.config import AppConfig
+from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
+from pusher_sim.ui.mode import Host
+from pusher_sim.ui.tables import has_table, table_maker
+
+TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
+PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
+"""Seconds a bot's move stays on screen, to choose from."""
+
+
+@lru_cache(maxsize=16)
+def seat_labels(game: str, players: int) -> tuple[str, ...]:
+    """What each seat is called in ``game`` with ``players`` seats (Red, Blue... in Pusher)."""
+    try:
+        made = get_spec(game).make_game({"players": players})
+        return tuple(made.seat_label(s).split(" (")[0].capitalize() for s in range(players))
+    except (UserError, AttributeError, ValueError):
+        return tuple(f"Seat {s + 1}" for s in range(players))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the form: what it sets, its text, and how Left/Right change it."""
+
+    key: str
+    label: str
+    value: str
+
+
+class StartScreen:
+    """A :class:`~pusher_sim.ui.mode.Mode`: the form, its buttons, and starting the table."""
+
+    def __init__(self, host: Host, config: AppConfig | None = None) -> None:
+        self.host = host
+        self.config = config or AppConfig()
+        self.games = [g for g in GAMES]
+        self.game = self.config.game if self.config.game in GAMES else "pusher"
+        self.seats: list[str] = []
+        self.pace = self.config.pace
+        self.row = 0
+        self.message = ""
+        self.hits: list[tuple[pygame.Rect, str, int]] = []
+        """Clickable areas drawn last frame: (rect, row key or button, direction)."""
+        self._choose_game(self.game)
+
+    # -- the form ---------------------------------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.game)
+
+    @property
+    def title(self) -> str:
+        return TITLES.get(self.game, self.game)
+
+    def _choose_game(self, game: str) -> None:
+        self.game = game
+        wanted = self.config.seats if self.config.seats and game == self.config.game else None
+        seats = list(wanted or self.spec.default_seats)
+        self.seats = seats
+        self.message = ""
+
+    def choices(self) -> list[str]:
+        """What a seat may be: a person or one of the game's bots."""
+        return [HUMAN, *self.spec.bots]
+
+    def rows(self) -> list[Row]:
+        labels = seat_labels(self.game, len(self.seats))
+        out = [
+            Row("game", "Game", self.title + ("" if has_table(self.game) else " (terminal only)")),
+            Row("players", "Players", str(len(self.seats))),
+        ]
+        for n, seat in enumerate(self.seats):
+            what = "a person" if seat == HUMAN else ("bot" if seat == "bot" else f"{seat} (bot)")
+            out.append(Row(f"seat{n}", labels[n], what))
+        out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
+        return out
+
+    def change(self, key: str, step: int) -> None:
+        """Move the value of row ``key`` one choice along (``step`` is +1 or -1)."""
+        if key == "game":
+            at = self.games.index(self.game)
+            self._choose_game(self.games[(at + step) % len(self.games)])
+        elif key == "players":
+            allowed = sorted(self.spec.players)
+            at = allowed.index(len(self.seats)) if len(self.seats) in allowed else 0
+            n = allowed[(at + step) % len(allowed)]
+            bot = next(iter(self.spec.bots), HUMAN)
+            self.seats = (self.seats + [bot] * n)[:n]
+        elif key.startswith("seat"):
+            n = int(key[4:])
+            options = self.choices()
+            at = options.index(self.seats[n]) if self.seats[n] in options else 0
+            self.seats[n] = options[(at + step) % len(options)]
+        elif key == "pace":
+            at = min(range(len(PACES)), key=lambda k: abs(PACES[k] - self.pace))
+            self.pace = PACES[(at + step) % len(PACES)]
+
+    def _config(self, load: str | None = None) -> AppConfig:
+        return replace(
+            self.config, game=self.game, seats=None if load else tuple(self.seats),
+            load=load, pace=self.pace,
+        )  # fmt: skip
+
+    def start(self) -> None:
+        if not has_table(self.game):
+            title = TITLES.get(self.game, self.game)
+            self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
+            return
+        try:
+            self.host.show(table_maker(self.game)(self.host, self._config()))
+        except UserError as exc:
+            self.message = str(exc)
+
+    def can_continue(self) -> bool:
+        return has_table(self.game) and autosave_path(self.game).exists()
+
+    def continue_last(self) -> None:
+        path = autosave_path(self.game)
+        if not self.can_continue():
+            self.message = f"no {TITLES.get(self.game, self.game)} game to continue"
+            return
+        try:
+            GameLog.load(path)
+            self.host.show(table_maker(self.game)(self.host, self._config(load=str(path))))
+        except UserError as exc:
+            self.message = f"cannot continue: {exc}"
+
+    # -- Mode -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        rows = self.rows()
+        if event.type == pygame.QUIT:
+            self.host.quit()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.host.quit()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_c:
+                self.continue_last()
+            elif event.key == pygame.K_UP:
+                self.row = (self.row - 1) % len(rows)
+            elif event.key == pygame.K_DOWN:
+                self.row = (self.row + 1) % len(rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.change(
+                    rows[min(self.row, len(rows) - 1)].key, 1 if event.key == pygame.K_RIGHT else -1
+                )
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            for rect, what, step in self.hits:
+                if rect.collidepoint(event.pos):
+                    self.click(what, step if event.button == 1 else -step)
+                    return
+
+    def click(self, what: str, step: int) -> None:
+        if what == "start":
+            self.start()
+        elif what == "continue":
+            self.continue_last()
+        elif what == "quit":
+            self.host.quit()
+        else:
+            keys = [r.key for r in self.rows()]
+            self.row = keys.index(what)
+            self.change(what, step)
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def animating(self) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill((22, 26, 34))
+        big = font(max(36, h // 9))
+        body = font(max(20, h // 24))
+        small = font(max(16, h // 36))
+        title = big.render("Pusher", True, TEXT)
+        surface.blit(title, title.get_rect(midtop=(w // 2, h // 20)))
+        sub = small.render(self.spec.summary, True, TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 20 + title.get_height() + 4)))
+        self.hits = []
+        line = body.get_linesize() + max(6, h // 80)
+        top = h // 20 + title.get_height() + sub.get_height() + h // 20
+        left, right = w // 2 - min(w // 2 - 20, 330), w // 2 + min(w // 2 - 20, 330)
+        for n, row in enumerate(self.rows()):
+            y = top + n * line
+            rect = pygame.Rect(left, y - 4, right - left, line - 2)
+            if n == self.row:
+                pygame.draw.rect(surface, (36, 44, 58), rect, border_radius=6)
+                pygame.draw.rect(surface, HIGHLIGHT, rect, width=1, border_radius=6)
+            surface.blit(body.render(row.label, True, TEXT_DIM), (left + 12, y))
+            value = body.render(row.value, True, TEXT)
+            arrow_l = body.render("<", True, HIGHLIGHT)
+            arrow_r = body.render(">", True, HIGHLIGHT)
+            vx = right - 12 - arrow_r.get_width() - 10 - value.get_width()
+            surface.blit(value, (vx, y))
+            lx = vx - 10 - arrow_l.get_width()
+            surface.blit(arrow_l, (lx, y))
+            surface.blit(arrow_r, (right - 12 - arrow_r.get_width(), y))
+            mid = rect.x + rect.w // 2
+            self.hits.append((pygame.Rect(rect.x, rect.y, mid - rect.x, rect.h), row.key, -1))
+            self.hits.append((pygame.Rect(mid, rect.y, rect.right - mid, rect.h), row.key, 1))
+        y = top + len(self.rows()) * line + line // 2
+        buttons = [
+            ("start", "Start  (Enter)", True),
+            ("continue", "Continue last game  (C)", self.can_continue()),
+            ("quit", "Quit  (Esc)", True),
+        ]
+        x = left
+        for what, text, enabled in buttons:
+            label = body.render(text, True, (16, 18, 26) if enabled else (90, 96, 110))
+            rect = pygame.Rect(x, y, label.get_width() + 24, label.get_height() + 14)
+            if rect.right > w - 10:
+                x, y = left, y + rect.h + 10
+                rect.topleft = (x, y)
+            pygame.draw.rect(surface, HIGHLIGHT if enabled else (50, 56, 68), rect, border_radius=6)
+            surface.blit(label, (rect.x + 12, rect.y + 7))
+            self.hits.append((rect, what, 1))
+            x = rect.right + 14
+        hint = "Click a row (left half: back, right half: on), or Up/Down and Left/Right"
+        bots = [f"{b}: {t}" for b, t in self.spec.bot_help.items()]
+        y += body.get_linesize() + 30
+        lines = [(self.message, WARNING), (hint, TEXT_DIM), *((b, TEXT_DIM) for b in bots)]
+        for text, colour in lines:
+            if not text:
+                continue
+            size = max(14, h // 40)
+            size = fitted(text, size, w - 40, 10)
+            label = font(size).render(text, True, colour)
+            surface.blit(label, label.get_rect(midtop=(w // 2, y)))
+            y += label.get_height() + 8

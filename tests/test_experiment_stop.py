@@ -1,0 +1,114 @@
+"""Stopping an experiment: SIGKILL loses only the chunks in flight and --resume makes the same
+table; no worker outlives its parent; one Ctrl-C stops at once, keeping finished chunks."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pusher_sim.cli import main
+from pusher_sim.experiment.dataset import Output, read_table
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+SWEEP = ["--grid", "angle=0:330:24", "--grid", "speed=0.2:1.2:5", "--chunk", "2", "--quiet"]
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def start(out: Path, workers: int) -> subprocess.Popen[str]:
+    argv = [sys.executable, "-m", "pusher_sim.cli", "experiment", *SWEEP]
+    argv += ["--workers", str(workers), "--out", str(out)]
+    return subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def wait_for_chunks(out: Path, n: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 60
+    while len(Output(out).done()) < n:
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        assert time.monotonic() < deadline, "no chunks written in a minute"
+        time.sleep(0.02)
+
+
+def test_sigkill_leaves_no_worker_and_resume_gives_the_same_table(tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    process = start(out, workers=2)
+    wait_for_chunks(out, 3, process)
+    workers = children(process.pid)
+    assert len(workers) == 2
+    killed = time.monotonic()
+    process.send_signal(signal.SIGKILL)
+    process.wait(10)
+    while any(alive(w) for w in workers) and time.monotonic() - killed < 10:
+        time.sleep(0.01)
+    assert not any(alive(w) for w in workers)
+    assert time.monotonic() - killed < 3.0  # measured ~0.1 s: the kernel kills them
+    done = Output(out).done()
+    assert 3 <= len(done) < 60 and not out.exists()
+    assert main(["experiment", *SWEEP, "--workers", "2", "--out", str(out), "--resume"]) == 0
+    whole = tmp_path / "whole.parquet"
+    assert main(["experiment", *SWEEP, "--workers", "1", "--out", str(whole)]) == 0
+    assert read_table(out).equals(read_table(whole))
+
+
+def test_a_second_ctrl_c_ends_it_at_once(tmp_path: Path) -> None:
+    out = tmp_path / "run.parquet"
+    process = start(out, workers=2)
+    wait_for_chunks(out, 2, process)
+    workers = children(process.pid)
+    pressed = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.05)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGINT)
+    process.communicate(timeout=30)
+    assert time.monotonic() - pressed < 8.0  # it once deadlocked here
+    assert process.returncode in (130, -signal.SIGINT)
+    assert not any(alive(w) for w in workers)
+    assert len(Output(out).done()) >= 2
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, how: str) -> None:
+    out = tmp_path / "run.parquet"
+    process = start(out, workers=2)
+    wait_for_chunks(out, 2, process)
+    workers = children(process.pid)
+    pressed = time.monotonic()
+    if how == "ctrl-c":
+        os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole group
+    else:
+        process.terminate()
+    _, err = process.communicate(timeout=30)
+    assert time.monotonic() - pressed < 8.0  # measured ~0.6 s
+    assert process.returncode == 130
+    assert "--resume" in err and err.count("\n") == 1
+    assert not any(alive(w) for w in workers)
+    kept = Output(out).done()
+    assert len(kept) >= 2 and f"{len(kept)} of 60 chunks" in err

@@ -1,0 +1,164 @@
+"""``pusher tournament``: Wilson intervals and Bradley-Terry ratings against hand-computed cases,
+seat rotation, the same table for any number of workers, Parquet output and one-line errors."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+from pusher_sim.cli import main
+from pusher_sim.tournament.play import GAUNTLET, TABLE_COLUMNS, Tournament, run, table
+from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+
+# -- statistics -------------------------------------------------------------------------------
+
+
+def test_wilson_interval_matches_hand_computed_values() -> None:
+    # 5 of 10: centre 1/2, half-width 1.96 * sqrt(1/40 + 1.96^2/400) / (1 + 1.96^2/10).
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    # 0 of 10: the interval is [0, 2 c] with c = (1.96^2/20) / (1 + 1.96^2/10).
+    z2 = 1.959963984540054**2
+    assert wilson(0, 10) == pytest.approx((0.0, 2 * (z2 / 20) / (1 + z2 / 10)))
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(180, 200) == pytest.approx((0.8506, 0.9343), abs=1e-4)
+
+
+def test_bradley_terry_recovers_hand_solved_strengths() -> None:
+    """A beats B 3-1, B beats C 3-1, A beats C 9-1: p = (9, 3, 1) satisfies every likelihood
+    equation W_i = sum_j n_ij p_i / (p_i + p_j) (A: 4*9/12 + 10*9/10 = 12 = 3 + 9, ...)."""
+    scores = np.array([[0, 3, 9], [1, 0, 3], [1, 1, 0]], dtype=float)
+    p = bradley_terry(scores, prior_draws=0.0)
+    assert p / p[2] == pytest.approx([9.0, 3.0, 1.0], rel=1e-9)
+    ratings = elo(p)
+    assert ratings[0] - ratings[1] == pytest.approx(400 * math.log10(3.0))
+    assert ratings.mean() == pytest.approx(1500.0)
+
+
+def test_bradley_terry_draws_count_half_and_the_prior_keeps_a_sweep_finite() -> None:
+    # 10-0 plus one virtual draw: 10.5 to 0.5, odds 21.
+    p = bradley_terry(np.array([[0.0, 10.0], [0.0, 0.0]]))
+    assert p[0] / p[1] == pytest.approx(21.0)
+    # One win each and two draws (a draw is half a point to each): even.
+    even = bradley_terry(np.array([[0.0, 1.0 + 2 * 0.5], [1.0 + 2 * 0.5, 0.0]]), prior_draws=0)
+    assert even[0] == pytest.approx(even[1])
+    # A win and a draw against a loss and a draw: 1.5 to 0.5, odds 3.
+    odds = bradley_terry(np.array([[0.0, 1.5], [0.5, 0.0]]), prior_draws=0)
+    assert odds[0] / odds[1] == pytest.approx(3.0)
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def small(**kwargs: object) -> Tournament:
+    base: dict[str, object] = {
+        "game": "pushover",
+        "bots": ("random", "expected", "strong"),
+        "games": 12,
+        "seed": 3,
+        "config": {"players": 2},
+    }
+    return Tournament(**{**base, **kwargs})  # type: ignore[arg-type]
+
+
+def test_sides_alternate_and_each_pair_of_games_shares_a_seed() -> None:
+    t = small(game="rummy", bots=("strong", "random"), games=4, config={"players": 4})
+    jobs = t.jobs([[0, 2], [1, 3]])
+    assert [j[3] for j in jobs] == [
+        ("strong", "random", "strong", "random"),
+        ("random", "strong", "random", "strong"),
+    ] * 2
+    assert jobs[0][2] == jobs[1][2] != jobs[2][2] == jobs[3][2]
+    gauntlet = small(format=GAUNTLET, champion="strong")
+    assert gauntlet.pairings() == [("strong", "random"), ("strong", "expected")]
+    everyone = [("random", "expected"), ("random", "strong"), ("expected", "strong")]
+    assert small().pairings() == everyone
+
+
+def test_points_follow_the_first_bot_whichever_side_it_plays() -> None:
+    """strong beats random at Push Over on both sides; crediting the wrong side would put the
+    odd-numbered games at the opposite result."""
+    t = small(bots=("strong", "random"), games=30)
+    results = run(t)
+    for side in (0, 1):
+        wins = [r[2] for r in results if r[1] % 2 == side]
+        assert sum(wins) >= 13, side
+    flipped = run(small(bots=("random", "strong"), games=30))
+    assert [r[2] for r in flipped] == [1.0 - r[2] for r in results]
+
+
+def test_same_seed_same_table_for_any_number_of_workers() -> None:
+    t = small()
+    alone = table(t, run(t))
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        shared = table(t, run(t, pool, workers=2))
+    assert alone == shared
+    assert table(t, run(small(seed=4))) != alone
+
+
+def test_cli_prints_intervals_and_ratings_and_saves_parquet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "table.parquet"
+    code = main(
+        ["tournament", "pushover", "--bots", "random,strong", "--games", "10", "--out", str(out)]
+    )
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "95% interval" in text and "ratings (Bradley-Terry" in text
+    saved = pq.read_table(out).to_pylist()
+    assert list(saved[0]) == list(TABLE_COLUMNS)
+    assert saved[0]["bot"] == "random" and saved[0]["games"] == 10
+    low, high = saved[0]["win_rate_low"], saved[0]["win_rate_high"]
+    assert (low, high) == pytest.approx(wilson(saved[0]["wins"], 10))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "random,nobody"], "unknown pushover bot 'nobody'"),
+        (["--bots", "random"], "at least two bots"),
+        (["--bots", "random,random"], "listed twice"),
+        (["--bots", "random,strong", "--games", "0"], "--games must be 1..1,000,000"),
+        (["--bots", "random,strong", "--games", "10**9"], "invalid int value"),
+        (["--bots", "random,strong", "--games", "1000000000"], "--games must be 1..1,000,000"),
+        (["--bots", "random,strong", "--workers", "0"], "--workers must be 1..256"),
+        (["--bots", "random,strong", "--players", "3"], "head-to-head"),
+        (["--bots", "random,strong", "--players", "7"], "takes 2 or 3 or 4 players"),
+        (["--bots", "random,strong", "--format", "swiss"], "--format must be"),
+        (["--bots", "random,strong", "--champion", "expected"], "not one of the bots"),
+        (["--bots", "random,strong", "--out", "t.csv"], ".parquet"),
+        (["--bots", "random,strong", "--out", "/no/such/dir/t.parquet"], "does not exist"),
+        (["--bots", "random,strong", "--config", "nonsense"], "KEY=VALUE"),
+        (["--bots", "random,strong", "--config", "colour=3"], "colour"),
+        (["--bots", "random,strong", "--scheduler", "localhost"], "tcp://HOST:8786"),
+    ],
+)
+def test_cli_refuses_bad_arguments_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(["tournament", "pushover", *argv])
+    except SystemExit as exit:  # argparse's own checks exit rather than return
+        code = exit.code  # type: ignore[assignment]
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and err.startswith("pusher")
+
+
+def test_dask_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from distributed import LocalCluster
+
+    argv = ["tournament", "pushover", "--bots", "random,expected", "--games", "8", "--json"]
+    assert main(argv) == 0
+    local = capsys.readouterr().out
+    cluster = LocalCluster(
+        n_workers=1, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    )
+    with cluster:
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == local

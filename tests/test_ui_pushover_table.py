@@ -1,0 +1,171 @@
+"""The Push Over table played with real mouse and key events: a whole game equals the same moves
+through the API; dice tumble one at a time and pieces walk; the table sleeps when it waits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.ui.dialog import Confirm
+from pusher_sim.ui.pushover_table import PushOverTable
+from pushover.actions import Roll, Stop
+from tests import table_driver as drv
+
+SEATS = ("human", "expected")
+
+
+@pytest.fixture(autouse=True)
+def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
+    yield drv.open_window()
+    drv.close_window()
+
+
+def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> PushOverTable:
+    table = drv.open_table(drv.make_match("pushover", seats, seed), speed)
+    assert isinstance(table, PushOverTable)
+    return table
+
+
+def ready(table: PushOverTable) -> bool:
+    return table.state.is_terminal() or (table.flow.awaiting >= 0 and not table.holding())
+
+
+def button(table: PushOverTable, action: Action) -> pygame.Rect:
+    label = "roll" if isinstance(action, Roll) else "stop"
+    found = [b for b in table.buttons if b.label.startswith(label)]
+    assert found, f"no {label} button among {[b.label for b in table.buttons]}"
+    return found[0].rect
+
+
+def play_person(table: PushOverTable, chooser: drv.Agent, turn: int) -> Action:
+    state = table.state
+    seat = table.flow.awaiting
+    action = chooser.act(state, seat, state.legal_actions(), table.match.rng(seat + 1))
+    moves = table.match.moves
+    if turn % 2:  # half the time the keys, half the buttons
+        drv.key(table, pygame.K_SPACE if isinstance(action, Roll) else pygame.K_RETURN)
+    else:
+        drv.click(table, button(table, action).center)
+    assert table.match.moves >= moves + 1, table.message
+    assert table.match.log.actions[moves] == action.to_json()
+    return action
+
+
+def test_a_whole_game_in_the_window_equals_the_same_moves_through_the_api() -> None:
+    table = table_for(SEATS, seed=4)
+    chooser = drv.bot_for("pushover", "expected")
+    kinds = []
+    while not table.state.is_terminal():
+        drv.run_until(table, lambda: ready(table))
+        if not table.state.is_terminal():
+            kinds.append(type(play_person(table, chooser, len(kinds))))
+    assert {Roll, Stop} <= set(kinds)
+    api = drv.api_match("pushover", SEATS, 4, "expected", lambda m: False)
+    assert table.match.log.actions == api.log.actions
+    assert table.match.log.movers == api.log.movers
+    assert table.state.winner >= 0
+
+
+def test_each_die_tumbles_before_it_shows_and_the_piece_walks() -> None:
+    table = table_for(SEATS, seed=4, speed=1.0)
+    drv.run_until(table, lambda: ready(table))
+    drv.key(table, pygame.K_SPACE)  # roll
+    assert table.tumble > 0 and len(table.dice) == 1
+    assert table.buttons == [] or table.holding()  # no stopping while the die is in the air
+    assert table.animating()
+    assert "drop" not in table.sounds.played  # still in the air
+    drv.run_until(table, lambda: table.tumble <= 0)
+    assert table.sounds.played[-1] == "drop"  # it lands with a sound (muted in tests)
+    drv.run_until(table, lambda: ready(table))
+    drv.key(table, pygame.K_RETURN)  # stop
+    assert table.walk is not None and len(table.walk.path) > 1
+    drv.run_until(table, lambda: table.walk is None)
+
+
+def test_a_roll_out_stays_on_show_after_the_turn() -> None:
+    table = table_for(("human", "human"), seed=1)
+    for _ in range(200):
+        drv.run_until(table, lambda: ready(table))
+        if table.state.is_terminal() or "rolled out" in table.summary:
+            break
+        drv.key(table, pygame.K_SPACE)  # always roll: a roll-out comes soon
+    assert "rolled out" in table.summary
+    assert table.dice and sum(table.dice) > table.state.cfg.roll_limit
+
+
+def test_the_table_sleeps_while_it_waits_for_the_person() -> None:
+    table = table_for(SEATS, seed=4)
+    drv.run_until(table, lambda: ready(table))
+    assert not table.animating()
+    drv.key(table, pygame.K_SPACE)
+    drv.run_until(table, lambda: ready(table))
+    assert not table.animating()
+
+
+def test_hot_seat_shows_the_person_to_move() -> None:
+    table = table_for(("human", "human"), seed=2)
+    drv.run_until(table, lambda: ready(table))
+    assert table.flow.viewer == 0
+    drv.key(table, pygame.K_SPACE)
+    while table.state.to_move == 0 and not table.state.is_terminal():
+        drv.run_until(table, lambda: ready(table))
+        drv.key(table, pygame.K_RETURN if table.state.dice else pygame.K_SPACE)
+    drv.run_until(table, lambda: ready(table))
+    assert table.flow.viewer == table.state.to_move == 1
+    assert table.flow.pass_to == -1  # nothing hidden in Push Over: no screen pass
+
+
+def test_escape_asks_and_no_keeps_the_game() -> None:
+    table = table_for(SEATS, seed=4)
+    drv.run_until(table, lambda: ready(table))
+    drv.key(table, pygame.K_SPACE)
+    drv.run_until(table, lambda: ready(table))
+    drv.key(table, pygame.K_ESCAPE)
+    assert isinstance(drv.app_of(table).mode, Confirm)
+    drv.key(table, pygame.K_ESCAPE)
+    assert drv.app_of(table).mode is table and drv.app_of(table).running
+
+
+def test_a_game_opened_in_the_middle_of_a_turn_shows_its_dice_and_news() -> None:
+    match = drv.make_match("pushover", SEATS, seed=4)
+    match.step(Roll(0))
+    match.step()  # the die: one die never rolls out, so red decides again
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, PushOverTable)
+    drv.tick(table)
+    assert table.dice == match.state.dice != ()
+    assert table.news and [b.label.split()[0] for b in table.buttons] == ["roll", "stop"]
+
+
+def test_u_takes_back_the_persons_last_move() -> None:
+    table = table_for(SEATS, seed=4)
+    drv.key(table, pygame.K_u)
+    assert table.warning and "nothing to undo" in table.message
+    drv.run_until(table, lambda: ready(table))
+    before = list(table.match.log.actions)
+    drv.key(table, pygame.K_SPACE)  # roll
+    drv.run_until(table, lambda: ready(table))
+    assert len(table.match.log.actions) > len(before)
+    drv.key(table, pygame.K_u)
+    drv.run_until(table, lambda: table.match.log.actions == before)
+    assert table.flow.awaiting == 0 and "took back" in table.message
+
+
+def test_a_data_folder_that_cannot_be_written_is_said_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocked))
+    table = table_for(SEATS, seed=4)
+    drv.run_until(table, lambda: ready(table))
+    drv.key(table, pygame.K_SPACE)  # the roll is played; its autosave fails
+    assert table.match.moves >= 2 and "autosave failed" in table.message and table.warning
+    drv.key(table, pygame.K_l)  # nor do the saves' list and the quit-time save crash
+    drv.run_until(table, lambda: ready(table))
+    assert table.save_now() == [] and "cannot" in table.message

@@ -1,0 +1,317 @@
+"""The Push table played with real mouse and key events: a whole deal equals the same moves
+through the API, no frame of a hot-seat game shows another seat's hidden cards, and the keys that
+end a game ask first."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pusher_sim.cli import main
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.ui.app import wants_start_screen
+from pusher_sim.ui.cards import CardPainter
+from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
+from pusher_sim.ui.rummy_table import RummyTable
+from pusher_sim.ui.tables import has_table
+from rummy.actions import Discard, DrawStock, LayMelds, LayOff, PushDraw, ReplaceWild, TakeDiscard
+from rummy.observation import RummyObservation
+from rummy.state import RummyState
+from tests import table_driver as drv
+
+ONE_PERSON = ("human", "strong", "strong", "strong")
+HOT_SEAT = ("human", "strong", "human", "strong")
+SWEEPS: list[Action] = []
+"""Melds that :func:`gesture` selected by dragging along the hand."""
+
+
+@pytest.fixture(autouse=True)
+def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
+    yield drv.open_window()
+    drv.close_window()
+
+
+def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> RummyTable:
+    table = drv.open_table(drv.make_match("rummy", seats, seed), speed)
+    assert isinstance(table, RummyTable)
+    return table
+
+
+def state_of(table: RummyTable) -> RummyState:
+    return table.state
+
+
+def gesture(table: RummyTable, action: Action) -> None:
+    """Make ``action`` with the mouse, as a person would."""
+    lay = table.layout
+    if isinstance(action, TakeDiscard):
+        drv.click(table, lay.discard.center)
+        return
+    if isinstance(action, (PushDraw, DrawStock)):
+        drv.click(table, lay.stock.center)
+        return
+    if isinstance(action, Discard):  # drag the card onto the discard pile
+        rect = table.hand_rects()[action.card]
+        drv.drag(table, (rect.x + 6, rect.y + 20), lay.discard.center)
+        return
+    if isinstance(action, LayMelds):
+        cards = [c for _, cs, _ in action.melds for c in cs]
+    elif isinstance(action, (LayOff, ReplaceWild)):
+        cards = [action.card]
+    else:
+        raise AssertionError(f"no gesture for {action}")
+    order = list(table.hand_rects())
+    at = sorted(order.index(c) for c in cards)
+    if len(cards) > 1:  # drag along the hand from the first to the last, then drop the extras
+        first, last = table.hand_rects()[order[at[0]]], table.hand_rects()[order[at[-1]]]
+        drv.drag(table, (first.x + 4, first.y + 12), (last.x + 4, first.y + 12))
+        SWEEPS.append(action)
+        for card in order[at[0] : at[-1] + 1]:
+            if card not in cards:
+                rect = table.hand_rects()[card]
+                drv.click(table, (rect.x + 4, rect.y + 12))
+    else:
+        rect = table.hand_rects()[cards[0]]
+        drv.click(table, (rect.x + 4, rect.y + 12))
+    assert sorted(table.selected) == sorted(cards)
+    actions = [a for _, a in table.offers()]
+    assert action in actions, f"{action} not offered: {actions}"
+    drv.click(table, table.buttons[actions.index(action)].rect.center)
+
+
+def play_person(table: RummyTable, chooser: drv.Agent) -> Action:
+    """The person to move plays what ``chooser`` picks, through the window."""
+    state = table.match.state
+    seat = table.flow.awaiting
+    action = chooser.act(state, seat, state.legal_actions(), table.match.rng(seat + 1))
+    moves = table.match.moves
+    gesture(table, action)
+    assert table.match.moves == moves + 1, table.message
+    assert table.match.log.actions[-1] == action.to_json()
+    return action
+
+
+def ready(table: RummyTable, deals: int) -> bool:
+    """A person must act (after saying they have the screen, or going on after a deal)."""
+    if len(state_of(table).results) >= deals:
+        return True
+    if table.flow.pass_to >= 0 or table.deal_pause >= 0:
+        drv.key(table, pygame.K_SPACE)
+    return table.flow.awaiting >= 0 and not table.holding()
+
+
+def play_deal(table: RummyTable, chooser: drv.Agent) -> list[type[Action]]:
+    kinds = []
+    while len(state_of(table).results) < 1:
+        drv.run_until(table, lambda: ready(table, 1))
+        if len(state_of(table).results) < 1:
+            kinds.append(type(play_person(table, chooser)))
+    return kinds
+
+
+def test_a_whole_deal_in_the_window_equals_the_same_moves_through_the_api() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    kinds = play_deal(table, drv.bot_for("rummy"))
+    assert {PushDraw, Discard, LayMelds} <= set(kinds)  # the gestures were all exercised
+    assert SWEEPS, "no meld was selected by dragging along the hand"
+    api = drv.api_match("rummy", ONE_PERSON, 2, "strong", lambda m: len(m.state.results) >= 1)
+    assert table.match.log.actions == api.log.actions
+    assert table.match.log.movers == api.log.movers
+
+
+def visible(obs: RummyObservation) -> set[int]:
+    return {*obs.hand, *(c for m in obs.melds for c in m.cards), obs.discard_top} - {-1}
+
+
+def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[int] = []
+    original = CardPainter.face
+
+    def watched(
+        self: CardPainter, surface: pygame.Surface, card: int, at: tuple[float, float]
+    ) -> None:
+        drawn.append(card)
+        original(self, surface, card, at)
+
+    monkeypatch.setattr(CardPainter, "face", watched)
+    table = table_for(HOT_SEAT, seed=5, speed=20.0)  # slow enough that cards fly
+    seen: dict[int, set[int]] = {s: set() for s in range(4)}
+    shown_to_all: set[int] = set()  # the discard tops and melds so far: public for good
+    frames = passes = 0
+    original_tick = drv.tick
+
+    def checked_tick(t: RummyTable, dt: float = drv.FRAME) -> None:
+        nonlocal frames, passes
+        drawn.clear()
+        original_tick(t, dt)
+        state = state_of(t)
+        shown_to_all.update(c for m in state.melds for c in m.cards)
+        shown_to_all.update(state.discard[-1:])
+        if t.flow.pass_to >= 0:
+            passes += 1
+            hidden = {c for hand in state.hands for c in hand}
+        else:
+            viewer = t.flow.viewer
+            seen[viewer] |= visible(state.observation(viewer))
+            hidden = {c for s in range(4) if s != viewer for c in state.hands[s]}
+            hidden |= set(state.hands[viewer]) - seen[viewer]
+        leaked = (hidden & set(drawn)) - shown_to_all
+        assert not leaked, f"frame {frames}: drew hidden cards {leaked}"
+        frames += 1
+
+    monkeypatch.setattr(drv, "tick", checked_tick)
+    play_deal(table, drv.bot_for("rummy"))
+    assert passes > 0 and frames > 100
+    assert {0, 2} <= set(table.match.log.movers)  # both people played
+
+
+def test_the_push_draw_is_seen_flying_to_the_left_player() -> None:
+    table = table_for(ONE_PERSON, seed=2, speed=1.0)
+    chooser = drv.bot_for("rummy")
+    while True:
+        drv.run_until(table, lambda: ready(table, 1))
+        state = state_of(table)
+        action = chooser.act(state, 0, state.legal_actions(), table.match.rng(1))
+        if isinstance(action, PushDraw):
+            break
+        gesture(table, action)
+    top = state.discard[-1]
+    gesture(table, action)
+    assert [f.card for f in table.flights] == [-1, top, -1]  # stock card and discard go left
+    assert table.flights[1].end == table.seat_anchor(1)
+    assert table.sounds.played[-1] == "place"
+    assert table.animating()
+    drv.run_until(table, lambda: not table.flights)
+
+
+def test_only_legal_commands_are_offered_and_an_illegal_drop_changes_nothing() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    state = state_of(table)
+    assert state.phase == "draw"
+    labels = [label for label, _ in table.offers()]
+    assert labels and all(state.is_legal(a) for _, a in table.offers())
+    before = json.dumps(state.to_json())
+    card = table.view().hand[0]
+    rect = table.hand_rects()[card]
+    drv.drag(
+        table, (rect.x + 6, rect.y + 20), table.layout.discard.center
+    )  # discard before drawing
+    assert json.dumps(state_of(table).to_json()) == before
+    assert table.warning and "R5" in table.message
+
+
+def test_the_table_sleeps_while_it_waits_for_the_person() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    assert not table.animating()
+
+
+def test_escape_and_new_game_ask_while_a_game_is_in_progress() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
+    drv.run_until(table, lambda: ready(table, 1))
+    play_person(table, drv.bot_for("rummy"))
+    log = list(table.match.log.actions)
+    drv.key(table, pygame.K_ESCAPE)
+    assert isinstance(app.mode, Confirm) and app.running
+    drv.key(table, pygame.K_n)  # stay
+    assert app.mode is table and app.running
+    drv.key(table, pygame.K_n)  # a new game?
+    assert isinstance(app.mode, Confirm)
+    drv.key(table, pygame.K_ESCAPE)  # no
+    assert app.mode is table and table.match.log.actions[: len(log)] == log
+    drv.key(table, pygame.K_n)
+    drv.key(table, pygame.K_y)
+    assert app.mode is table and table.match.moves <= 2  # started again
+    drv.run_until(table, lambda: ready(table, 1))
+    play_person(table, drv.bot_for("rummy"))
+    drv.key(table, pygame.K_ESCAPE)
+    drv.key(table, pygame.K_y)
+    assert not app.running  # opened without a start screen: leaving closes the window
+
+
+def test_every_move_is_autosaved_and_s_never_overwrites(tmp_path: Path) -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
+    drv.run_until(table, lambda: ready(table, 1))
+    saved = json.loads((tmp_path / "saves" / "autosave-rummy.json").read_text())
+    assert saved["actions"] == table.match.log.actions
+    for _ in range(2):  # the same name twice
+        drv.key(table, pygame.K_s)
+        assert isinstance(app.mode, TextPrompt)
+        for letter in "mine":
+            drv.post(pygame.KEYDOWN, key=ord(letter), mod=0, unicode=letter, scancode=0)
+        drv.key(table, pygame.K_RETURN)
+        assert app.mode is table
+    named = sorted(p.name for p in (tmp_path / "saves").glob("mine*.json"))
+    assert named == ["mine-2.json", "mine.json"]
+    assert str(tmp_path) in table.message
+
+
+def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    app = drv.app_of(table)
+    drv.run_until(table, lambda: ready(table, 1))
+    table.save_as("here")
+    log = list(table.match.log.actions)
+    play_person(table, drv.bot_for("rummy"))
+    drv.key(table, pygame.K_l)
+    assert isinstance(app.mode, Confirm)
+    drv.key(table, pygame.K_y)
+    assert isinstance(app.mode, Choose) and app.mode.items == ("here.json",)
+    drv.key(table, pygame.K_RETURN)
+    drv.run_until(table, lambda: table.match.log.actions == log)
+    assert table.flow.awaiting == 0
+
+
+def test_pusher_play_rummy_and_pushover_open_their_tables(tmp_path: Path) -> None:
+    for game in ("rummy", "pushover"):
+        assert has_table(game)
+        shot = tmp_path / f"{game}.png"
+        assert main(["play", game, "--seed", "3", "--screenshot", str(shot)]) == 0
+        assert pygame.image.load(str(shot)).get_size() == (1100, 800)
+
+
+def test_pusher_play_load_opens_the_logged_games_table(tmp_path: Path) -> None:
+    match = drv.make_match("rummy", ONE_PERSON, seed=2)
+    while not match.needs_input():
+        match.step()
+    match.log.save(tmp_path / "game.json")
+    shot = tmp_path / "shot.png"
+    assert main(["play", "--load", str(tmp_path / "game.json"), "--screenshot", str(shot)]) == 0
+    assert shot.exists()
+
+
+def test_pusher_play_alone_still_opens_the_start_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[argparse.Namespace] = []
+    monkeypatch.setattr("pusher_sim.ui.app.run", lambda args: seen.append(args) or 0)
+    match = drv.make_match("rummy", ONE_PERSON, seed=2)
+    match.log.save(tmp_path / "game.json")
+    assert main(["play"]) == 0 and main(["play", "--load", str(tmp_path / "game.json")]) == 0
+    assert wants_start_screen(seen[0]) and seen[1].game == "rummy"
+
+
+def test_a_freed_wild_offers_its_uses_before_any_card_is_selected() -> None:
+    match = drv.make_match("rummy", ("strong",) * 4, seed=2)
+    state = match.state
+    while not (isinstance(state, RummyState) and state.pending_wild >= 0):
+        match.step()
+        state = match.state
+    seat = state.current_player()
+    match.agents[seat] = None  # a person takes over the seat that must use the wild
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, RummyTable)
+    drv.tick(table)
+    actions = [a for _, a in table.offers()]
+    assert actions and set(actions) == set(state.legal_actions())
