@@ -27,14 +27,17 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
 
 DEFAULT_BUDGET = 48
-"""Trial pushes per push decision at the default strength: 0.4 s of CPU on average (0.6 s at
-most) on the 2-core development machine with the physics."""
+"""Trial pushes per push decision at the default strength: 0.6 s of CPU on average (0.9 s at
+most) on the 2-core development machine with physics model 6."""
 
 WIN = 100.0
 OWN_BACK = 1.0
 """An own ball back is a ball to place again ..."""
 KEEP_TURN = 1.0
 """... and getting none back keeps the turn: another push or a placement, a ball out of the tray."""
+PUSH_AGAIN = 2.0
+"""... and with a pushable triangle left it is another push (P11(a)): a chain of safe pushes
+empties the tray fastest, so it outweighs an opponent's ball sent back."""
 OTHERS_BACK = 1.0
 EXPOSURE = 0.15
 """Per empty cup of a ball's own colour beside it: a later push may roll it home (P10)."""
@@ -159,8 +162,9 @@ def push_value(
 ) -> float:
     """What a resolved push is worth to the pusher of ``colour`` (``tray`` balls before it).
 
-    Own balls back cost a ball each and the turn (P11(b)); none back keeps the turn (P11(a) or
-    (c)) and, with the tray then empty, wins (P12); the others' balls back are their loss; the
+    Own balls back cost a ball each and the turn (P11(b)); none back keeps the turn (P11(c)),
+    better still with a triangle left to push again (P11(a)), and with the tray then empty
+    wins (P12); the others' balls back are their loss; the
     board left is judged by :func:`exposure_balance`.
     """
     colour_of = game.geo.colour
@@ -176,7 +180,11 @@ def push_value(
     if own == 0 and tray - 1 == 0:
         return WIN
     share = 1.0 / max(1, game.num_players - 1)
-    value = OTHERS_BACK * others * share - OWN_BACK * own + (KEEP_TURN if own == 0 else 0.0)
+    value = OTHERS_BACK * others * share - OWN_BACK * own
+    if own == 0:
+        value += KEEP_TURN
+        if game.geo.pushable_triangles(staying, game.config.free_roll_empty_neighbours):
+            value += PUSH_AGAIN
     return value + EXPOSURE * exposure_balance(game, staying, colour)
 
 
