@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import BinaryIO
@@ -39,7 +40,13 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 def serve(ipc_in: BinaryIO, ipc_out: BinaryIO, seconds: float) -> None:
     from pusher_sim.cli import main
 
-    folder = Path(tempfile.mkdtemp(prefix="pusher-fuzz-"))
+    with tempfile.TemporaryDirectory(prefix="pusher-fuzz-") as name:
+        _serve_in(Path(name), ipc_in, ipc_out, seconds, main)
+
+
+def _serve_in(
+    folder: Path, ipc_in: BinaryIO, ipc_out: BinaryIO, seconds: float, main: Callable[..., int]
+) -> None:
     signal.signal(signal.SIGALRM, _alarm)
     while True:
         head = ipc_in.read(HEADER.size)

@@ -98,9 +98,7 @@ def test_a_push_result_stays_on_screen_through_the_bots_move_until_the_player_ac
     key(app, pygame.K_SPACE)
     settle(app)
     assert app.scene.demand is Demand.PUSH
-    bot.actions = [
-        FirstLegal().act(app.state, 1, app.state.legal_actions(), np.random.default_rng())
-    ]
+    bot.then = FirstLegal()  # after the push the bot plays on, however the balls fell
     push_centre(app)
     run_until(app, lambda: app.push_in_flight is None and app.job is None and app.match.moves == 5)
     note = app.note

@@ -181,14 +181,18 @@ def opening_by_api(game: PusherGame) -> State:
 class ScriptedAgent:
     """A bot that plays the moves it is given, in order (a stand-in for a person's plan)."""
 
-    def __init__(self, actions: Sequence[Action]) -> None:
+    def __init__(self, actions: Sequence[Action], then: Agent | None = None) -> None:
         self.actions = list(actions)
+        self.then = then  # who plays once the given moves run out (None: running out is a bug)
         self.played: list[Action] = []
 
     def act(
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
-        action = self.actions.pop(0)
+        if not self.actions and self.then is not None:
+            action = self.then.act(state, seat, legal, rng)
+        else:
+            action = self.actions.pop(0)
         self.played.append(action)
         return action
 
