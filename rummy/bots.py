@@ -59,7 +59,11 @@ class StrongBot:
         )
         if take is None or other is None:
             return legal[0]
-        return take if self._wants(obs, obs.discard_top) else other
+        return take if self._takes_discard(obs) else other
+
+    def _takes_discard(self, obs: RummyObservation) -> bool:
+        """Whether to take the discard pile's top card rather than draw another."""
+        return self._wants(obs, obs.discard_top)
 
     def _wants(self, obs: RummyObservation, card: int) -> bool:
         hand = list(obs.hand)

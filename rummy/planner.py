@@ -15,11 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import numpy as np
-
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import Game, State
-from rummy.actions import Discard, DrawStock, PushDraw, TakeDiscard
+from pusher_sim.turnloop.state import Game
+from rummy.actions import Discard
 from rummy.bots import StrongBot, usefulness
 from rummy.cards import JOKERS, is_wild, points
 from rummy.config import RUN, SET, Contract, RummyConfig
@@ -69,37 +67,24 @@ class PlannerBot(StrongBot):
         super().__init__(config)
         self.weights = weights or PlannerWeights()
 
-    def act(
-        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
-    ) -> Action:
-        obs = state.observation(seat)
-        assert isinstance(obs, RummyObservation)
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == "draw":
-            return self._plan_draw(obs, legal)
-        choice = self._meld(obs, legal)
+    def _meld(self, obs: RummyObservation, legal: Sequence[Action]) -> Action:
+        choice = super()._meld(obs, legal)
         if isinstance(choice, Discard):
             return self._plan_discard(obs, [a for a in legal if isinstance(a, Discard)])
         return choice
 
     # -- drawing --------------------------------------------------------------------------
 
-    def _plan_draw(self, obs: RummyObservation, legal: Sequence[Action]) -> Action:
-        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
-        other = next((a for a in legal if isinstance(a, PushDraw)), None) or next(
-            (a for a in legal if isinstance(a, DrawStock)), None
-        )
-        if take is None or other is None:
-            return legal[0]
+    def _takes_discard(self, obs: RummyObservation) -> bool:
         card = obs.discard_top
         if obs.laid[obs.seat]:
-            return take if self._wants(obs, card) else other
+            return self._wants(obs, card)
         if is_wild(card):
-            return take
+            return True
         hand = list(obs.hand)
-        now = contract_distance(hand, obs.contract)
-        return take if contract_distance([*hand, card], obs.contract) < now else other
+        return contract_distance([*hand, card], obs.contract) < contract_distance(
+            hand, obs.contract
+        )
 
     # -- discarding -----------------------------------------------------------------------
 
