@@ -88,7 +88,6 @@ class PushOverTable(GameTable):
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         super().__init__(flow, host, config)
-        self.speed = config.speed
         self.dice: tuple[int, ...] = ()
         """The dice of the turn in progress, or of the turn just ended (still on show)."""
         self.tumble = 0.0
@@ -274,28 +273,10 @@ class PushOverTable(GameTable):
             panel(surface, title, [f"chips: {chips}", "N: a new game   Esc: leave"], base)
 
     def _draw_header(self, surface: pygame.Surface, box: pygame.Rect, base: int) -> None:
-        pygame.draw.rect(surface, (14, 18, 30), box)
         cfg = self.state.cfg
         head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
         head += f", up to {cfg.max_dice} dice"
-        text(surface, head, (base // 2 + 4, 4), round(base * 1.2), TEXT, width=box.w // 2)
-        text(
-            surface,
-            self._status(),
-            (box.w // 2, 4),
-            round(base * 1.2),
-            ACCENT,
-            width=box.w // 2 - 10,
-        )
-        colour = WARNING if self.warning else TEXT_DIM
-        text(
-            surface,
-            self.message,
-            (base // 2 + 4, round(base * 1.45)),
-            base,
-            colour,
-            width=box.w - base,
-        )
+        self.draw_header(surface, box, base, (14, 18, 30), head, self._status())
 
     def _status(self) -> str:
         state = self.state
