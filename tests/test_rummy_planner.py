@@ -15,7 +15,7 @@ from rummy.planner import FAR, PlannerBot, contract_distance, planner_bot
 from rummy.spec import SPEC
 from rummy.state import RummyState
 from tests.rummy_positions import Cards, position
-from tests.test_rummy_state import played
+from tests.test_rummy_state import assert_blind_to_hidden_cards
 
 TWO_SETS = ((SET, 3), (SET, 3))
 RNG = np.random.default_rng(0)
@@ -93,21 +93,7 @@ def test_r11_planner_sheds_its_dearest_card_when_an_opponent_may_go_out() -> Non
 @pytest.mark.parametrize("seed", range(4))
 def test_planner_reads_only_what_its_seat_sees(seed: int) -> None:
     """Changing hidden cards (others' hands, the stock) never changes the planner's choice."""
-    state = played(seed, 40 + 17 * seed)
-    while state.is_chance():
-        state.apply(state.sample_chance(np.random.default_rng(seed)))
-    if state.is_terminal():
-        return
-    seat = state.current_player()
-    other = state.clone()
-    for s in range(4):
-        if s != seat and other.hands[s] and other.stock:
-            other.hands[s][0], other.stock[0] = other.stock[0], other.hands[s][0]
-    other.stock.reverse()
-    bot = PlannerBot(RummyConfig())
-    assert bot.act(state, seat, state.legal_actions(), RNG) == bot.act(
-        other, seat, other.legal_actions(), RNG
-    )
+    assert_blind_to_hidden_cards(PlannerBot(RummyConfig()), seed)
 
 
 def test_planner_matches_are_legal_and_a_function_of_the_seed() -> None:
