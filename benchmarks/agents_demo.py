@@ -128,9 +128,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--pusher-bot",
-        default="strong",
+        default="greedy",
         choices=list(get_spec("pusher").bots),
-        help="the Pusher bot policy (default strong)",
+        help="the Pusher bot policy (default greedy: quick)",
     )
     args = parser.parse_args()
     seed = args.seed

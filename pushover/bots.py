@@ -6,17 +6,18 @@ Push Over hides nothing, so the bots read the state itself; they never change it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
 from pushover.actions import ROLL, STOP
+from pushover.config import PushOverConfig
 from pushover.dice import Node, expected_movement_plan, solve
 from pushover.evaluation import RaceEvaluator, Weights
 from pushover.game import PushOverGame
-from pushover.state import PushOverState
+from pushover.state import OVER, PushOverState
 
 
 def _pushover_state(state: State) -> PushOverState:
@@ -66,7 +67,7 @@ class StrongBot:
             self._turn = turn
             self._leaves = {}
         leaves = self._leaves
-        value = self.evaluator.win_chance
+        value = self._leaf
 
         def move_value(count: int, total: int) -> float:
             key = (count, total)
@@ -79,3 +80,56 @@ class StrongBot:
         here = (len(dice), sum(dice))
         plan = solve(position.cfg, move_value, leaves[(0, 0)], start=here)
         return ROLL[seat] if plan.roll[here] else STOP[seat]
+
+    def _leaf(self, after: PushOverState, seat: int) -> float:
+        """What a position at the end of ``seat``'s turn is worth to it."""
+        return self.evaluator.win_chance(after, seat)
+
+
+class LookaheadBot(StrongBot):
+    """The strong bot with each way of ending the turn valued one turn deeper: the next player
+    plays their turn as the strong bot would (the same evaluation from their side), and the
+    position is valued as the exact expectation over their dice. This sees the push-offs and
+    pot grabs the next player can make, which the static evaluation only estimates."""
+
+    def _leaf(self, after: PushOverState, seat: int) -> float:
+        value = self.evaluator.win_chance
+        if after.phase == OVER or after.to_move == seat:
+            return value(after, seat)
+        them = after.to_move
+        mine: dict[tuple[int, int], float] = {}
+        theirs: dict[tuple[int, int], float] = {}
+
+        def ending(count: int, total: int) -> PushOverState:
+            return after.after_move(count, total) if count else after.after_roll_out()
+
+        def their_value(count: int, total: int) -> float:
+            key = (count, total)
+            if key not in theirs:
+                end = ending(count, total)
+                theirs[key] = value(end, them)
+                mine[key] = value(end, seat)
+            return theirs[key]
+
+        plan = solve(after.cfg, their_value, their_value(0, 0))
+        return expected_under(after.cfg, plan.roll, lambda c, t: mine[(c, t)])
+
+
+def expected_under(
+    config: PushOverConfig, roll: dict[Node, bool], leaf: Callable[[int, int], float]
+) -> float:
+    """The expectation of ``leaf(dice, total)`` over one turn played by ``roll`` (a roll-out
+    is the leaf (0, 0)); ``leaf`` is only asked about endings the turn can reach."""
+    faces = config.die_faces
+    chance = 1.0 / len(faces)
+
+    def walk(dice: int, total: int) -> float:
+        if dice > 0 and (dice == config.max_dice or not roll[(dice, total)]):
+            return leaf(dice, total)
+        out = 0.0
+        for face in faces:
+            after = total + face
+            out += chance * (leaf(0, 0) if after > config.roll_limit else walk(dice + 1, after))
+        return out
+
+    return walk(0, 0)

@@ -9,7 +9,7 @@ from typing import Any
 from pusher_sim.turnloop.agents import Agent, RandomAgent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
-from pushover.bots import ExpectedMovementBot, StrongBot
+from pushover.bots import ExpectedMovementBot, LookaheadBot, StrongBot
 from pushover.config import PushOverConfig
 from pushover.game import PushOverGame
 from pushover.state import PushOverState
@@ -36,6 +36,10 @@ def _expected(game: Game) -> Agent:
 
 def _strong(game: Game) -> Agent:
     return StrongBot(_game(game))
+
+
+def _lookahead(game: Game) -> Agent:
+    return LookaheadBot(_game(game))
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -72,12 +76,19 @@ SPEC = GameSpec(
     summary="Push Over (Parker Brothers 1981): push your luck with the dice, push others off",
     make_game=make_game,
     players=(2, 3, 4),
-    bots={"random": _random, "expected": _expected, "strong": _strong, "bot": _strong},
+    bots={
+        "random": _random,
+        "expected": _expected,
+        "strong": _strong,
+        "lookahead": _lookahead,
+        "bot": _lookahead,
+    },
     bot_help={
         "random": "rolls or stops at random",
         "expected": "maximises expected movement per turn (exact DP over the dice)",
         "strong": "DP over the dice against the board: pot, push-offs, roll-out cost",
-        "bot": "the strong bot",
+        "lookahead": "the strong bot, valuing each ending of its turn over the next player's reply",
+        "bot": "the lookahead bot",
     },
     default_seats=("human", "expected", "expected"),
     text_ui=_text_ui,

@@ -59,7 +59,11 @@ class StrongBot:
         )
         if take is None or other is None:
             return legal[0]
-        return take if self._wants(obs, obs.discard_top) else other
+        return take if self._takes_discard(obs) else other
+
+    def _takes_discard(self, obs: RummyObservation) -> bool:
+        """Whether to take the discard pile's top card rather than draw another."""
+        return self._wants(obs, obs.discard_top)
 
     def _wants(self, obs: RummyObservation, card: int) -> bool:
         hand = list(obs.hand)
@@ -68,7 +72,7 @@ class StrongBot:
                 return True
             if can_lay([*hand, card], obs.contract):
                 return not can_lay(hand, obs.contract)
-            return obs.stock_size > 0 and _usefulness(card, hand, obs.contract) >= 2
+            return obs.stock_size > 0 and usefulness(card, hand, obs.contract) >= 2
         if is_wild(card) or any(layoff_slots(m, card) for m in obs.melds):
             return True
         return any(card in cards for _, cards, _ in new_melds([*hand, card]))
@@ -110,15 +114,15 @@ class StrongBot:
         others = [c for c in hand if c != card]
         value = 0.0
         if not obs.laid[obs.seat]:
-            value += 30.0 * _usefulness(card, others, obs.contract)
+            value += 30.0 * usefulness(card, others, obs.contract)
         else:
-            value += 30.0 * _usefulness(card, others, ((SET, 3), (RUN, 3)))
+            value += 30.0 * usefulness(card, others, ((SET, 3), (RUN, 3)))
         if left_has_laid and any(layoff_slots(m, card) for m in obs.melds):
             value += 25.0
         return value - points(card, self.values)
 
 
-def _usefulness(card: int, hand: Sequence[int], contract: Contract) -> int:
+def usefulness(card: int, hand: Sequence[int], contract: Contract) -> int:
     """How many naturals in ``hand`` could share a contract meld with ``card``."""
     kinds = {k for k, _ in contract}
     span = max((n for k, n in contract if k == RUN), default=0)

@@ -9,6 +9,7 @@ from pusher_sim.turnloop.registry import GameSpec
 from pusher_sim.turnloop.state import Game, State
 from rummy.bots import random_bot, strong_bot
 from rummy.game import RummyGame
+from rummy.planner import planner_bot
 from rummy.state import STOCK, RummyState
 from rummy.text import RummyText
 
@@ -44,11 +45,13 @@ SPEC = GameSpec(
     summary="Push: partnership rummy, 4 players, 108 cards, five deals with contracts",
     make_game=make_game,
     players=(4,),
-    bots={"random": random_bot, "strong": strong_bot, "bot": strong_bot},
+    bots={"random": random_bot, "strong": strong_bot, "planner": planner_bot, "bot": planner_bot},
     bot_help={
         "random": "uniform over the listed legal actions",
         "strong": "plays for the contract with the exact solver, sheds, pushes",
-        "bot": "the strong bot",
+        "planner": "the strong bot, drawing and discarding by the cards its contract still lacks"
+        " and by what its discard hands the next player",
+        "bot": "the planner bot",
     },
     default_seats=("human", "bot", "bot", "bot"),
     text_ui=_text_ui,

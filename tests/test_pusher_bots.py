@@ -1,4 +1,4 @@
-"""Pusher's bots play legal moves, the strong one keeps the best push it tried, and the spec's
+"""Pusher's bots play legal moves, the greedy one keeps the best push it tried, and the spec's
 summary counts pushes, returns and unsettled pushes."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import pytest
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.push import PushOutcome, PushSpec
 from pusher_sim.pusher import Push
-from pusher_sim.pusher.bots import RandomPusherBot, StrongPusherBot, random_push
+from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot, random_push
 from pusher_sim.pusher.memo import RememberingResolver
+from pusher_sim.pusher.search_bot import SearchPusherBot
 from pusher_sim.pusher.spec import SPEC, make_game, summarise
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.simulate import simulate
@@ -63,16 +64,16 @@ class FlickDecides:
 RED, BLUE = Colour.RED, Colour.BLUE
 
 
-def test_strong_bot_keeps_the_push_that_sends_the_others_home() -> None:
+def test_greedy_bot_keeps_the_push_that_sends_the_others_home() -> None:
     state = make(P4_TRIANGLE, resolver=FlickDecides())
-    assert StrongPusherBot.try_push(state, Push(TRI)).own_back == 1
-    bot = StrongPusherBot(tries=20)
+    assert GreedyPusherBot.try_push(state, Push(TRI)).own_back == 1
+    bot = GreedyPusherBot(tries=20)
     for seed in range(10):
         push = bot.act(state, 0, state.legal_actions(), np.random.default_rng(seed))
         assert isinstance(push, Push)
         state.validate(push)
         assert push.speed >= 0.5
-        score = StrongPusherBot.try_push(state, push)
+        score = GreedyPusherBot.try_push(state, push)
         assert (score.own_back, score.others_back) == (0, 1)
 
 
@@ -92,16 +93,16 @@ class StrengthDecides:
         )
 
 
-def test_strong_bot_chooses_how_hard_to_press() -> None:
+def test_greedy_bot_chooses_how_hard_to_press() -> None:
     resolver = StrengthDecides()
     state = make(P4_TRIANGLE, resolver=resolver)
-    push = StrongPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(0))
+    push = GreedyPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(0))
     # It tries the strengths in turn and stops at the gentle press, the first that pays.
     assert resolver.strengths == [0.5, 0.0]
     assert isinstance(push, Push) and push.strength == 0.0
 
 
-def test_strong_bot_prefers_no_own_ball_back() -> None:
+def test_greedy_bot_prefers_no_own_ball_back() -> None:
     good = """
           . . .
          . . R .
@@ -110,14 +111,14 @@ def test_strong_bot_prefers_no_own_ball_back() -> None:
           . . B
     """
     state = make(P4_TRIANGLE, resolver=DrawnOutcome(good))
-    push = StrongPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(1))
-    score = StrongPusherBot.try_push(state, push)
+    push = GreedyPusherBot(tries=3).act(state, 0, state.legal_actions(), np.random.default_rng(1))
+    score = GreedyPusherBot.try_push(state, push)
     assert score.own_back == 0 and score.others_back == 1
     assert score.good_enough
 
 
-def test_strong_bot_beats_random_with_scripted_pushes() -> None:
-    result = simulate(SPEC, ["bot", "random"], 40, seed=1, config={"resolver": "scripted"})
+def test_greedy_bot_beats_random_with_scripted_pushes() -> None:
+    result = simulate(SPEC, ["greedy", "random"], 40, seed=1, config={"resolver": "scripted"})
     assert result["win_rate"][0] >= 0.9
     assert result["unfinished"] == 0
     assert result["mean_pushes_per_game"] > 0
@@ -169,8 +170,10 @@ def test_remembering_resolver_answers_a_repeated_push_from_memory() -> None:
 
 
 def test_bots_are_registered_with_the_bot_alias() -> None:
-    assert set(SPEC.bots) == {"random", "strong", "bot"}
+    assert set(SPEC.bots) == {"random", "greedy", "quick", "strong", "bot"}
     game = make_game({"resolver": "scripted"})
-    assert isinstance(SPEC.bots["bot"](game), StrongPusherBot)
+    assert isinstance(SPEC.bots["greedy"](game), GreedyPusherBot)
+    assert isinstance(SPEC.bots["bot"](game), SearchPusherBot)
+    assert isinstance(SPEC.bots["strong"](game), SearchPusherBot)
     with pytest.raises(ValueError):
-        StrongPusherBot(tries=0)
+        GreedyPusherBot(tries=0)

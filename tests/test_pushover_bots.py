@@ -9,7 +9,7 @@ import pytest
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.agents import Agent
 from pushover.actions import Roll, Stop
-from pushover.bots import ExpectedMovementBot, StrongBot
+from pushover.bots import ExpectedMovementBot, LookaheadBot, StrongBot
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan
 from pushover.evaluation import RaceEvaluator, Weights
@@ -82,9 +82,10 @@ def test_evaluation_sees_push_off_threats_and_waiting_for_a_bottom() -> None:
     assert evaluator.turns_to_win(late)[1] > evaluator.turns_to_win(soon)[1]
 
 
-def test_bot_alias_is_the_strong_bot() -> None:
+def test_bot_alias_is_the_lookahead_bot() -> None:
     game = PushOverGame()
-    assert isinstance(SPEC.bots["bot"](game), StrongBot)
+    assert isinstance(SPEC.bots["bot"](game), LookaheadBot)
+    assert isinstance(SPEC.bots["strong"](game), StrongBot)
     assert isinstance(SPEC.bots["expected"](game), ExpectedMovementBot)
 
 

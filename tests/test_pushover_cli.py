@@ -11,32 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pusher_sim.cli import main
 from pusher_sim.errors import UserError
 from pushover.actions import Roll, Stop
 from pushover.game import PushOverGame
 from pushover.state import OUT
 from pushover.text import PushOverText
+from tests.cli_runner import one_line_error, run
 from tests.pushover_positions import position, turn
 
 SEATS = "strong,expected,random,random"
-
-
-def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exit_info:  # argparse's own mistakes exit instead of returning
-        code = int(exit_info.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
-    code, _, err = run(capsys, argv)
-    assert code == 2
-    assert err.count("\n") == 1 and err.startswith("pusher"), err
-    assert "Traceback" not in err
-    return err
 
 
 def test_simulate_prints_win_rates_and_push_over_figures(

@@ -17,29 +17,12 @@ from typing import Any
 import pytest
 
 from pusher_sim import atomic
-from pusher_sim.cli import main
 from pusher_sim.turnloop import GameLog, get_spec, replay
 from pusher_sim.turnloop import simulate as simulate_module
 from tests import saved_logs
+from tests.cli_runner import one_line_error, run
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as exit_info:  # argparse's own mistakes exit instead of returning
-        code = int(exit_info.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
-    code, _, err = run(capsys, argv)
-    assert code == 2, err
-    assert err.count("\n") == 1 and err.startswith("pusher"), err
-    assert "Traceback" not in err
-    return err
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ from rummy.game import RummyGame
 from rummy.spec import SPEC
 from rummy.state import RummyState
 from tests.rummy_positions import position
-from tests.test_rummy_state import played
+from tests.test_rummy_state import assert_blind_to_hidden_cards
 
 
 def strong_vs_random(matches: int, seed: int) -> tuple[float, float, float]:
@@ -47,22 +47,7 @@ def test_strong_team_beats_random_team_over_1000_matches() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_strong_bot_reads_only_what_its_seat_sees(seed: int) -> None:
     """Changing hidden cards (others' hands, the stock) never changes the bot's choice."""
-    state = played(seed, 40 + 17 * seed)
-    while state.is_chance():
-        state.apply(state.sample_chance(np.random.default_rng(seed)))
-    if state.is_terminal():
-        return
-    seat = state.current_player()
-    other = state.clone()
-    for s in range(4):
-        if s != seat and other.hands[s] and other.stock:
-            other.hands[s][0], other.stock[0] = other.stock[0], other.hands[s][0]
-    other.stock.reverse()
-    bot = StrongBot(RummyConfig())
-    rng = np.random.default_rng(0)
-    assert bot.act(state, seat, state.legal_actions(), rng) == bot.act(
-        other, seat, other.legal_actions(), rng
-    )
+    assert_blind_to_hidden_cards(StrongBot(RummyConfig()), seed)
 
 
 def test_strong_bot_lays_the_contract_and_replaces_wilds() -> None:

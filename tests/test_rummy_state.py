@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pusher_sim.errors import ConfigError, CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from rummy.actions import (
     Discard,
@@ -43,6 +44,26 @@ def played(seed: int, steps: int, config: dict[str, object] | None = None) -> Ru
             legal = state.legal_actions()
             state.apply(legal[int(rng.integers(len(legal)))])
     return state
+
+
+def assert_blind_to_hidden_cards(bot: Agent, seed: int) -> None:
+    """At a random position, changing hidden cards (others' hands, the stock) never changes
+    what ``bot`` chooses."""
+    state = played(seed, 40 + 17 * seed)
+    while state.is_chance():
+        state.apply(state.sample_chance(np.random.default_rng(seed)))
+    if state.is_terminal():
+        return
+    seat = state.current_player()
+    other = state.clone()
+    for s in range(4):
+        if s != seat and other.hands[s] and other.stock:
+            other.hands[s][0], other.stock[0] = other.stock[0], other.hands[s][0]
+    other.stock.reverse()
+    rng = np.random.default_rng(0)
+    assert bot.act(state, seat, state.legal_actions(), rng) == bot.act(
+        other, seat, other.legal_actions(), rng
+    )
 
 
 def test_observation_shows_own_hand_table_discard_top_and_counts_only() -> None:

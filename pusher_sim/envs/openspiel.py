@@ -174,22 +174,46 @@ class CodecObserver:
 # -- the two games ---------------------------------------------------------------------------
 
 
-def _push_over_type() -> Any:
+def _game_type(
+    short_name: str,
+    long_name: str,
+    *,
+    perfect_information: bool,
+    zero_sum: bool,
+    min_players: int,
+    parameters: dict[str, int],
+) -> Any:
+    """The OpenSpiel type of a sequential turn-loop game with explicit chance and final rewards."""
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
-        short_name=PUSH_OVER,
-        long_name="Push Over (dice race)",
+        short_name=short_name,
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        information=(
+            info.PERFECT_INFORMATION if perfect_information else info.IMPERFECT_INFORMATION
+        ),
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=4,
-        min_num_players=2,
+        min_num_players=min_players,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": 2},
+        parameter_specification=parameters,
+    )
+
+
+def _push_over_type() -> Any:
+    return _game_type(
+        PUSH_OVER,
+        "Push Over (dice race)",
+        perfect_information=True,
+        zero_sum=False,
+        min_players=2,
+        parameters={"players": 2},
     )
 
 
@@ -215,21 +239,13 @@ class PushOverSpielGame(TurnLoopSpielGame):
 
 
 def _push_rummy_type() -> Any:
-    return pyspiel.GameType(
-        short_name=PUSH_RUMMY,
-        long_name="Push (partnership rummy)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=4,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"deals": 5},
+    return _game_type(
+        PUSH_RUMMY,
+        "Push (partnership rummy)",
+        perfect_information=False,
+        zero_sum=True,
+        min_players=4,
+        parameters={"deals": 5},
     )
 
 

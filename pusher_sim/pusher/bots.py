@@ -1,4 +1,4 @@
-"""Pusher bots: a random player and a stronger one that weighs placements and tries pushes.
+"""Pusher bots: a random player and a greedy one that weighs placements and tries a few pushes.
 
 Pusher hides nothing, so the bots read the state directly. The flick is continuous:
 ``legal_actions`` lists one centred, unflicked push per triangle, and the bots fill in the press
@@ -44,7 +44,8 @@ def random_push(game: PusherGame, tri: Triangle, rng: np.random.Generator) -> Pu
     return Push(tri, (dx, dy), angle, speed)
 
 
-def _pusher_state(state: State) -> PusherState:
+def pusher_state(state: State) -> PusherState:
+    """``state`` as a Pusher position, or a TypeError for any other game's."""
     if not isinstance(state, PusherState):
         raise TypeError(f"a Pusher bot cannot play {type(state).__name__}")
     return state
@@ -56,7 +57,7 @@ class RandomPusherBot:
     def act(
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
-        st = _pusher_state(state)
+        st = pusher_state(state)
         choice = legal[int(rng.integers(len(legal)))]
         if isinstance(choice, Push):
             return random_push(st.game, choice.triangle, rng)
@@ -84,7 +85,7 @@ class PushScore:
         return self.own_back == 0 and (self.again or self.others_back > 0)
 
 
-class StrongPusherBot:
+class GreedyPusherBot:
     """Places to keep its own balls away from empty cups of its colour and push-prone spots, and
     pushes by trying ``tries`` candidate pushes on the game's resolver and keeping the best.
 
@@ -94,13 +95,13 @@ class StrongPusherBot:
 
     def __init__(self, tries: int = 12) -> None:
         if tries < 1:
-            raise ValueError(f"a strong bot tries at least one push, not {tries}")
+            raise ValueError(f"a greedy bot tries at least one push, not {tries}")
         self.tries = tries
 
     def act(
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
-        st = _pusher_state(state)
+        st = pusher_state(state)
         if isinstance(legal[0], Push):
             return self._push(st, [a.triangle for a in legal if isinstance(a, Push)], rng)
         if len(legal) == 1:

@@ -13,10 +13,11 @@ from typing import Any
 
 from pusher_sim.errors import ConfigError
 from pusher_sim.push import PushResolver
-from pusher_sim.pusher.bots import RandomPusherBot, StrongPusherBot
+from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
 from pusher_sim.pusher.scripted import ScriptedResolver
+from pusher_sim.pusher.search_bot import DEFAULT_BUDGET, SearchPusherBot, SearchSettings
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop.agents import Agent
@@ -74,8 +75,16 @@ def _random_bot(game: Game) -> Agent:
     return RandomPusherBot()
 
 
-def _strong_bot(game: Game) -> Agent:
-    return StrongPusherBot()
+def _greedy_bot(game: Game) -> Agent:
+    return GreedyPusherBot()
+
+
+def _search_bot(game: Game) -> Agent:
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET))
+
+
+def _quick_search_bot(game: Game) -> Agent:
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET // 4))
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -102,10 +111,20 @@ SPEC = GameSpec(
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",
     make_game=make_game,
     players=(2, 3),
-    bots={"random": _random_bot, "strong": _strong_bot, "bot": _strong_bot},
+    bots={
+        "random": _random_bot,
+        "greedy": _greedy_bot,
+        "quick": _quick_search_bot,
+        "strong": _search_bot,
+        "bot": _search_bot,
+    },
     bot_help={
         "random": "random cup; random press point and flick",
-        "strong": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
+        "greedy": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
+        "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
+        f"{DEFAULT_BUDGET}",
+        "strong": f"searches {DEFAULT_BUDGET} trial pushes (press point, strength, flick) "
+        "with the physics; places looking at the push it forces",
         "bot": "the strong bot",
     },
     default_seats=("human", "bot"),

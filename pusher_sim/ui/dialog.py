@@ -30,7 +30,26 @@ class Choice:
 class Over:
     """What every dialog shares: the mode beneath it, which keeps its game while it waits."""
 
-    back: Mode
+    def __init__(self, host: Host, back: Mode, title: str) -> None:
+        self.host, self.back, self.title = host, back, title
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Closing the window quits, Esc goes back; other keys and left clicks are the dialog's."""
+        if event.type == pygame.QUIT:
+            self.host.quit()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.host.show(self.back)
+            else:
+                self.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos)
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key other than Esc."""
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click at ``pos``."""
 
     def save_now(self) -> list[Path]:
         """The game beneath is saved as if no dialog were open (Ctrl-C while one asks)."""
@@ -78,7 +97,7 @@ class Confirm(Over):
     def __init__(
         self, host: Host, back: Mode, title: str, lines: Sequence[str], choices: Sequence[Choice]
     ) -> None:
-        self.host, self.back, self.title = host, back, title
+        super().__init__(host, back, title)
         self.lines = tuple(lines)
         self.choices = tuple(choices)
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
@@ -87,22 +106,17 @@ class Confirm(Over):
         self.host.show(self.back)
         choice.act()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
-            self.host.quit()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.host.show(self.back)
+    def key(self, event: pygame.event.Event) -> None:
+        for choice in self.choices:
+            if choice.key == event.key:
+                self._answer(choice)
                 return
-            for choice in self.choices:
-                if choice.key == event.key:
-                    self._answer(choice)
-                    return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, choice in self.buttons:
-                if rect.collidepoint(event.pos):
-                    self._answer(choice)
-                    return
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for rect, choice in self.buttons:
+            if rect.collidepoint(pos):
+                self._answer(choice)
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)
@@ -129,24 +143,19 @@ class TextPrompt(Over):
     def __init__(
         self, host: Host, back: Mode, title: str, lines: Sequence[str], enter: Callable[[str], None]
     ) -> None:
-        self.host, self.back, self.title = host, back, title
+        super().__init__(host, back, title)
         self.lines = tuple(lines)
         self.enter = enter
         self.text = ""
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
-            self.host.quit()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.host.show(self.back)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.host.show(self.back)
-                self.enter(self.text.strip())
-            elif event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            elif getattr(event, "unicode", "") and event.unicode.isprintable():
-                self.text = (self.text + event.unicode)[: self.MAX_CHARS]
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.host.show(self.back)
+            self.enter(self.text.strip())
+        elif event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif getattr(event, "unicode", "") and event.unicode.isprintable():
+            self.text = (self.text + event.unicode)[: self.MAX_CHARS]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)
@@ -168,7 +177,7 @@ class Choose(Over):
     def __init__(
         self, host: Host, back: Mode, title: str, items: Sequence[str], pick: Callable[[int], None]
     ) -> None:
-        self.host, self.back, self.title = host, back, title
+        super().__init__(host, back, title)
         self.items = tuple(items)
         self.pick = pick
         self.index = 0
@@ -178,23 +187,19 @@ class Choose(Over):
         self.host.show(self.back)
         self.pick(index)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
-            self.host.quit()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.host.show(self.back)
-            elif event.key == pygame.K_DOWN:
-                self.index = min(len(self.items) - 1, self.index + 1)
-            elif event.key == pygame.K_UP:
-                self.index = max(0, self.index - 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.items:
-                self._take(self.index)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, n in self.rows:
-                if rect.collidepoint(event.pos):
-                    self._take(n)
-                    return
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_DOWN:
+            self.index = min(len(self.items) - 1, self.index + 1)
+        elif event.key == pygame.K_UP:
+            self.index = max(0, self.index - 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.items:
+            self._take(self.index)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for rect, n in self.rows:
+            if rect.collidepoint(pos):
+                self._take(n)
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)

@@ -29,7 +29,7 @@ from pusher_sim.ui.jobs import in_background
 from pusher_sim.ui.matches import MatchMaker, forked, started_over
 from pusher_sim.ui.mode import Host
 from pusher_sim.ui.sound import Sounds
-from pusher_sim.ui.widgets import clear_fonts, panel, shade
+from pusher_sim.ui.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, clear_fonts, panel, shade, text
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -60,6 +60,8 @@ class GameTable:
         self.flow = flow
         self.host = host
         self.config = config
+        self.speed = config.speed
+        """Animation speed: 1 is the readable pace; tests play faster."""
         self.message = ""
         self.warning = False
         self.show_help = False
@@ -77,6 +79,24 @@ class GameTable:
 
     def say(self, words: str, warning: bool = False) -> None:
         self.message, self.warning = words, warning
+
+    def draw_header(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        base: int,
+        fill: tuple[int, int, int],
+        head: str,
+        status: str,
+    ) -> None:
+        """The strip across the top: the game's heading, whose turn it is, and the message."""
+        pygame.draw.rect(surface, fill, box)
+        big = round(base * 1.2)
+        text(surface, head, (base // 2 + 4, 4), big, TEXT, width=box.w // 2)
+        text(surface, status, (box.w // 2, 4), big, ACCENT, width=box.w // 2 - 10)
+        colour = WARNING if self.warning else TEXT_DIM
+        left = (base // 2 + 4, round(base * 1.45))
+        text(surface, self.message, left, base, colour, width=box.w - base)
 
     # -- the Mode protocol ------------------------------------------------------------------
 

@@ -80,6 +80,26 @@ class Walk:
     before: PushOverState
 
 
+@dataclass(frozen=True)
+class Ring:
+    """Where the track lies on screen: ``stops`` stops on an ellipse, each of radius ``r``."""
+
+    centre: tuple[float, float]
+    rx: float
+    ry: float
+    r: float
+    stops: int
+
+    def at(self, stop: float, out: float = 0.0) -> tuple[float, float]:
+        """Screen position of stop ``stop`` (0 = START, at the bottom; clockwise), ``out`` pixels
+        outside the ellipse (inside if negative)."""
+        a = math.pi / 2 + 2 * math.pi * stop / self.stops
+        return (
+            self.centre[0] + (self.rx + out) * math.cos(a),
+            self.centre[1] + (self.ry + out) * math.sin(a),
+        )
+
+
 class PushOverTable(GameTable):
     """The Push Over table as a window mode; see the module docstring."""
 
@@ -88,7 +108,6 @@ class PushOverTable(GameTable):
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         super().__init__(flow, host, config)
-        self.speed = config.speed
         self.dice: tuple[int, ...] = ()
         """The dice of the turn in progress, or of the turn just ended (still on show)."""
         self.tumble = 0.0
@@ -260,9 +279,9 @@ class PushOverTable(GameTable):
         self.buttons = self._make_buttons(buttons, base)
         state = self.drawn_state()
         self._draw_header(surface, header, base)
-        centre, rx, ry, r = self._draw_track(surface, track, state, base)
-        self._draw_pieces(surface, state, centre, rx, ry, r)
-        self._draw_middle(surface, state, centre, rx, ry, base)
+        ring = self._draw_track(surface, track, state, base)
+        self._draw_pieces(surface, state, ring)
+        self._draw_middle(surface, state, ring, base)
         self._draw_side(surface, side, state, base)
         for button in self.buttons:
             button.draw(surface, base)
@@ -274,28 +293,10 @@ class PushOverTable(GameTable):
             panel(surface, title, [f"chips: {chips}", "N: a new game   Esc: leave"], base)
 
     def _draw_header(self, surface: pygame.Surface, box: pygame.Rect, base: int) -> None:
-        pygame.draw.rect(surface, (14, 18, 30), box)
         cfg = self.state.cfg
         head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
         head += f", up to {cfg.max_dice} dice"
-        text(surface, head, (base // 2 + 4, 4), round(base * 1.2), TEXT, width=box.w // 2)
-        text(
-            surface,
-            self._status(),
-            (box.w // 2, 4),
-            round(base * 1.2),
-            ACCENT,
-            width=box.w // 2 - 10,
-        )
-        colour = WARNING if self.warning else TEXT_DIM
-        text(
-            surface,
-            self.message,
-            (base // 2 + 4, round(base * 1.45)),
-            base,
-            colour,
-            width=box.w - base,
-        )
+        self.draw_header(surface, box, base, (14, 18, 30), head, self._status())
 
     def _status(self) -> str:
         state = self.state
@@ -307,22 +308,15 @@ class PushOverTable(GameTable):
             return f"{who}: roll" if not state.dice else f"{who}: roll again or stop"
         return f"{COLOURS[self.drawn_state().to_move]} is playing..."
 
-    def _stop_at(
-        self, stop: float, centre: tuple[float, float], rx: float, ry: float
-    ) -> tuple[float, float]:
-        """Screen position of stop ``stop`` (0 = START, at the bottom; clockwise)."""
-        n = self.state.cfg.track_length + 1
-        a = math.pi / 2 + 2 * math.pi * stop / n
-        return (centre[0] + rx * math.cos(a), centre[1] + ry * math.sin(a))
-
     def _draw_track(
         self, surface: pygame.Surface, box: pygame.Rect, state: PushOverState, base: int
-    ) -> tuple[tuple[float, float], float, float, float]:
+    ) -> Ring:
         cfg = state.cfg
         centre = (box.centerx, box.centery)
         n = cfg.track_length + 1
         r = min(box.w, box.h) * math.pi / n * 0.3
         rx, ry = box.w / 2 - r * 1.6, box.h / 2 - r * 1.6
+        layout = Ring(centre, rx, ry, r, n)
         ring = pygame.Rect(0, 0, 2 * rx + 2.6 * r, 2 * ry + 2.6 * r)
         ring.center = (round(centre[0]), round(centre[1]))
         pygame.draw.ellipse(surface, BOARD, ring)
@@ -331,7 +325,7 @@ class PushOverTable(GameTable):
             pygame.draw.ellipse(surface, BOARD_DARK, inner)
         small = max(12, round(r * 0.7))
         for stop in range(cfg.track_length + 1):
-            x, y = self._stop_at(stop, centre, rx, ry)
+            x, y = layout.at(stop)
             if stop == 0:
                 pygame.draw.circle(surface, (90, 100, 130), (x, y), r * 1.05)
                 text(surface, "START", (x, y + r * 1.15), small, TEXT, "midtop")
@@ -343,32 +337,30 @@ class PushOverTable(GameTable):
                 pygame.draw.circle(surface, STOP, (x, y), r)
             if stop == cfg.pot_stop:
                 pygame.draw.circle(surface, POT, (x, y), r, width=max(3, round(r / 5)))
-            ox, oy = self._stop_at(stop, centre, rx + r * 1.75, ry + r * 1.75)
+            ox, oy = layout.at(stop, r * 1.75)
             label = f"{stop}" + (" off" if stop in cfg.push_off_stops else "")
             label += " pot" if stop == cfg.pot_stop else ""
             text(surface, label, (ox, oy), small, TEXT_DIM, "center")
-        px, py = self._stop_at(cfg.pot_stop, centre, rx - r * 2.3, ry - r * 2.3)
+        px, py = layout.at(cfg.pot_stop, -r * 2.3)
         _chips(surface, (px, py), state.pot, r * 0.55)
         text(surface, f"pot {state.pot}", (px, py + r * 0.5), small, POT, "midtop")
-        return centre, rx, ry, r
+        return layout
 
     def _draw_pieces(
         self,
         surface: pygame.Surface,
         state: PushOverState,
-        centre: tuple[float, float],
-        rx: float,
-        ry: float,
-        r: float,
+        ring: Ring,
     ) -> None:
+        r = ring.r
         walking = -1
         if self.walk is not None and self.tumble <= 0:
             walk = self.walk
             walking = walk.seat
             k = min(self.walk_clock / STEP_SECONDS, len(walk.path) - 1.0)
             i = int(k)
-            a = self._stop_at(walk.path[i], centre, rx, ry)
-            b = self._stop_at(walk.path[min(i + 1, len(walk.path) - 1)], centre, rx, ry)
+            a = ring.at(walk.path[i])
+            b = ring.at(walk.path[min(i + 1, len(walk.path) - 1)])
             t = k - i
             hop = math.sin(math.pi * t) * r * 0.6
             _piece(
@@ -379,24 +371,23 @@ class PushOverTable(GameTable):
             )
         for stop in range(1, state.cfg.track_length + 1):
             piece = state.track[stop]
-            pos = self._stop_at(stop, centre, rx, ry)
+            pos = ring.at(stop)
             if piece == BARE:
                 _piece(surface, pos, r, None)
             elif piece >= 0 and piece != walking:
                 _piece(surface, pos, r, COLOURS[piece])
         for seat, where in enumerate(state.where):
             if where == START and seat != walking:
-                _piece(surface, self._stop_at(0, centre, rx, ry), r, COLOURS[seat])
+                _piece(surface, ring.at(0), r, COLOURS[seat])
 
     def _draw_middle(
         self,
         surface: pygame.Surface,
         state: PushOverState,
-        centre: tuple[float, float],
-        rx: float,
-        ry: float,
+        ring: Ring,
         base: int,
     ) -> None:
+        centre, rx, ry = ring.centre, ring.rx, ring.ry
         cfg = state.cfg
         size = max(24, min(round(rx * 0.24), round(ry * 0.36)))
         gap = size // 4

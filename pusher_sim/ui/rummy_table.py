@@ -30,7 +30,6 @@ from pusher_sim.ui.widgets import (
     ACCENT,
     TEXT,
     TEXT_DIM,
-    WARNING,
     Button,
     button_at,
     button_for_key,
@@ -151,8 +150,6 @@ class RummyTable(GameTable):
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         super().__init__(flow, host, config)
-        self.speed = config.speed
-        """Animation speed: 1 is the readable pace; tests play faster."""
         self.selected: list[int] = []
         self.flights: list[Flight] = []
         self.flight_clock = 0.0
@@ -532,30 +529,9 @@ class RummyTable(GameTable):
 
     def _draw_header(self, surface: pygame.Surface, obs: RummyObservation) -> None:
         lay = self.layout
-        pygame.draw.rect(surface, (12, 30, 22), lay.header)
         contract = " + ".join(f"{kind} of {n}" for kind, n in obs.contract)
-        deals = self.state.cfg.deals
-        head = f"Deal {obs.deal + 1} of {deals}   contract: {contract}"
-        text(
-            surface, head, (lay.base // 2 + 4, 4), round(lay.base * 1.2), TEXT, width=lay.width // 2
-        )
-        text(
-            surface,
-            self._status(obs),
-            (lay.width // 2, 4),
-            round(lay.base * 1.2),
-            ACCENT,
-            width=lay.width // 2 - 10,
-        )
-        colour = WARNING if self.warning else TEXT_DIM
-        text(
-            surface,
-            self.message,
-            (lay.base // 2 + 4, round(lay.base * 1.45)),
-            lay.base,
-            colour,
-            width=lay.width - lay.base,
-        )
+        head = f"Deal {obs.deal + 1} of {self.state.cfg.deals}   contract: {contract}"
+        self.draw_header(surface, lay.header, lay.base, (12, 30, 22), head, self._status(obs))
 
     def _status(self, obs: RummyObservation) -> str:
         state = self.state
