@@ -11,7 +11,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Colour
@@ -135,6 +135,7 @@ def test_escape_speed_at_every_heading_is_that_of_the_rim_point_crossed(degrees:
 
 @settings(max_examples=12, deadline=None)
 @given(heading=st.floats(0.0, 2 * math.pi), speed=st.floats(0.18, 0.26))
+@example(heading=2.140625, speed=0.19377920408519672)  # a step hops a corner: a late bowl switch
 def test_ball_rolling_across_cups_stops_where_its_energy_runs_out(
     heading: float, speed: float
 ) -> None:
@@ -294,7 +295,8 @@ def test_a_ball_inside_a_cups_cell_feels_that_cup_by_the_next_settle_check(
 
 def test_a_ball_found_in_a_cell_it_did_not_enter_is_caught_up_at_the_settle_check() -> None:
     # Set a ball down in the cell of a cup of its own cup's class, which its probe ignores:
-    # no callback fires; the settle check gives it that cup, and the energy drops.
+    # no callback fires; the settle check gives it that cup, and the bowl energy the late
+    # switch would lose goes into its speed (a switch on time, at the ridge, costs nothing).
     model = BoardSpace(BOARD, PhysicsConfig(), sleeping=False)
     i = model.add_ball(Colour.RED, BOARD.position((0, 0)))
     cx, cy = BOARD.position((1, 1))
@@ -306,4 +308,5 @@ def test_a_ball_found_in_a_cell_it_did_not_enter_is_caught_up_at_the_settle_chec
     model.rehome()
     assert (model.cup[i], model.bowl[i]) == (c, c)
     assert model.fixups["catch_up"] == 1
-    assert model.energy() < before
+    assert model.energy() == pytest.approx(before, rel=1e-9)
+    assert model.kinetic_energy(i) > 0.0

@@ -164,6 +164,19 @@ class PhysicsConfig:
             return math.inf
         return self.rolling_resistance * self.rolling_mass * self.normal_gravity / k
 
+    def settle_radius(self, pitch: float) -> float:
+        """How far from its cup's centre a ball at rest counts as settled, m.
+
+        ``settle_offset``, unless a shallow bowl or a tilted board can hold a ball at rest
+        farther out: then the farthest such point (resistance and the slope's pull against the
+        bowl's k r), with a tenth to spare. On a board without cups, any distance.
+        """
+        k = self.bowl_stiffness(pitch)
+        if k == 0:
+            return math.inf
+        slope = self.rolling_mass * self.tilt_acceleration / k
+        return max(self.settle_offset, 1.1 * (self.rest_offset(pitch) + slope))
+
     @property
     def rolling_mass(self) -> float:
         """Ball plus spin body, kg: the mass a rolling ball moves with, (1 + I/(m R^2)) m."""

@@ -2,7 +2,8 @@
 
 Settled means every ball is at rest in a cup of its own: it holds the bowl of the cup it is in
 (none refused from a full cup or riding, see space.py), no two share a cup, and every ball and
-its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre. A
+its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre (or,
+where a shallow cup or a tilted board holds balls farther out, where they can rest). A
 ball's bowl energy is then a small fraction of a rim's and the total energy never grows, so the
 outcome is final, and a front end can draw the balls where they are.
 """
@@ -23,7 +24,8 @@ def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
         return False
     cfg = model.config
     slow2 = cfg.sleep_speed * cfg.sleep_speed
-    near2 = cfg.settle_offset * cfg.settle_offset
+    near = cfg.settle_radius(model.board.pitch)
+    near2 = near * near
     centres = model.centres
     # Awake balls first: while the push is on, one of them is what fails, so the check usually
     # stops after a ball or two; the sleeping ones are looked at only when every awake one passed.

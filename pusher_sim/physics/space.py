@@ -465,8 +465,24 @@ class BoardSpace:
             c = index(cell_at(x, y))
             if c != cup[i]:
                 self.fixups["catch_up"] += 1
+                old = self.bowl[i]
+                late = self._bowl_energy(i, old) if old >= 0 else 0.0
                 self._switch(i, c)
+                if old >= 0 and self.bowl[i] == c:
+                    self._keep_energy(i, late - self._bowl_energy(i, c))
                 self.activate(i)
+
+    def _keep_energy(self, i: int, drop: float) -> None:
+        """Give ball ``i`` back, as speed along its motion, the bowl energy ``drop`` that moving
+        its bowl late cost (the height field is continuous: a crossing on time costs nothing)."""
+        kinetic = self.kinetic_energy(i)
+        if drop <= 0.0 or kinetic <= 0.0:
+            return
+        scale = math.sqrt((kinetic + drop) / kinetic)
+        body, spin = self.bodies[i], self.spins[i]
+        body.velocity = body.velocity * scale
+        if spin is not None:
+            spin.velocity = spin.velocity * scale
 
     def _bowl_energy(self, i: int, c: int) -> float:
         """Bowl energy of ball ``i`` about cup ``c``'s centre, J."""
