@@ -305,7 +305,7 @@ def test_p8_push_hands_press_and_flick_to_the_physics_with_a_ball_from_the_tray(
     assert state.pushes == 1
 
 
-def test_p8_press_point_outside_the_triangle_or_too_hard_a_flick_is_illegal() -> None:
+def test_p8_press_point_outside_the_triangle_too_hard_a_flick_or_press_is_illegal() -> None:
     state = make(P4_TRIANGLE)
     pitch = state.game.board.pitch
     illegal(state, Push(TRI, (pitch, 0.0)), "P8")
@@ -313,6 +313,8 @@ def test_p8_press_point_outside_the_triangle_or_too_hard_a_flick_is_illegal() ->
     illegal(state, Push(TRI, (0.0, 0.0), 0.0, -0.1), "P8")
     illegal(state, Push(TRI, (math.nan, 0.0)), "P8")
     illegal(state, Push(TRI, (0.0, 0.0), math.inf, 0.1), "P8")
+    for strength in (-1.0, 1.01, math.nan):
+        illegal(state, Push(TRI, (0.0, 0.0), 0.0, 0.0, strength), "P8")
     illegal(state, Push(((-2, 1), (-2, 0), (-1, 0))), "P8")  # not sorted
     # A corner of the triangle is inside (edges included); press_region 0 allows the centre only.
     cx, cy = state.game.board.triangle_centre(TRI)

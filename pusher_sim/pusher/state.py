@@ -265,6 +265,8 @@ class PusherState(State):
         top = self.game.resolver.max_flick_speed
         if not _finite(action.speed) or not 0.0 <= action.speed <= top:
             raise IllegalMove("P8", f"the flick speed must be 0..{top} m/s, not {action.speed!r}")
+        if not _finite(action.strength) or not 0.0 <= action.strength <= 1.0:
+            raise IllegalMove("P8", f"the press strength must be 0..1, not {action.strength!r}")
 
     # -- applying ------------------------------------------------------------------------------
 
