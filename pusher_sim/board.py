@@ -8,6 +8,7 @@ x to the right and y "up" (the front end flips y for the screen).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property
@@ -138,6 +139,19 @@ class Board:
     def triangle_centre(self, tri: Triangle) -> tuple[float, float]:
         xs, ys = zip(*(self.position(c) for c in tri), strict=True)
         return (sum(xs) / 3.0, sum(ys) / 3.0)
+
+    def press_offset(
+        self, tri: Triangle, weights: Sequence[float], scale: float = 1.0
+    ) -> tuple[float, float]:
+        """The point of ``tri`` with barycentric ``weights``, relative to its centre and shrunk
+        towards it by ``scale``, m: how a press point is drawn or decoded."""
+        cx, cy = self.triangle_centre(tri)
+        dx = dy = 0.0
+        for w, cell in zip(weights, tri, strict=True):
+            x, y = self.position(cell)
+            dx += w * (x - cx) * scale
+            dy += w * (y - cy) * scale
+        return (dx, dy)
 
     @property
     def inradius(self) -> float:

@@ -131,13 +131,7 @@ def make_push(game: PusherGame, base: Push, x: np.ndarray) -> Push:
     if u + v > 1.0:
         u, v = 1.0 - u, 1.0 - v
     weights = (u, v, 1.0 - u - v)
-    cx, cy = board.triangle_centre(tri)
-    scale = game.config.press_region * PRESS_MARGIN
-    dx = dy = 0.0
-    for w, cell in zip(weights, tri, strict=True):
-        px, py = board.position(cell)
-        dx += w * (px - cx) * scale
-        dy += w * (py - cy) * scale
+    dx, dy = board.press_offset(tri, weights, game.config.press_region * PRESS_MARGIN)
     strength = float((x[2] + 1.0) / 2.0)
     angle = float(x[3] * math.pi)
     speed = float((x[4] + 1.0) / 2.0 * game.resolver.max_flick_speed)

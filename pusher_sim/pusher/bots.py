@@ -29,16 +29,9 @@ point on the boundary never fails the inside test by a rounding error."""
 
 def random_push(game: PusherGame, tri: Triangle, rng: np.random.Generator) -> Push:
     """A push of ``tri`` with a uniform press point inside the allowed region and a random flick."""
-    board = game.board
-    cx, cy = board.triangle_centre(tri)
     a, b = sorted(rng.random(2))
     weights = (a, b - a, 1.0 - b)  # uniform barycentric coordinates
-    scale = game.config.press_region * PRESS_SAFETY
-    dx = dy = 0.0
-    for w, cell in zip(weights, tri, strict=True):
-        x, y = board.position(cell)
-        dx += w * (x - cx) * scale
-        dy += w * (y - cy) * scale
+    dx, dy = game.board.press_offset(tri, weights, game.config.press_region * PRESS_SAFETY)
     angle = float(rng.uniform(0.0, 2.0 * math.pi))
     speed = float(rng.uniform(0.0, game.resolver.max_flick_speed))
     return Push(tri, (dx, dy), angle, speed)
