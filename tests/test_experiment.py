@@ -32,6 +32,7 @@ from pusher_sim.experiment.spec import Spec, load_spec
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
 from pusher_sim.pusher.actions import Push
 from pusher_sim.turnloop import GameLog, get_spec
+from tests.processes import gone_within
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "assets" / "experiments").glob("*.toml"))
@@ -600,11 +601,11 @@ def test_pool_kill_stops_local_workers() -> None:
     with executor_for(2, None) as pool:
         assert isinstance(pool, Pool)
         list(run_chunks(SMALL, [0, 1], pool))
-        processes = list(pool.executor._processes.values())  # type: ignore[attr-defined]
+        pids = list(pool.executor._processes)  # type: ignore[attr-defined]
+        assert len(pids) == 2
         pool.kill()
-        for process in processes:
-            process.join(5)
-            assert not process.is_alive()
+        # By pid: Process.is_alive() can report a worker the executor's own thread reaped as alive.
+        assert gone_within(pids, 5.0) is not None
 
 
 def test_a_scheduler_without_workers_is_one_line() -> None:
