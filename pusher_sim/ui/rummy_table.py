@@ -437,7 +437,7 @@ class RummyTable(GameTable):
             self.news.append(
                 f"deal {len(self.state.results)} over: {result.scores[0]} : {result.scores[1]}"
             )
-            if self.flow.people and not self.state.is_terminal():
+            if self.flow.people and not self.state.is_terminal() and self.replay is None:
                 self.deal_pause = len(self.state.results) - 1
 
     def _told(self, action: Action, before: RummyState) -> str:
