@@ -16,7 +16,9 @@ from pusher_sim.ui import game_table
 from pusher_sim.ui.app import App
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.game_table import GameTable
+from pusher_sim.ui.pushover_table import PushOverTable
 from pusher_sim.ui.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy_table import RummyTable
 from pusher_sim.ui.rummy_table import open_table as open_rummy
 from tests import table_driver as drv
 
@@ -73,6 +75,12 @@ def frames(table: GameTable, seconds: float) -> None:
         drv.tick(table)
 
 
+def news_of(table: GameTable) -> list[str]:
+    """What the table lists under "what happened"."""
+    assert isinstance(table, (RummyTable, PushOverTable))
+    return list(table.news)
+
+
 def still(table: GameTable) -> None:
     """Frames until the replay's last move has finished its animation."""
     drv.run_until(table, lambda: not shown(table).holding())
@@ -101,10 +109,13 @@ def test_r_replays_the_game_and_the_keys_step_back_pause_and_end_it(game: str) -
     assert replay.replay.position == at and replay.replay.paused
     assert not replay.animating()  # a paused replay lets the window sleep
 
+    news = news_of(replay)
+    assert news
     drv.key(table, pygame.K_RIGHT)  # one move on
     still(table)
     assert replay.replay.position == at + 1 == replay.match.moves
-    drv.key(table, pygame.K_LEFT)  # and back
+    drv.key(table, pygame.K_LEFT)  # and back, saying again what led there
+    assert replay.replay.position == at and news_of(replay) == news
     drv.key(table, pygame.K_LEFT)
     assert replay.replay.position == at - 1 == replay.match.moves
     assert replay.match.log.actions == log[0][: at - 1]
