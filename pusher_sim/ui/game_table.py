@@ -42,6 +42,11 @@ COMMON_HELP = (
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
 REPLAY_KEYS_ONLY = "this is a replay: R or Esc ends it first"
+REPLAY_RECALL = 16
+"""Moves shown again when a replay goes back, so the dice, the last turn's summary and what
+happened read as they did on the way (a Push Over turn is at most a few rolls)."""
+INSTANT = 1e9
+"""An animation speed at which the tables skip their animations."""
 
 
 def match_for(config: AppConfig) -> Match:
@@ -429,12 +434,24 @@ class GameTable:
             self.say(REPLAY_KEYS_ONLY, warning=True)
 
     def _replay_back(self) -> None:
+        """Left: the position a move earlier, with what the table listed there (the last few
+        moves are shown again at once, without animation or sound, as they were on the way)."""
         rep, flow = self.replay, self.flow
         assert rep is not None and isinstance(flow, WatchFlow)
         if rep.back() < 0:
             return
         flow.back()
+        again = min(REPLAY_RECALL, len(flow.befores))
+        for _ in range(again):
+            flow.back()
         self.restarted()
+        speed, muted = self.speed, self.sounds.muted
+        self.speed, self.sounds.muted = INSTANT, True
+        try:
+            for action in rep.actions[rep.position - again : rep.position]:
+                self.on_played(flow.show(action))
+        finally:
+            self.speed, self.sounds.muted = speed, muted
         self.say(f"replay: back to move {rep.position}")
 
     def _run_replay(self, dt: float) -> None:

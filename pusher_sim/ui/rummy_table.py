@@ -22,7 +22,7 @@ from pusher_sim.turnloop.state import CHANCE
 from pusher_sim.ui.cards import CardPainter
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.game_table import GameTable, match_for
-from pusher_sim.ui.hotseat import Played, TurnFlow, WatchFlow
+from pusher_sim.ui.hotseat import Played, TurnFlow
 from pusher_sim.ui.mode import Host
 from pusher_sim.ui.rummy_offers import label as action_label
 from pusher_sim.ui.rummy_offers import offers_for
@@ -469,15 +469,6 @@ class RummyTable(GameTable):
         self.flights = []
         self.deal_pause = -1
         self.news.clear()
-        flow = self.flow
-        if isinstance(flow, WatchFlow):  # a replay gone back a move: what led here
-            log = self.match.log
-            afters = [*flow.befores[1:], self.state]
-            for n in range(max(0, len(flow.befores) - (self.news.maxlen or 4)), len(afters)):
-                before, after = flow.befores[n], afters[n]
-                assert isinstance(before, RummyState) and isinstance(after, RummyState)
-                action = self.match.game.action_codec.decode(log.actions[n])
-                self.news.extend(self._news(before, action, log.movers[n], after))
 
     # -- drawing ----------------------------------------------------------------------------
 
