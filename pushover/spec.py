@@ -9,7 +9,7 @@ from typing import Any
 from pusher_sim.turnloop.agents import Agent, RandomAgent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
-from pushover.bots import ExpectedMovementBot, LookaheadBot, StrongBot
+from pushover.bots import ExpectedMovementBot, LookaheadBot, SolvedBot, StrongBot
 from pushover.config import PushOverConfig
 from pushover.game import PushOverGame
 from pushover.state import PushOverState
@@ -40,6 +40,14 @@ def _strong(game: Game) -> Agent:
 
 def _lookahead(game: Game) -> Agent:
     return LookaheadBot(_game(game))
+
+
+def _best(game: Game) -> Agent:
+    return SolvedBot(_game(game), "best")
+
+
+def _perfect(game: Game) -> Agent:
+    return SolvedBot(_game(game), "perfect")
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -81,6 +89,8 @@ SPEC = GameSpec(
         "expected": _expected,
         "strong": _strong,
         "lookahead": _lookahead,
+        "best": _best,
+        "perfect": _perfect,
         "bot": _lookahead,
     },
     bot_help={
@@ -88,6 +98,8 @@ SPEC = GameSpec(
         "expected": "maximises expected movement per turn (exact DP over the dice)",
         "strong": "DP over the dice against the board: pot, push-offs, roll-out cost",
         "lookahead": "the strong bot, valuing each ending of its turn over the next player's reply",
+        "best": "2 players: the exact best reply to `expected` (a solved table); else lookahead",
+        "perfect": "2 players: exact perfect play (a solved table); else lookahead",
         "bot": "the lookahead bot",
     },
     default_seats=("human", "expected", "expected"),
