@@ -17,7 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pusher_sim.atomic import atomic_write
+from pusher_sim.atomic import atomic_write, check_writable
+from pusher_sim.errors import UserError
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan
 from pushover.solver import Keys, evaluate, explore, policy_byte, solve
@@ -29,6 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=TABLE_PATH, help="where to write the table")
     parser.add_argument("--check", action="store_true", help="compare with --out, write nothing")
     args = parser.parse_args(argv)
+    try:
+        if args.check:
+            held = read_table(args.out)
+        else:
+            check_writable(args.out)
+    except UserError as exc:
+        print(f"solve_pushover: {exc}", file=sys.stderr)
+        return 2
     config = PushOverConfig(players=2)
     expected = expected_movement_plan(config).roll
 
@@ -67,7 +76,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     data = table.to_bytes()
     if args.check:
-        held = read_table(args.out)
         same = np.array_equal(held.keys, table.keys) and all(
             np.array_equal(held.policies[n], table.policies[n]) for n in table.policies
         )

@@ -25,6 +25,9 @@ ROLL_OUT_ENDING: Node = (0, 0)
 
 Floats = NDArray[np.float64]
 
+TIE = 1e-12
+"""Winning chances closer than this are equal: float sums differ in their last bits."""
+
 
 def endings(config: PushOverConfig) -> list[Node]:
     """Every way a turn can end: the roll-out first, then each (dice, total) a move can show."""
@@ -68,7 +71,7 @@ def turn_values(
 
     ``ending_values[:, e]`` is what ending ``e`` of :func:`endings` is worth (to seat 0) in each
     position. Returns each position's value with best play and, per decision node, where
-    rolling again is strictly better than stopping (ties stop, as :func:`pushover.dice.solve`).
+    rolling again is better than stopping by more than :data:`TIE` (ties stop).
     """
     index = {e: i for i, e in enumerate(endings(config))}
     faces = config.die_faces
@@ -93,7 +96,7 @@ def turn_values(
             best = rolled
         else:
             stop = ending_values[:, index[(dice, total)]]
-            again = sign * rolled > sign * stop
+            again = sign * (rolled - stop) > TIE
             roll[(dice, total)] = again
             best = np.where(again, rolled, stop)
         values[(dice, total)] = best

@@ -91,7 +91,7 @@ SPEC = GameSpec(
         "lookahead": _lookahead,
         "best": _best,
         "perfect": _perfect,
-        "bot": _lookahead,
+        "bot": _perfect,
     },
     bot_help={
         "random": "rolls or stops at random",
@@ -100,7 +100,7 @@ SPEC = GameSpec(
         "lookahead": "the strong bot, valuing each ending of its turn over the next player's reply",
         "best": "2 players: the exact best reply to `expected` (a solved table); else lookahead",
         "perfect": "2 players: exact perfect play (a solved table); else lookahead",
-        "bot": "the lookahead bot",
+        "bot": "the perfect bot (with 3 or 4 players: lookahead)",
     },
     default_seats=("human", "expected", "expected"),
     text_ui=_text_ui,
