@@ -21,7 +21,7 @@ from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan
-from pushover.solver import Keys, evaluate, explore, policy_byte, solve
+from pushover.solver import Keys, as_seat_one, evaluate, explore, policy_byte, solve
 from pushover.table import TABLE_PATH, SolvedTable, read_table
 
 
@@ -67,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     plain = np.full(len(graph.keys), policy_byte(config, expected), dtype=np.uint8)
     report("expected vs expected", evaluate(config, graph, plain, expected))
     report("perfect vs perfect", perfect.values)
+    report(
+        "best reply vs perfect",
+        evaluate(config, graph, best.policy, as_seat_one(config, graph, perfect.policy)),
+    )
 
     mine = movers == 0
     table = SolvedTable(

@@ -185,6 +185,20 @@ class Keys:
         scale = radix * radix * (1 << cfg.track_length) * (cfg.bottoms + 1) * cfg.target**3
         return keys // scale
 
+    def mirror(self, keys: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The same positions seen from the other seat (who moves, tops and columns swapped)."""
+        cfg = self.config
+        target = cfg.target
+        radix = cfg.track_length + 3
+        rest, c1 = np.divmod(keys, target)
+        rest, c0 = np.divmod(rest, target)
+        low_size = (1 << cfg.track_length) * (cfg.bottoms + 1) * target
+        high, low = np.divmod(rest, low_size)
+        high, w1 = np.divmod(high, radix)
+        mover, w0 = np.divmod(high, radix)
+        high = ((1 - mover) * radix + w1) * radix + w0
+        return ((high * low_size + low) * target + c1) * target + c0
+
     def group(self, key: int) -> int:
         """Chips banked, then the pot: no turn ever leads to a lower group."""
         target = self.config.target
@@ -336,11 +350,12 @@ def evaluate(
     config: PushOverConfig,
     graph: Graph,
     policy: NDArray[np.uint8],
-    opponent: dict[Node, bool],
+    opponent: dict[Node, bool] | NDArray[np.uint8],
     tolerance: float = 1e-13,
 ) -> Floats:
     """Seat 0's exact winning chance in every position when it follows ``policy`` (a byte per
-    position, as :attr:`Solution.policy`) and seat 1 follows the plan ``opponent``."""
+    position, as :attr:`Solution.policy`) and seat 1 follows the plan ``opponent``, or a byte
+    per position of its own (see :func:`as_seat_one`)."""
     keys = Keys(config)
     count = len(graph.keys)
     succ = graph.successors
@@ -349,9 +364,11 @@ def evaluate(
     movers = keys.movers(graph.keys)
     groups = np.array([keys.group(k) for k in graph.keys.tolist()], dtype=np.int64)
     by_byte = np.array([ending_chances(config, plan_of(config, b)) for b in range(256)])
-    chances = np.where(
-        (movers == 0)[:, None], by_byte[policy], np.array(ending_chances(config, opponent))
-    )
+    if isinstance(opponent, dict):
+        theirs = np.array(ending_chances(config, opponent))
+    else:
+        theirs = by_byte[opponent]
+    chances = np.where((movers == 0)[:, None], by_byte[policy], theirs)
     for group in sorted(set(groups.tolist()), reverse=True):
         members = np.flatnonzero(groups == group)
         for _ in range(1_000_000):
@@ -363,3 +380,16 @@ def evaluate(
         else:
             raise ValueError(f"value iteration did not settle in group {group}")
     return values[:count].copy()
+
+
+def as_seat_one(
+    config: PushOverConfig, graph: Graph, policy: NDArray[np.uint8]
+) -> NDArray[np.uint8]:
+    """Seat 1 playing ``policy`` (seat 0's bytes): each position takes the byte of its mirror
+    image, where seat 0 stands as seat 1 does here."""
+    keys = Keys(config)
+    mirrored = keys.mirror(graph.keys)
+    at = np.searchsorted(graph.keys, mirrored)
+    if np.any(at >= len(graph.keys)) or np.any(graph.keys[np.minimum(at, len(at) - 1)] != mirrored):
+        raise ValueError("the positions are not closed under swapping the seats")
+    return policy[at]

@@ -24,6 +24,7 @@ from pushover.dice import expected_movement_plan, turn_figures
 from pushover.game import PushOverGame
 from pushover.solver import (
     Keys,
+    as_seat_one,
     ending_chances,
     endings,
     evaluate,
@@ -196,6 +197,15 @@ def test_evaluating_the_best_reply_gives_its_solved_value() -> None:
     assert np.all(plain <= best.values + 1e-12)
 
 
+def test_perfect_play_evaluated_from_both_seats_gives_the_minimax_values() -> None:
+    graph = explore(TINY)
+    perfect = solve(TINY, graph, None)
+    theirs = as_seat_one(TINY, graph, perfect.policy)
+    assert np.allclose(evaluate(TINY, graph, perfect.policy, theirs), perfect.values, atol=1e-10)
+    start = (perfect.values[graph.starts[0]] + perfect.values[graph.starts[1]]) / 2
+    assert start == pytest.approx(0.5)  # the seats are alike but for who moves first
+
+
 def test_o2_ending_chances_under_the_expected_plan_match_the_exact_turn_figures() -> None:
     cfg = PushOverConfig(players=2)
     plan = expected_movement_plan(cfg).roll
@@ -228,6 +238,8 @@ def test_keys_read_back_the_position_they_were_made_from() -> None:
                 )
                 assert (back.free_bottoms, back.columns) == (state.free_bottoms, state.columns)
                 assert back.pot == keys.pot(state.pot, state.columns)
+                both = np.array([keys.of(state, 0), keys.of(state, 1)], dtype=np.int64)
+                assert keys.mirror(both).tolist() == both[::-1].tolist()
                 checked += 1
             if state.current_player() == CHANCE:
                 state.apply(state.sample_chance(rng))
@@ -370,8 +382,24 @@ def test_best_wins_most_of_a_short_duel_against_expected() -> None:
 
 
 @pytest.mark.slow
-def test_shipped_table_equals_a_fresh_solution() -> None:
-    assert SOLVE["main"](["--check"]) == 0
+def test_shipped_table_and_the_ceiling_are_a_fresh_solution() -> None:
+    """The default two-player game solved afresh (about 20 s): the exact figures of
+    docs/agents.md, and the shipped table byte for byte."""
+    cfg = PushOverConfig(players=2)
+    graph = explore(cfg)
+    plan = expected_movement_plan(cfg).roll
+    best, perfect = solve(cfg, graph, plan), solve(cfg, graph, None)
+    first, second = graph.starts
+    assert len(graph.keys) == 262_810
+    assert best.values[first] == pytest.approx(0.815432, abs=1e-6)
+    assert best.values[second] == pytest.approx(0.806562, abs=1e-6)
+    against = evaluate(cfg, graph, perfect.policy, plan)
+    assert (against[first] + against[second]) / 2 == pytest.approx(0.778106, abs=1e-6)
+    table = load_table()
+    mine = Keys(cfg).movers(graph.keys) == 0
+    assert np.array_equal(table.keys, graph.keys[mine])
+    assert np.array_equal(table.policies["best"], best.policy[mine])
+    assert np.array_equal(table.policies["perfect"], perfect.policy[mine])
 
 
 @pytest.mark.slow
