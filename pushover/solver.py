@@ -9,7 +9,7 @@ maximise its chance; seat 1 either follows a fixed plan (its turn is then chance
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -119,6 +119,14 @@ class Keys:
     def __post_init__(self) -> None:
         if self.config.players != 2:
             raise ValueError("the exact solver plays two-player Push Over only")
+        if self._scale() >= 2**62:
+            raise ValueError("this variant has too many positions for the exact solver")
+
+    def _scale(self) -> int:
+        """What a key is divided by to read who moves."""
+        cfg = self.config
+        radix = cfg.track_length + 3
+        return radix * radix * (1 << cfg.track_length) * (cfg.bottoms + 1) * cfg.target**3
 
     def pot(self, pot: int, columns: Iterable[int]) -> int:
         return min(pot, self.config.target - min(columns))
@@ -180,10 +188,7 @@ class Keys:
 
     def movers(self, keys: NDArray[np.int64]) -> NDArray[np.int64]:
         """Who moves in each keyed position: 0 the seat the keys are seen from, 1 the other."""
-        radix = self.config.track_length + 3
-        cfg = self.config
-        scale = radix * radix * (1 << cfg.track_length) * (cfg.bottoms + 1) * cfg.target**3
-        return keys // scale
+        return keys // self._scale()
 
     def mirror(self, keys: NDArray[np.int64]) -> NDArray[np.int64]:
         """The same positions seen from the other seat (who moves, tops and columns swapped)."""
@@ -226,7 +231,7 @@ class Graph:
     """The index of the first position with seat 0 moving first, and with seat 1 first."""
 
 
-def explore(config: PushOverConfig, progress: Callable[[int], None] | None = None) -> Graph:
+def explore(config: PushOverConfig) -> Graph:
     """List the positions by following the rules' own code from both starts."""
     keys = Keys(config)
     game = PushOverGame(config)
@@ -260,8 +265,6 @@ def explore(config: PushOverConfig, progress: Callable[[int], None] | None = Non
             row.append(key)
         rows.append(row)
         done += 1
-        if progress is not None and done % 100_000 == 0:
-            progress(done)
     sorted_keys = np.array(sorted(order), dtype=np.int64)
     place = {int(k): i for i, k in enumerate(sorted_keys)}
     successors = np.array(
@@ -301,6 +304,9 @@ def solve(
     movers = keys.movers(graph.keys)
     groups = np.array([keys.group(k) for k in graph.keys.tolist()], dtype=np.int64)
     chances = None if opponent is None else np.array(ending_chances(config, opponent))
+    ahead = succ >= 0
+    if np.any(ahead & (groups[np.where(ahead, succ, 0)] < groups[:, None])):
+        raise ValueError("a turn leads back to fewer chips: the groups cannot be solved in order")
     policy = np.zeros(count, dtype=np.uint8)
     nodes = decision_nodes(config)
     if len(nodes) > 8:

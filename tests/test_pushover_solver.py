@@ -220,6 +220,13 @@ def test_o2_ending_chances_under_the_expected_plan_match_the_exact_turn_figures(
     assert moved == pytest.approx(float(figures.expected_move))
 
 
+def test_solver_refuses_what_it_cannot_solve() -> None:
+    with pytest.raises(ValueError, match="two-player"):
+        Keys(PushOverConfig(players=3))
+    with pytest.raises(ValueError, match="too many positions"):
+        Keys(PushOverConfig(players=2, track_length=60, pot_stop=60))
+
+
 def test_keys_read_back_the_position_they_were_made_from() -> None:
     game = PushOverGame(PushOverConfig(players=2))
     keys = Keys(game.config)
