@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui import game_table
+from pusher_sim.ui import widgets
 from pusher_sim.ui.app import App
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.game_table import GameTable
@@ -38,9 +38,11 @@ def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.S
     drv.close_window()
 
 
-def played(game: str) -> Match:
-    """A match some moves in, with the person to move (their moves chosen by a bot)."""
+def played(game: str, people: tuple[str, ...] = ()) -> Match:
+    """A match some moves in, with a person to move (their moves chosen by a bot); ``people``:
+    other seats than the game's usual ones."""
     seats, moves = GAMES[game]
+    seats = people or seats
     match = drv.make_match(game, seats, seed=3)
     chooser = drv.bot_for(game)
     while match.moves < moves or not match.needs_input():
@@ -142,13 +144,13 @@ def test_r_replays_the_game_and_the_keys_step_back_pause_and_end_it(game: str) -
 def test_the_headline_says_it_is_a_replay(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     table = live_table(game, played(game))
     written: list[str] = []
-    real_text = game_table.text
+    real_text = widgets.text
 
     def recorded(surface: pygame.Surface, words: str, *args: object, **kw: object) -> None:
         written.append(words)
         real_text(surface, words, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(game_table, "text", recorded)
+    monkeypatch.setattr("pusher_sim.ui.game_table.text", recorded)
     surface = pygame.display.get_surface()
     table.draw(surface)
     assert not any(w.startswith("Replay") for w in written)
@@ -205,3 +207,17 @@ def test_the_window_closing_during_a_replay_keeps_the_live_game(tmp_path: Path) 
     assert written, "nothing was saved"
     saved = json.loads(written[0].read_text())
     assert saved["actions"] == match.log.actions  # the whole game, not the rewound one
+
+
+def test_no_replay_while_the_screen_waits_to_be_passed() -> None:
+    """Between two people nobody has said who is looking, so a replay would not know whose
+    hand it may show: R waits until someone takes the screen."""
+    match = played("rummy", ("human", "strong", "human", "strong"))
+    table = live_table("rummy", match)
+    assert table.flow.pass_to >= 0  # a hot-seat game just opened shows nobody's hand
+    drv.key(table, pygame.K_r)
+    assert shown(table) is table and "take the screen" in table.message
+    drv.key(table, pygame.K_SPACE)  # the person to move has it now
+    drv.key(table, pygame.K_r)
+    replay = shown(table)
+    assert replay is not table and replay.flow.viewer == table.flow.viewer == table.flow.awaiting
