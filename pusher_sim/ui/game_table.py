@@ -107,7 +107,7 @@ class GameTable:
         status: str,
     ) -> None:
         """The strip across the top: the game's heading, whose turn it is (or where the replay
-        is), and the message (during a replay, its keys unless something went wrong)."""
+        is), and the message (during a replay, its keys unless a warning takes their place)."""
         message = self.message
         if self.replay is not None:
             status = self.replay.headline
@@ -398,7 +398,6 @@ class GameTable:
         twin.returns_to = self
         twin.sounds = self.sounds
         twin.speed = self.speed
-        twin.say(f"replaying {len(actions)} moves")
         self.host.show(twin)
 
     def end_replay(self, words: str = "replay over: back to the game") -> None:
@@ -413,7 +412,7 @@ class GameTable:
         rep = self.replay
         assert rep is not None
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.say("this is a replay (R or Esc ends it)")
+            self.say("this is a replay: R or Esc ends it", warning=True)
         elif event.type == pygame.VIDEORESIZE:
             self.handle_table(event)
         elif event.type != pygame.KEYDOWN:
@@ -421,7 +420,7 @@ class GameTable:
         elif event.key in (pygame.K_r, pygame.K_ESCAPE):
             self.end_replay()
         elif event.key == pygame.K_SPACE:
-            self.say(rep.toggle_pause())
+            rep.toggle_pause()
         elif event.key == pygame.K_RIGHT:
             rep.step()
         elif event.key == pygame.K_LEFT:
@@ -452,7 +451,6 @@ class GameTable:
                 self.on_played(flow.show(action))
         finally:
             self.speed, self.sounds.muted = speed, muted
-        self.say(f"replay: back to move {rep.position}")
 
     def _run_replay(self, dt: float) -> None:
         """Show the replay's next move once the last one's animation and the pace are over."""
