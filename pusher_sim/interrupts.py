@@ -1,16 +1,20 @@
 """Ctrl-C and SIGTERM: both stop the program at once, as a :class:`KeyboardInterrupt`.
 
 SIGTERM raises :class:`Terminated` (a KeyboardInterrupt), so every ``except KeyboardInterrupt``
-that saves a game on Ctrl-C saves it on SIGTERM too. An interrupt that lands while a destructor
-runs from the garbage collector (pymunk frees its bodies and spaces in ``ffi.gc`` callbacks) is
-swallowed by Python with "Exception ignored from callback"; :func:`handled` re-delivers such an
-interrupt a moment later, so one Ctrl-C always stops the process.
+that saves a game on Ctrl-C saves it on SIGTERM too. pymunk frees its spaces, bodies and shapes
+in Python ``ffi.gc`` callbacks: an interrupt raised inside one is swallowed ("Exception ignored
+from callback") and can leave a body pointing at a freed space, which crashes a later free. So
+:func:`handled` never raises inside pymunk's code: the interrupt is raised at the next line
+the nearest caller outside pymunk runs (a trace on that one frame), and one Ctrl-C always stops
+the process.
 """
 
 from __future__ import annotations
 
 import _thread
 import contextlib
+import importlib.util
+import os
 import signal
 import sys
 import threading
@@ -21,6 +25,10 @@ from typing import Any
 REDELIVER_AFTER = 0.02
 """Seconds after a swallowed interrupt at which it is raised again (by then the destructor that
 swallowed it has returned)."""
+
+
+FRAGILE_PACKAGES = ("pymunk",)
+"""Packages whose objects free themselves in Python destructors: never interrupted inside."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -34,12 +42,72 @@ def exit_code(exc: KeyboardInterrupt) -> int:
     return 128 + int(getattr(exc, "signum", signal.SIGINT))
 
 
-def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    raise Terminated()
+def _package_dirs(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of the installed packages ``names`` (found without importing them)."""
+    dirs: list[str] = []
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            dirs += [os.path.join(path, "") for path in spec.submodule_search_locations]
+    return tuple(dirs)
+
+
+_FRAGILE_DIRS = _package_dirs(FRAGILE_PACKAGES)
+
+
+def _fragile(frame: FrameType) -> bool:
+    return bool(_FRAGILE_DIRS) and frame.f_code.co_filename.startswith(_FRAGILE_DIRS)
+
+
+def in_fragile_code(frame: FrameType | None) -> bool:
+    """True if ``frame`` or any frame that called it runs code of :data:`FRAGILE_PACKAGES`."""
+    while frame is not None:
+        if _fragile(frame):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _redeliver(signum: signal.Signals) -> None:
     _thread.interrupt_main(signum)
+
+
+def _later(signum: signal.Signals) -> None:
+    timer = threading.Timer(REDELIVER_AFTER, _redeliver, args=(signum,))
+    timer.daemon = True
+    timer.start()
+
+
+def _deliver(interrupt: type[KeyboardInterrupt], frame: FrameType | None) -> None:
+    """Raise ``interrupt`` now, or, inside fragile code, at the next line its outermost
+    fragile frame's caller runs."""
+    if not in_fragile_code(frame):
+        raise interrupt()
+    outside = frame
+    while outside is not None and in_fragile_code(outside):
+        outside = outside.f_back
+    if outside is None:  # nothing of ours below: try again in a moment
+        _later(signal.SIGTERM if issubclass(interrupt, Terminated) else signal.SIGINT)
+        return
+    previous = sys.gettrace()
+
+    def on_event(tracked: FrameType, event: str, arg: object) -> Any:
+        if tracked is outside and event in ("line", "return", "exception"):
+            tracked.f_trace = None
+            sys.settrace(previous)
+            raise interrupt()
+        return None
+
+    outside.f_trace = on_event
+    sys.settrace(lambda frame, event, arg: None)  # tracing on; new frames are not traced
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    _deliver(KeyboardInterrupt, frame)
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    _deliver(Terminated, frame)
 
 
 @contextlib.contextmanager
@@ -52,17 +120,18 @@ def handled() -> Iterator[None]:
         yield
         return
     old_term = signal.getsignal(signal.SIGTERM)
-    if old_term is not signal.SIG_IGN:  # a parent that ignores SIGTERM for us is obeyed
+    old_int = signal.getsignal(signal.SIGINT)
+    if old_term is not signal.SIG_IGN:  # a parent that ignores a signal for us is obeyed
         signal.signal(signal.SIGTERM, _on_sigterm)
+    if old_int is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_sigint)
     old_hook = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
+        # A destructor of another package swallowed an interrupt: deliver it again.
         exc_type = unraisable.exc_type
         if isinstance(exc_type, type) and issubclass(exc_type, KeyboardInterrupt):
-            signum = signal.SIGTERM if issubclass(exc_type, Terminated) else signal.SIGINT
-            timer = threading.Timer(REDELIVER_AFTER, _redeliver, args=(signum,))
-            timer.daemon = True
-            timer.start()
+            _later(signal.SIGTERM if issubclass(exc_type, Terminated) else signal.SIGINT)
             return
         old_hook(unraisable)
 
@@ -72,3 +141,4 @@ def handled() -> Iterator[None]:
     finally:
         sys.unraisablehook = old_hook
         signal.signal(signal.SIGTERM, old_term)
+        signal.signal(signal.SIGINT, old_int)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pusher_sim import atomic
+from pusher_sim import atomic, interrupts
 from pusher_sim.turnloop import GameLog, get_spec, replay
 from pusher_sim.turnloop import simulate as simulate_module
 from tests import saved_logs
@@ -299,6 +299,35 @@ def test_one_ctrl_c_stops_a_process_busy_freeing_pymunk_spaces(
         proc.kill()
     assert proc.returncode == 130, err.decode()[-500:]
     assert b"Exception ignored" not in err
+
+
+def _function_inside_pymunk() -> Any:
+    """A function whose code lives in pymunk's folder, as pymunk's destructors do: it passes
+    its own frame to a signal handler, then returns 1."""
+    import pymunk
+
+    where = os.path.join(os.path.dirname(pymunk.__file__), "space.py")
+    source = "def inside(handler, signum):\n    handler(signum, sys._getframe())\n    return 1\n"
+    names: dict[str, Any] = {"sys": sys}
+    exec(compile(source, where, "exec"), names)
+    return names["inside"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupt_inside_pymunk_is_raised_at_the_next_line_of_ours(signum: int) -> None:
+    # Raised inside pymunk's ffi.gc destructors, an interrupt left a body pointing at a freed
+    # space, and a later free crashed the process (SIGSEGV, seen once in the suite).
+    inside = _function_inside_pymunk()
+    returned = []
+    with interrupts.handled():
+        handler = signal.getsignal(signum)
+        with pytest.raises(KeyboardInterrupt) as caught:
+            returned.append(inside(handler, signum))  # pymunk's code runs to its end ...
+            time.sleep(2.0)  # ... and the interrupt comes as our next line starts
+    assert returned == [1]
+    assert "inside" not in [entry.frame.code.name for entry in caught.traceback]
+    assert interrupts.exit_code(caught.value) == 128 + signum
+    assert sys.gettrace() is None
 
 
 def test_one_ctrl_c_stops_a_pusher_simulation(tmp_path: Path, data_dir: Path) -> None:
