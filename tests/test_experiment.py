@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import socket
 import time
 from collections.abc import Iterator
@@ -606,6 +607,22 @@ def test_pool_kill_stops_local_workers() -> None:
         pool.kill()
         # By pid: Process.is_alive() can report a worker the executor's own thread reaped as alive.
         assert gone_within(pids, 5.0) is not None
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_local_workers_die_on_sigterm_whatever_their_parent_does_with_it() -> None:
+    # The experiment's parent turns SIGTERM into a KeyboardInterrupt while it runs; a worker
+    # forked then inherited that, so Pool.kill's SIGTERM became one task's error, not its end.
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        with executor_for(1, None) as pool:
+            handler = pool.executor.submit(signal.getsignal, signal.SIGTERM).result()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert handler == signal.SIG_DFL
 
 
 def test_a_scheduler_without_workers_is_one_line() -> None:

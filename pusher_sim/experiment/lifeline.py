@@ -39,8 +39,11 @@ def _watch(parent: int) -> None:
 
 
 def bind_to_parent(parent: int) -> None:
-    """Call first thing in a worker: it dies with process ``parent`` and ignores Ctrl-C."""
+    """Call first thing in a worker: it dies with process ``parent``, ignores Ctrl-C and dies
+    on SIGTERM (a forked worker would otherwise inherit the parent's Python handler, and a
+    SIGTERM raised in a task is only that task's error)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with_parent()
     if os.getppid() != parent:  # the parent died before the kernel was told to watch it
         os._exit(1)
