@@ -635,29 +635,36 @@ class BoardSpace:
             self.bowl,
             self.centres,
         )
+        riders = self.riders
         for i in balls:
             known = terms.get(i) if terms is not None else None
             if known is None:
                 body = bodies[i]
-                p, v = body.position, body.velocity
-                e = 0.5 * m * (v.x * v.x + v.y * v.y)
+                vx, vy = body.velocity
+                e = 0.5 * m * (vx * vx + vy * vy)
                 spin = spins[i]
                 if spin is not None:
-                    w = spin.velocity
-                    e += 0.5 * sm * (w.x * w.x + w.y * w.y)
+                    wx, wy = spin.velocity
+                    e += 0.5 * sm * (wx * wx + wy * wy)
                 if springs[i] is not None:
                     b = bowls[i]
                     if b >= 0:
+                        px, py = body.position
                         cx, cy = centres[b]
-                        e += 0.5 * k * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
+                        e += 0.5 * k * ((px - cx) ** 2 + (py - cy) ** 2)
                     else:
-                        e += self.riders.get(i, 0.0)
-                tilt = spin_tilt = 0.0
-                if tilted:
-                    tilt = m * (gx * p.x + gy * p.y)
-                    if spin is not None:
-                        q = spin.position
-                        spin_tilt = sm * (gx * q.x + gy * q.y)
+                        e += riders.get(i, 0.0)
+                if not tilted:
+                    total += e
+                    if terms is not None:
+                        terms[i] = (e, 0.0, 0.0)
+                    continue
+                px, py = body.position
+                tilt = m * (gx * px + gy * py)
+                spin_tilt = 0.0
+                if spin is not None:
+                    qx, qy = spin.position
+                    spin_tilt = sm * (gx * qx + gy * qy)
                 known = (e, tilt, spin_tilt)
                 if terms is not None:
                     terms[i] = known
