@@ -2,7 +2,8 @@
 
 The energy sum reads each ball once instead of through :meth:`BoardSpace.ball_energy`, and the
 settle check reads which balls sleep once per check; both are checked here against the plain
-definitions, on a tilted board (where the tilt terms count) and through whole pushes.
+definitions, on a tilted board (where the tilt terms count) and through whole pushes. A finished
+push hands its cup cells on to the next Space, which must then step as with new ones.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import math
 import random
 
 from pusher_sim.board import PLAYER_COLOURS, Board
-from pusher_sim.physics import BoardSpace, PhysicsConfig
+from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool
 from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
 from pusher_sim.physics.settle import all_asleep, is_settled
 from pusher_sim.physics.simulation import PushSimulation
+from tests.push_fingerprint import push_records
 
 BOARD = Board()
 
@@ -116,3 +118,28 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
                     )
                     compared += 1
     assert compared > 100
+
+
+def test_cells_handed_on_from_a_finished_push_resolve_pushes_bit_for_bit() -> None:
+    cellpool._free.sets.clear()
+    fresh = list(push_records(1, seed=7))  # new cells, handed on when it is over
+    assert len(cellpool._free.sets[BOARD]) == 1
+    handed_on = list(push_records(1, seed=7))
+    assert handed_on == fresh
+
+
+def test_only_a_finished_push_hands_its_cells_on() -> None:
+    cellpool._free.sets.clear()
+    rng = random.Random(8)
+    running = PushSimulation(BOARD, *random_push(BOARD, rng))
+    running.step(5)
+    other = PushSimulation(BOARD, *random_push(BOARD, rng))
+    assert running.model._cells is not None and other.model._cells is not None
+    assert running.model._cells.body is not other.model._cells.body
+    other.run()
+    assert other.model._cells is None
+    nxt = PushSimulation(BOARD, *random_push(BOARD, rng))
+    assert nxt.model._cells is not None
+    assert nxt.model._cells.body is not running.model._cells.body
+    running.run()
+    assert running.outcome().settled

@@ -137,6 +137,8 @@ class PushSimulation:
             n -= todo
             if self.steps % interval == 0 or self.steps >= self.max_steps:
                 self._check()
+        if self.done:
+            model.release_cells()
 
     def _press_step(self) -> None:
         """One step with the pressed ball on top of the triangle (see push.py)."""

@@ -21,6 +21,7 @@ from typing import Any
 import pymunk
 
 from pusher_sim.board import Board, Colour
+from pusher_sim.physics import cellpool
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.cups import cell_polygons, rim_reach
 
@@ -114,6 +115,7 @@ class BoardSpace:
         self.over: set[int] = set()  # a rider rolling over the other balls: meets none
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
+        self._cells: cellpool.CellSet | None = None
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
         # How often each full-cup fix-up fired (the benchmark reports them).
@@ -152,17 +154,30 @@ class BoardSpace:
             self.space.add(seg)
 
     def _add_cells(self) -> None:
-        static = self.space.static_body
+        """The cells, each a static sensor polygon, handed on by a finished push if one was
+        (cellpool.py): added in cell order after the rim, as built."""
+        cells = cellpool.take(self.board, self._build_cells)
+        self._cells = cells
+        self._cell_of = cells.index
+        self.space.add(cells.body, *cells.shapes)
+        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+
+    def _build_cells(self, body: Any) -> list[Any]:
         cells = []
         for i, poly in enumerate(cell_polygons(self.board)):
-            cell = pymunk.Poly(static, poly)
+            cell = pymunk.Poly(body, poly)
             cell.sensor = True
             cell.collision_type = CELL
             cell.filter = _CELL_FILTERS[self._cell_class[i]]
-            self._cell_of[cell] = i
             cells.append(cell)
-        self.space.add(*cells)
-        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+        return cells
+
+    def release_cells(self) -> None:
+        """Hand the cells on to the next Space built for this board: call it only when this
+        one will never step again (a push that is over)."""
+        if self._cells is not None:
+            cellpool.give_back(self.board, self._cells, self.space)
+            self._cells = None
 
     def add_ball(
         self,
