@@ -12,7 +12,7 @@ import math
 import random
 
 from pusher_sim.board import PLAYER_COLOURS, Board
-from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool
+from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool, chipmunk
 from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
 from pusher_sim.physics.settle import all_asleep, is_settled
@@ -143,3 +143,22 @@ def test_only_a_finished_push_hands_its_cells_on() -> None:
     assert nxt.model._cells.body is not running.model._cells.body
     running.run()
     assert running.outcome().settled
+
+
+def test_chipmunk_reads_equal_pymunk_properties_for_every_ball_and_spin() -> None:
+    rng = random.Random(13)
+    balls, spec = random_push(BOARD, rng)
+    sim = PushSimulation(BOARD, balls, spec)
+    compared = 0
+    while not sim.done:
+        sim.step(7)
+        m = sim.model
+        assert m.asleep() == [b.is_sleeping for b in m.bodies]
+        for i, body in enumerate(m.bodies):
+            for handle, pymunk_body in ((m.handles[i], body), (m.spin_handles[i], m.spins[i])):
+                p, v = chipmunk.position(handle), chipmunk.velocity(handle)
+                assert (p.x, p.y) == tuple(pymunk_body.position)
+                assert (v.x, v.y) == tuple(pymunk_body.velocity)
+                assert (chipmunk.is_sleeping(handle) != 0) is pymunk_body.is_sleeping
+                compared += 1
+    assert compared > 1000

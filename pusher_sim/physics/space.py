@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pymunk
 
 from pusher_sim.board import Board, Colour
-from pusher_sim.physics import cellpool
+from pusher_sim.physics import cellpool, chipmunk
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.cups import cell_polygons, rim_reach
 
@@ -55,6 +56,17 @@ _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
 _CELL_FILTERS = tuple(pymunk.ShapeFilter(categories=cat, mask=_CAT_PROBE) for cat in _CAT_CELLS)
 
 
+@lru_cache(maxsize=8)
+def _board_tables(
+    board: Board,
+) -> tuple[tuple[tuple[float, float], ...], dict[tuple[float, float], int], tuple[int, ...]]:
+    """Every cup's centre in cell order, each centre's index, and each cup's class (q - r) mod 3:
+    the same for every Space of a board (nothing changes them)."""
+    centres = tuple(board.position(c) for c in board.cells)
+    index = {c: i for i, c in enumerate(centres)}
+    return centres, index, tuple((q - r) % 3 for q, r in board.cells)
+
+
 class BoardSpace:
     """A board's Space and its balls, built in a fixed order so that runs replay bit for bit.
 
@@ -77,11 +89,7 @@ class BoardSpace:
         self.spin = spin
         self.stiffness = config.bowl_stiffness(board.pitch) if cups else 0.0
         self.resistance = resistance and config.rolling_resistance > 0.0
-        self.centres: tuple[tuple[float, float], ...] = tuple(
-            board.position(c) for c in board.cells
-        )
-        self._centre_index = {c: i for i, c in enumerate(self.centres)}
-        self._cell_class: tuple[int, ...] = tuple((q - r) % 3 for q, r in board.cells)
+        self.centres, self._centre_index, self._cell_class = _board_tables(board)
         space = pymunk.Space()
         space.iterations = config.solver_iterations
         space.collision_slop = config.collision_slop
@@ -100,6 +108,9 @@ class BoardSpace:
 
         self.bodies: list[Any] = []
         self.spins: list[Any] = []  # each ball's spin body (None without spin)
+        # Their Chipmunk handles, for the reads of chipmunk.py (None without spin).
+        self.handles: list[Any] = []
+        self.spin_handles: list[Any] = []
         self.shapes: list[Any] = []
         self.probes: list[Any] = []
         self.colours: list[Colour] = []
@@ -249,6 +260,8 @@ class BoardSpace:
         self.space.add(*objs)
         self.bodies.append(body)
         self.spins.append(spin)
+        self.handles.append(chipmunk.handle(body))
+        self.spin_handles.append(None if spin is None else chipmunk.handle(spin))
         self.shapes.append(shape)
         self.probes.append(probe)
         self.colours.append(colour)
@@ -412,7 +425,8 @@ class BoardSpace:
 
     def asleep(self) -> list[bool]:
         """Whether each ball is asleep now (the settle check reads it once per check)."""
-        return [body.is_sleeping for body in self.bodies]
+        sleeping = chipmunk.is_sleeping
+        return [sleeping(h) != 0 for h in self.handles]
 
     def rehome(self, asleep: Sequence[bool] | None = None) -> None:
         """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
@@ -470,10 +484,12 @@ class BoardSpace:
         centres, cup = self.centres, self.cup
         cell_at, index = self.board.cell_at, self.board.index
         skip_asleep = self._hoppers_awake
-        for i, body in enumerate(self.bodies):
+        read = chipmunk.position
+        for i, h in enumerate(self.handles):
             if skip_asleep and asleep[i]:
                 continue
-            x, y = body.position
+            p = read(h)
+            x, y = p.x, p.y
             cx, cy = centres[cup[i]]
             if (x - cx) ** 2 + (y - cy) ** 2 < half2:
                 continue  # inside its own cell's inscribed disc
@@ -571,7 +587,7 @@ class BoardSpace:
             step(dt)
 
     def position(self, i: int) -> tuple[float, float]:
-        p = self.bodies[i].position
+        p = chipmunk.position(self.handles[i])
         return (p.x, p.y)
 
     def velocity(self, i: int) -> tuple[float, float]:
@@ -643,30 +659,26 @@ class BoardSpace:
         m, sm, k = self.config.ball_mass, self.spin_mass, self.stiffness
         gx, gy = self.space.gravity
         tilted = gx != 0.0 or gy != 0.0  # level: the tilt terms are exact zeros
-        bodies, spins, springs, bowls, centres = (
-            self.bodies,
-            self.spins,
-            self.springs,
-            self.bowl,
-            self.centres,
-        )
+        spins, springs, bowls, centres = self.spins, self.springs, self.bowl, self.centres
         riders = self.riders
+        position, velocity = chipmunk.position, chipmunk.velocity
+        handles, spin_handles = self.handles, self.spin_handles
         for i in balls:
             known = terms.get(i) if terms is not None else None
             if known is None:
-                body = bodies[i]
-                vx, vy = body.velocity
-                e = 0.5 * m * (vx * vx + vy * vy)
-                spin = spins[i]
+                h = handles[i]
+                v = velocity(h)
+                e = 0.5 * m * (v.x * v.x + v.y * v.y)
+                spin = spin_handles[i]
                 if spin is not None:
-                    wx, wy = spin.velocity
-                    e += 0.5 * sm * (wx * wx + wy * wy)
+                    w = velocity(spin)
+                    e += 0.5 * sm * (w.x * w.x + w.y * w.y)
                 if springs[i] is not None:
                     b = bowls[i]
                     if b >= 0:
-                        px, py = body.position
+                        p = position(h)
                         cx, cy = centres[b]
-                        e += 0.5 * k * ((px - cx) ** 2 + (py - cy) ** 2)
+                        e += 0.5 * k * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
                     else:
                         e += riders.get(i, 0.0)
                 if not tilted:
@@ -674,12 +686,12 @@ class BoardSpace:
                     if terms is not None:
                         terms[i] = (e, 0.0, 0.0)
                     continue
-                px, py = body.position
-                tilt = m * (gx * px + gy * py)
+                p = position(h)
+                tilt = m * (gx * p.x + gy * p.y)
                 spin_tilt = 0.0
                 if spin is not None:
-                    qx, qy = spin.position
-                    spin_tilt = sm * (gx * qx + gy * qy)
+                    q = position(spin)
+                    spin_tilt = sm * (gx * q.x + gy * q.y)
                 known = (e, tilt, spin_tilt)
                 if terms is not None:
                     terms[i] = known

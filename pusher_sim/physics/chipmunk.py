@@ -1,0 +1,24 @@
+"""Chipmunk's state read without pymunk's property wrappers, for the per-step and per-check sums.
+
+``body.position`` costs a C call wrapped in two Python calls (the property and building a
+Vec2d); the press reads every moving ball each step and the settle check every ball's sleep
+state, so they call Chipmunk through pymunk's own cffi library instead, on the handle each
+pymunk Body keeps. pymunk is pinned (pyproject.toml); tests/test_physics_speed.py checks these
+reads against the properties.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pymunk._chipmunk_cffi import lib
+
+# (handle) -> 0 or 1; (handle) -> a struct with float fields x and y.
+is_sleeping: Any = lib.cpBodyIsSleeping
+position: Any = lib.cpBodyGetPosition
+velocity: Any = lib.cpBodyGetVelocity
+
+
+def handle(body: Any) -> Any:
+    """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
+    return body._body
