@@ -15,7 +15,7 @@ from pusher_sim.board import PLAYER_COLOURS, Board
 from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool, chipmunk
 from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
-from pusher_sim.physics.settle import all_asleep, is_settled
+from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.simulation import PushSimulation
 from tests.push_fingerprint import push_records
 
@@ -162,3 +162,18 @@ def test_chipmunk_reads_equal_pymunk_properties_for_every_ball_and_spin() -> Non
                 assert (chipmunk.is_sleeping(handle) != 0) is pymunk_body.is_sleeping
                 compared += 1
     assert compared > 1000
+
+
+def test_settled_outcome_takes_each_balls_bowl_which_is_the_cup_assign_cups_finds() -> None:
+    rng = random.Random(17)
+    for _ in range(12):
+        sim = PushSimulation(BOARD, *random_push(BOARD, rng))
+        out = sim.run()
+        assert out.settled
+        positions = [sim.model.position(i) for i in range(len(sim.model.bodies))]
+        expected = assign_cups(BOARD, positions)
+        assert [BOARD.cells[b] for b in sim.model.bowl] == expected
+        by_cup = sorted(
+            zip(expected, sim.model.colours, strict=True), key=lambda p: BOARD.index(p[0])
+        )
+        assert out.balls == tuple(by_cup)

@@ -293,8 +293,13 @@ class PushSimulation:
             raise RuntimeError("push simulation is still running; step it until done")
         if self._outcome is None:
             m = self.model
-            positions = [m.position(i) for i in range(len(m.bodies))]
-            cells = assign_cups(self.board, positions)
+            board = self.board
+            if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
+                # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
+                # are distinct: the cups assign_cups would find, without searching for them.
+                cells = [board.cells[b] for b in m.bowl]
+            else:
+                cells = assign_cups(board, [m.position(i) for i in range(len(m.bodies))])
             pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
             self._outcome = PushOutcome(
                 balls=tuple(pairs), settled=self.settled, sim_time=self.sim_time, steps=self.steps

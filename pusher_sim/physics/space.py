@@ -355,11 +355,11 @@ class BoardSpace:
         rim's energy at a brisk roll). So the velocity the step ends with under ``b``'s pull
         gets the speed that makes H about ``b`` equal H about ``a`` had the step gone on there.
         """
-        body = self.bodies[i]
+        h = self.handles[i]
         dt, k = self._dt, self.stiffness
         mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
-        p, v = body.position, body.velocity
+        p, v = chipmunk.position(h), chipmunk.velocity(h)
         rax, ray, rbx, rby = p.x - ax, p.y - ay, p.x - bx, p.y - by
         kick = k * dt / mass
         vax, vay = v.x - kick * rax, v.y - kick * ray
@@ -379,11 +379,11 @@ class BoardSpace:
         disc = c1 * c1 - 4.0 * c2 * c0
         s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
         dx, dy = s * ux - vbx, s * uy - vby
-        body.velocity = (v.x + dx, v.y + dy)
-        spin = self.spins[i]
+        chipmunk.set_velocity(h, (v.x + dx, v.y + dy))
+        spin = self.spin_handles[i]
         if spin is not None:
-            w = spin.velocity
-            spin.velocity = (w.x + dx, w.y + dy)
+            w = chipmunk.velocity(spin)
+            chipmunk.set_velocity(spin, (w.x + dx, w.y + dy))
 
     def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
