@@ -1,5 +1,6 @@
-"""Push Over's bots: random, expected-movement (exact DP over the dice) and strong (the same DP
-over the positions each ending of the turn leads to).
+"""Push Over's bots: random, expected-movement (exact DP over the dice), strong (the same DP
+over the positions each ending of the turn leads to), lookahead, and the solved bots that play
+two-player games from an exactly solved table.
 
 Push Over hides nothing, so the bots read the state itself; they never change it.
 """
@@ -17,7 +18,9 @@ from pushover.config import PushOverConfig
 from pushover.dice import Node, expected_movement_plan, solve
 from pushover.evaluation import RaceEvaluator, Weights
 from pushover.game import PushOverGame
+from pushover.solver import decision_nodes
 from pushover.state import OVER, PushOverState
+from pushover.table import POLICIES, SolvedTable, load_table, same_rules
 
 
 def _pushover_state(state: State) -> PushOverState:
@@ -113,6 +116,40 @@ class LookaheadBot(StrongBot):
 
         plan = solve(after.cfg, their_value, their_value(0, 0))
         return expected_under(after.cfg, plan.roll, lambda c, t: mine[(c, t)])
+
+
+class SolvedBot:
+    """Plays two-player Push Over exactly from the solved table (:mod:`pushover.table`):
+    ``policy`` ``"best"`` is the best reply to the expected-movement bot, ``"perfect"`` perfect
+    play. Other variants, and positions the table lacks, are left to the lookahead bot."""
+
+    uses_rng = False
+
+    def __init__(self, game: PushOverGame, policy: str, table: SolvedTable | None = None) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown solved policy {policy!r}")
+        self.policy = policy
+        self.fallback = LookaheadBot(game)
+        self.table: SolvedTable | None = None
+        if game.config.players == 2:
+            table = table or load_table()
+            if same_rules(table.config, game.config):
+                self.table = table
+        self.bit = {node: bit for bit, node in enumerate(decision_nodes(game.config))}
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        position = _pushover_state(state)
+        dice = position.dice
+        if not dice:
+            return ROLL[seat]  # O2: at least one die
+        if self.table is not None:
+            choices = self.table.choices(position, seat, self.policy)
+            if choices is not None:
+                rolls = choices >> self.bit[(len(dice), sum(dice))] & 1
+                return ROLL[seat] if rolls else STOP[seat]
+        return self.fallback.act(state, seat, legal, rng)
 
 
 def expected_under(

@@ -9,7 +9,7 @@ from typing import Any
 from pusher_sim.turnloop.agents import Agent, RandomAgent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
-from pushover.bots import ExpectedMovementBot, LookaheadBot, StrongBot
+from pushover.bots import ExpectedMovementBot, LookaheadBot, SolvedBot, StrongBot
 from pushover.config import PushOverConfig
 from pushover.game import PushOverGame
 from pushover.state import PushOverState
@@ -40,6 +40,14 @@ def _strong(game: Game) -> Agent:
 
 def _lookahead(game: Game) -> Agent:
     return LookaheadBot(_game(game))
+
+
+def _best(game: Game) -> Agent:
+    return SolvedBot(_game(game), "best")
+
+
+def _perfect(game: Game) -> Agent:
+    return SolvedBot(_game(game), "perfect")
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -81,14 +89,18 @@ SPEC = GameSpec(
         "expected": _expected,
         "strong": _strong,
         "lookahead": _lookahead,
-        "bot": _lookahead,
+        "best": _best,
+        "perfect": _perfect,
+        "bot": _perfect,
     },
     bot_help={
         "random": "rolls or stops at random",
         "expected": "maximises expected movement per turn (exact DP over the dice)",
         "strong": "DP over the dice against the board: pot, push-offs, roll-out cost",
         "lookahead": "the strong bot, valuing each ending of its turn over the next player's reply",
-        "bot": "the lookahead bot",
+        "best": "2 players: the exact best reply to `expected` (a solved table); else lookahead",
+        "perfect": "2 players: exact perfect play (a solved table); else lookahead",
+        "bot": "the perfect bot (with 3 or 4 players: lookahead)",
     },
     default_seats=("human", "expected", "expected"),
     text_ui=_text_ui,

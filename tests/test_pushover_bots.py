@@ -9,7 +9,7 @@ import pytest
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.agents import Agent
 from pushover.actions import Roll, Stop
-from pushover.bots import ExpectedMovementBot, LookaheadBot, StrongBot
+from pushover.bots import ExpectedMovementBot, LookaheadBot, SolvedBot, StrongBot
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan
 from pushover.evaluation import RaceEvaluator, Weights
@@ -82,9 +82,12 @@ def test_evaluation_sees_push_off_threats_and_waiting_for_a_bottom() -> None:
     assert evaluator.turns_to_win(late)[1] > evaluator.turns_to_win(soon)[1]
 
 
-def test_bot_alias_is_the_lookahead_bot() -> None:
+def test_bot_alias_is_the_perfect_bot_and_lookahead_beyond_two_players() -> None:
     game = PushOverGame()
-    assert isinstance(SPEC.bots["bot"](game), LookaheadBot)
+    bot = SPEC.bots["bot"](game)
+    assert isinstance(bot, SolvedBot) and bot.policy == "perfect" and bot.table is None
+    assert isinstance(bot.fallback, LookaheadBot)
+    assert SPEC.bots["bot"](PushOverGame(PushOverConfig(players=2))).table is not None
     assert isinstance(SPEC.bots["strong"](game), StrongBot)
     assert isinstance(SPEC.bots["expected"](game), ExpectedMovementBot)
 
