@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 
 from pusher_sim.board import PLAYER_COLOURS, Board
 from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool, chipmunk
@@ -177,3 +178,18 @@ def test_settled_outcome_takes_each_balls_bowl_which_is_the_cup_assign_cups_find
             zip(expected, sim.model.colours, strict=True), key=lambda p: BOARD.index(p[0])
         )
         assert out.balls == tuple(by_cup)
+
+
+def test_pushes_in_two_threads_at_once_resolve_as_one_after_another() -> None:
+    alone = [list(push_records(4, seed=s)) for s in (31, 32)]
+    together: dict[int, list[str]] = {}
+
+    def resolve(seed: int) -> None:
+        together[seed] = list(push_records(4, seed=seed))
+
+    threads = [threading.Thread(target=resolve, args=(s,)) for s in (31, 32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [together[31], together[32]] == alone
