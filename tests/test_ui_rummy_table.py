@@ -146,12 +146,15 @@ def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
     seen: dict[int, set[int]] = {s: set() for s in range(4)}
     shown_to_all: set[int] = set()  # the discard tops and melds so far: public for good
     frames = passes = 0
+    looking = -1  # during the replay: the person who had the screen when R was pressed
     original_tick = drv.tick
 
-    def checked_tick(t: RummyTable, dt: float = drv.FRAME) -> None:
+    def checked_tick(live: RummyTable, dt: float = drv.FRAME) -> None:
         nonlocal frames, passes
         drawn.clear()
-        original_tick(t, dt)
+        original_tick(live, dt)
+        t = drv.app_of(live).mode  # the live table, or the replay shown instead of it
+        assert isinstance(t, RummyTable)
         state = state_of(t)
         shown_to_all.update(c for m in state.melds for c in m.cards)
         shown_to_all.update(state.discard[-1:])
@@ -159,7 +162,7 @@ def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
             passes += 1
             hidden = {c for hand in state.hands for c in hand}
         else:
-            viewer = t.flow.viewer
+            viewer = t.flow.viewer if looking < 0 else looking
             seen[viewer] |= visible(state.observation(viewer))
             hidden = {c for s in range(4) if s != viewer for c in state.hands[s]}
             hidden |= set(state.hands[viewer]) - seen[viewer]
@@ -171,6 +174,18 @@ def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
     play_deal(table, drv.bot_for("rummy"))
     assert passes > 0 and frames > 100
     assert {0, 2} <= set(table.match.log.movers)  # both people played
+
+    # R: the deal again from the shuffle, for the person who has the screen, and still nothing
+    # of the other hands (what was public before counts only once the replay shows it again).
+    drv.run_until(table, lambda: table.flow.pass_to < 0 or bool(drv.key(table, pygame.K_SPACE)))
+    shown_to_all.clear()
+    played_frames, looking = frames, table.flow.viewer
+    drv.key(table, pygame.K_r)
+    replay = drv.app_of(table).mode
+    assert isinstance(replay, RummyTable) and replay.replay is not None
+    assert replay.flow.viewer == table.flow.viewer
+    drv.run_until(table, lambda: drv.app_of(table).mode is table, seconds=120.0)
+    assert replay.replay.finished and frames - played_frames > 100
 
 
 def test_the_push_draw_is_seen_flying_to_the_left_player() -> None:

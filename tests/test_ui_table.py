@@ -511,6 +511,40 @@ def test_the_centre_cup_is_highlighted_after_a_new_game(window: pygame.Surface) 
     assert sum(1 for c in ring if c[1] > 180 and c[0] < 200) >= 6  # the green ring, all round
 
 
+def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> None:
+    """Item 7 as the issue saw it: a game in progress at 800x600, the pointer resting on the
+    centre cup it just filled, N: every pixel of the board is what a freshly opened table with
+    that seed draws (and stays so after the first placement and the bot's answer)."""
+    surface = open_window((800, 600))
+    app = make_app(seats=("human", "bot"), agents=[None, FirstLegal()])
+    draw(app, surface)  # the layout of the 800x600 window
+    click_cell(app, (0, 0))
+    settle(app)
+    at = screen_of(app, (0, 0))
+    key(app, pygame.K_n)
+    key(app, pygame.K_y)
+    settle(app)
+    fresh = make_app(seats=("human", "bot"), agents=[None, FirstLegal()], seed=app.match.seed)
+    post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+    tick(fresh)
+    xs, ys = zip(*app.layout.frame_corners, strict=True)
+    board = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def board_pixels(table: Table) -> bytes:
+        table.clock = 0.0  # the same phase of the highlights' pulse
+        draw(table, surface)
+        return pygame.image.tobytes(surface.subsurface(board), "RGB")
+
+    assert (0, 0) in app.scene.legal_cups
+    assert board_pixels(app) == board_pixels(fresh)
+    for table in (app, fresh):
+        click_cell(table, (2, 0))
+        settle(table)
+    assert app.match.log.actions == fresh.match.log.actions
+    assert (0, 0) in app.scene.legal_cups
+    assert board_pixels(app) == board_pixels(fresh)
+
+
 # -- the press-strength gesture ----------------------------------------------------------------
 
 

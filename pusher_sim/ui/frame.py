@@ -19,6 +19,7 @@ from pusher_sim.ui.aim import triangle_at
 from pusher_sim.ui.draw import board_balls
 from pusher_sim.ui.keys import HELP_LINES
 from pusher_sim.ui.pointer import aimed_flick
+from pusher_sim.ui.replay import REPLAY_HINT
 from pusher_sim.ui.scene import Demand
 from pusher_sim.ui.table import Table
 
@@ -110,17 +111,15 @@ def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
 
 def headline(table: Table) -> str:
     """The status line's big text: whose move and what is due, or that this is a replay."""
-    rep = table.replay
-    if rep is not None:
-        state = " (paused)" if rep.paused else ""
-        return f"Replay{state}: move {rep.position} of {rep.total}"
+    if table.replay is not None:
+        return table.replay.headline
     return table.scene.headline
 
 
 def hint(table: Table) -> str:
     """The status line's second row: what the window is busy with, else what the rules ask."""
     if table.replay is not None:
-        return "Space pause/resume   Left back   Right step   R or Esc: end the replay"
+        return REPLAY_HINT
     if table.job is not None:
         return table.job.label + "..."
     if table.animation is not None:

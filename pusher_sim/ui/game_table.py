@@ -1,6 +1,10 @@
 """What the Push and Push Over tables share as window modes: the keys that leave, start again,
 save and load (each asking first when a game is in progress, with the window's dialogs), the
-status message, help, and sleeping when nothing moves.
+replay, the status message, help, and sleeping when nothing moves.
+
+A replay is a second table of the same kind on a :class:`~pusher_sim.ui.hotseat.WatchFlow`,
+shown instead of the live one and handing the screen back to it when it ends, so the game in
+progress is left exactly as it was.
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
 animations; the turn flow (:mod:`pusher_sim.ui.hotseat`) supplies the moves.
@@ -24,17 +28,25 @@ from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.config import AppConfig
 from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
-from pusher_sim.ui.hotseat import Played, TurnFlow
+from pusher_sim.ui.hotseat import Played, TurnFlow, WatchFlow
 from pusher_sim.ui.jobs import in_background
 from pusher_sim.ui.matches import MatchMaker, forked, started_over
 from pusher_sim.ui.mode import Host
+from pusher_sim.ui.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.sound import Sounds
 from pusher_sim.ui.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, clear_fonts, panel, shade, text
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
+    "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
+REPLAY_KEYS_ONLY = "this is a replay: R or Esc ends it first"
+REPLAY_RECALL = 16
+"""Moves shown again when a replay goes back, so the dice, the last turn's summary and what
+happened read as they did on the way (a Push Over turn is at most a few rolls)."""
+INSTANT = 1e9
+"""An animation speed at which the tables skip their animations."""
 
 
 def match_for(config: AppConfig) -> Match:
@@ -72,6 +84,11 @@ class GameTable:
         """A match being made off the frame loop (a load replays the log, so does an undo)."""
         self._when_loaded: Callable[[Match], str] = str
         self._saved_at_end = False
+        self.replay: Replay | None = None
+        """Set on a table that replays a game (see :meth:`start_replay`)."""
+        self.returns_to: GameTable | None = None
+        """The live table a replay hands the screen back to."""
+        self._replay_wait = 0.0
 
     @property
     def match(self) -> Match:
@@ -89,14 +106,19 @@ class GameTable:
         head: str,
         status: str,
     ) -> None:
-        """The strip across the top: the game's heading, whose turn it is, and the message."""
+        """The strip across the top: the game's heading, whose turn it is (or where the replay
+        is), and the message (during a replay, its keys unless a warning takes their place)."""
+        message = self.message
+        if self.replay is not None:
+            status = self.replay.headline
+            message = self.message if self.warning else REPLAY_HINT
         pygame.draw.rect(surface, fill, box)
         big = round(base * 1.2)
         text(surface, head, (base // 2 + 4, 4), big, TEXT, width=box.w // 2)
         text(surface, status, (box.w // 2, 4), big, ACCENT, width=box.w // 2 - 10)
         colour = WARNING if self.warning else TEXT_DIM
         left = (base // 2 + 4, round(base * 1.45))
-        text(surface, self.message, left, base, colour, width=box.w - base)
+        text(surface, message, left, base, colour, width=box.w - base)
 
     # -- the Mode protocol ------------------------------------------------------------------
 
@@ -105,6 +127,8 @@ class GameTable:
             self.host.quit()
         elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False
+        elif self.replay is not None:
+            self._handle_replay(event)
         elif event.type == pygame.KEYDOWN and self._command_key(event.key):
             return
         else:
@@ -119,6 +143,7 @@ class GameTable:
             pygame.K_l: self.ask_load,
             pygame.K_m: self.toggle_sound,
             pygame.K_u: self.undo,
+            pygame.K_r: self.start_replay,
         }
         command = commands.get(key)
         if command is None:
@@ -129,6 +154,9 @@ class GameTable:
     def update(self, dt: float) -> None:
         self.clock += dt
         self.advance(dt)
+        if self.replay is not None:
+            self._run_replay(dt)
+            return
         self._poll_loading()
         if self._loading is None:
             played = self.flow.update(dt, hold=self.holding())
@@ -150,10 +178,14 @@ class GameTable:
             panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *COMMON_HELP], size)
 
     def animating(self) -> bool:
-        return self.flow.busy() or self.holding() or self._loading is not None
+        replaying = self.replay is not None and not self.replay.waiting
+        return replaying or self.flow.busy() or self.holding() or self._loading is not None
 
     def save_now(self) -> list[Path]:
-        """The game written to its autosave (and to ``--save``): nothing is lost on quitting."""
+        """The game written to its autosave (and to ``--save``): nothing is lost on quitting
+        (during a replay, the live game, not the rewound one on screen)."""
+        if self.returns_to is not None:
+            return self.returns_to.save_now()
         written = []
         data = json.dumps(self.match.log.to_json()) + "\n"
         targets: list[Callable[[], Path]] = []
@@ -343,6 +375,99 @@ class GameTable:
         self._saved_at_end = False
         self.restarted()
         self.say(self._when_loaded(self.match))
+
+    # -- the replay -------------------------------------------------------------------------
+
+    def start_replay(self) -> None:
+        """R: the game so far played again from the start on a table of this kind, for the
+        eyes this table draws for; R or Esc comes back here with nothing changed."""
+        match = self.match
+        if self._loading is not None:
+            self.say("wait: a game is being loaded", warning=True)
+            return
+        if self.flow.pass_to >= 0:
+            self.say("take the screen first: a replay shows the hand of whoever has it", True)
+            return
+        if not match.log.actions:
+            self.say("nothing to replay yet", warning=True)
+            return
+        actions = [match.game.action_codec.decode(a) for a in match.log.actions]
+        watch = WatchFlow(self.flow, started_over(match, match.log.seed))
+        twin = type(self)(watch, self.host, self.config)
+        twin.replay = Replay(match.log, actions)
+        twin.returns_to = self
+        twin.sounds = self.sounds
+        twin.speed = self.speed
+        self.host.show(twin)
+
+    def end_replay(self, words: str = "replay over: back to the game") -> None:
+        """R or Esc during a replay (or its end): the live table again, as it was left."""
+        live = self.returns_to
+        assert live is not None, "only a replay ends"
+        live.say(words)
+        self.host.show(live)
+
+    def _handle_replay(self, event: pygame.event.Event) -> None:
+        """A replay's keys; nothing else acts on a replay (clicks only say so)."""
+        rep = self.replay
+        assert rep is not None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.say("this is a replay: R or Esc ends it", warning=True)
+        elif event.type == pygame.VIDEORESIZE:
+            self.handle_table(event)
+        elif event.type != pygame.KEYDOWN:
+            return
+        elif event.key in (pygame.K_r, pygame.K_ESCAPE):
+            self.end_replay()
+        elif event.key == pygame.K_SPACE:
+            rep.toggle_pause()
+        elif event.key == pygame.K_RIGHT:
+            rep.step()
+        elif event.key == pygame.K_LEFT:
+            self._replay_back()
+        elif event.key == pygame.K_h:
+            self.toggle_help()
+        elif event.key == pygame.K_m:
+            self.toggle_sound()
+        elif event.key in (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u):
+            self.say(REPLAY_KEYS_ONLY, warning=True)
+
+    def _replay_back(self) -> None:
+        """Left: the position a move earlier, with what the table listed there (the last few
+        moves are shown again at once, without animation or sound, as they were on the way)."""
+        rep, flow = self.replay, self.flow
+        assert rep is not None and isinstance(flow, WatchFlow)
+        if rep.back() < 0:
+            return
+        flow.back()
+        again = min(REPLAY_RECALL, len(flow.befores))
+        for _ in range(again):
+            flow.back()
+        self.restarted()
+        speed, muted = self.speed, self.sounds.muted
+        self.speed, self.sounds.muted = INSTANT, True
+        try:
+            for action in rep.actions[rep.position - again : rep.position]:
+                self.on_played(flow.show(action))
+        finally:
+            self.speed, self.sounds.muted = speed, muted
+
+    def _run_replay(self, dt: float) -> None:
+        """Show the replay's next move once the last one's animation and the pace are over."""
+        rep, flow = self.replay, self.flow
+        assert rep is not None and isinstance(flow, WatchFlow)
+        if self.holding():
+            return
+        if rep.finished:
+            self.end_replay("end of the replay: back to the game")
+            return
+        if not rep.paused and self._replay_wait > 0:
+            self._replay_wait -= dt
+            return
+        action = rep.take_next()
+        if action is not None:
+            self.on_played(flow.show(action))
+            self._replay_wait = flow.pace
 
 
 def _no() -> None:

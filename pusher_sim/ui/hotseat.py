@@ -166,3 +166,41 @@ class TurnFlow:
             self.pass_to = seat if mover else self.people[0]
         else:
             self._follow()
+
+
+class WatchFlow(TurnFlow):
+    """The turn flow of a replay: ``match`` shown to the viewer ``live`` shows, moving only when
+    the replay shows the next logged move, never saved, and nobody may act in it.
+
+    Keeping the viewer keeps a replay of hidden hands to what that seat could see."""
+
+    def __init__(self, live: TurnFlow, match: Match) -> None:
+        super().__init__(match, live.hides_hands, live.pace, autosave=False)
+        self.viewer = live.viewer
+        self.pass_to = -1
+        self.befores: list[State] = []
+        """The position before each move shown so far, for going back."""
+
+    @property
+    def awaiting(self) -> int:
+        return -1
+
+    def busy(self) -> bool:
+        return False
+
+    def update(self, dt: float, hold: bool = False) -> Played | None:
+        return None
+
+    def show(self, action: Action) -> Played:
+        """Apply the replay's next move (from the log, so legal) for the table to animate."""
+        before = self.match.state.clone()
+        mover = before.current_player()
+        self.match.step(action)
+        self.befores.append(before)
+        return Played(mover, action, before)
+
+    def back(self) -> None:
+        """Undo the last move shown: the position before it, and the log without it."""
+        self.match.state = self.befores.pop().clone()
+        del self.match.log.actions[-1]
+        del self.match.log.movers[-1]

@@ -20,7 +20,8 @@ from pusher_sim.turnloop.log import GameLog
 from pusher_sim.ui import moves
 from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
 from pusher_sim.ui.matches import Rebuilt, copy_of_log, forked, started_over
-from pusher_sim.ui.table import Replay, Table
+from pusher_sim.ui.replay import REPLAY_HELP, Replay
+from pusher_sim.ui.table import Table
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""
@@ -38,7 +39,7 @@ HELP_LINES = (
     "N\tnew game",
     "U\tundo your last turn",
     "S / L\tsave under a name / load a saved game",
-    "R\treplay (Space pause, Left back, Right step, R end)",
+    REPLAY_HELP,
     "Space\tpass when the rules say skip",
     "Wheel\tscroll the move list (over it)",
     "M\tsound on / off",
@@ -108,13 +109,7 @@ def toggle_sound(table: Table) -> None:
 
 def pass_turn(table: Table) -> None:
     if table.replay is not None:
-        table.replay.paused = not table.replay.paused
-        table.replay.steps = 0
-        table.say(
-            "replay paused (Right steps, Left goes back)"
-            if table.replay.paused
-            else "replay resumed"
-        )
+        table.say(table.replay.toggle_pause())
         return
     if not table.awaiting_person:
         return
@@ -285,20 +280,18 @@ def _skip_replay(table: Table) -> None:
 
 
 def step_forward(table: Table) -> None:
-    rep = table.replay
-    if rep is None:
-        return
-    rep.paused = True
-    rep.steps += 1
+    if table.replay is not None:
+        table.replay.step()
 
 
 def step_back(table: Table) -> None:
     """Left during a replay: the position one move earlier (replayed off the frame loop)."""
     rep = table.replay
-    if rep is None or rep.position == 0 or table.must_wait():
+    if rep is None or table.must_wait():
         return
-    rep.paused, rep.steps = True, 0
-    target = rep.position - 1
+    target = rep.back()
+    if target < 0:
+        return
     head = copy_of_log(rep.log)
     del head.actions[target:]
     del head.movers[target:]
@@ -314,7 +307,6 @@ def step_back(table: Table) -> None:
         assert isinstance(result, Rebuilt)
         table.match = result.match
         table.moves.reset(result.entries)
-        rep.position = target
         table.refresh()
         table.say(f"replay: back to move {target}")
 

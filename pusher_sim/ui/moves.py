@@ -87,13 +87,9 @@ def _advance(table: Table) -> None:
             table.replay = None
             table.say("end of the replay: the game goes on from here")
             return
-        if replay.paused:
-            if replay.steps <= 0:
-                return
-            replay.steps -= 1
-        action = replay.actions[replay.position]
-        replay.position += 1
-        perform(table, action)
+        action = replay.take_next()
+        if action is not None:
+            perform(table, action)
         return
     if state.is_terminal():
         _save_at_end(table)
@@ -135,5 +131,5 @@ def idle(table: Table) -> bool:
     if table.busy or table.drop is not None or table.wait_left > 0:
         return False
     if table.replay is not None:
-        return table.replay.paused and table.replay.steps <= 0
+        return table.replay.waiting
     return table.scene.demand == Demand.OVER or table.match.needs_input() or table.stalled

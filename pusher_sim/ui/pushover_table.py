@@ -61,7 +61,7 @@ STEP_SECONDS = 0.09
 """How long a piece takes per stop when it walks."""
 
 HELP = (
-    "On your turn, roll one die at a time (Space or R, or the Roll button).",
+    "On your turn, roll one die at a time (Space or the Roll button).",
     "After each die, stop (Enter or the Stop button) or roll again.",
     "Stopping moves your piece the total times 1, 2 or 3 for 1, 2 or 3 dice;",
     "   a total over the limit is a roll-out: your top goes beside START.",
@@ -174,8 +174,7 @@ class PushOverTable(GameTable):
 
     def handle_table(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            key = pygame.K_SPACE if event.key == pygame.K_r else event.key
-            key = pygame.K_RETURN if key == pygame.K_KP_ENTER else key
+            key = pygame.K_RETURN if event.key == pygame.K_KP_ENTER else event.key
             button = button_for_key(self.buttons, key)
             if button is not None:
                 button.press()

@@ -415,10 +415,7 @@ class RummyTable(GameTable):
         flights: list[Flight] = []
         if mover >= 0:
             self.sounds.play("place")  # a card laid down, drawn or pushed
-        if isinstance(action, Shuffle):
-            self.news.append(f"deal {len(before.results) + 1}: shuffled and dealt")
-        elif mover >= 0:
-            self.news.append(f"{SEAT_NAMES[mover]}: {self._told(action, before)}")
+        self.news.extend(self._news(before, action, mover, self.state))
         if isinstance(action, TakeDiscard):
             flights.append(Flight(before.discard[-1], discard, self.seat_anchor(mover), 0.0))
         elif isinstance(action, PushDraw):
@@ -432,13 +429,21 @@ class RummyTable(GameTable):
             flights.append(Flight(action.card, self.seat_anchor(mover), discard, 0.0))
         if flights and self.speed < 50:
             self.flights, self.flight_clock = flights, 0.0
-        if len(self.state.results) > len(before.results):
-            result = self.state.results[-1]
-            self.news.append(
-                f"deal {len(self.state.results)} over: {result.scores[0]} : {result.scores[1]}"
-            )
-            if self.flow.people and not self.state.is_terminal():
-                self.deal_pause = len(self.state.results) - 1
+        dealt = len(self.state.results) > len(before.results)
+        if dealt and self.flow.people and not self.state.is_terminal() and self.replay is None:
+            self.deal_pause = len(self.state.results) - 1
+
+    def _news(self, before: RummyState, action: Action, mover: int, after: RummyState) -> list[str]:
+        """The lines "what happened" gets for one move."""
+        lines = []
+        if isinstance(action, Shuffle):
+            lines.append(f"deal {len(before.results) + 1}: shuffled and dealt")
+        elif mover >= 0:
+            lines.append(f"{SEAT_NAMES[mover]}: {self._told(action, before)}")
+        if len(after.results) > len(before.results):
+            result = after.results[-1]
+            lines.append(f"deal {len(after.results)} over: {result.scores[0]} : {result.scores[1]}")
+        return lines
 
     def _told(self, action: Action, before: RummyState) -> str:
         if isinstance(action, PushDraw):

@@ -27,7 +27,6 @@ from pusher_sim.errors import UserError
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.saves import autosave_path
-from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec
@@ -40,6 +39,7 @@ from pusher_sim.ui.layout import Layout
 from pusher_sim.ui.matches import MatchMaker, Rebuilt
 from pusher_sim.ui.mode import Host, Mode
 from pusher_sim.ui.movelist import MoveList, log_entries
+from pusher_sim.ui.replay import Replay
 from pusher_sim.ui.scene import Demand, read_scene
 from pusher_sim.ui.sound import Sounds
 
@@ -74,28 +74,6 @@ class PushInFlight:
     mover: int
     resolving: bool = False
     resolved: bool = False
-
-
-@dataclass
-class Replay:
-    """The game played again from the start: every move, where it is, and whether it waits."""
-
-    log: GameLog
-    """The whole game (leaving the replay returns to its end)."""
-    actions: list[Action]
-    position: int = 0
-    """How many of the moves have been played again."""
-    paused: bool = False
-    steps: int = 0
-    """Moves the player asked for one at a time while paused."""
-
-    @property
-    def total(self) -> int:
-        return len(self.actions)
-
-    @property
-    def finished(self) -> bool:
-        return self.position >= self.total
 
 
 class Table:
