@@ -2,20 +2,23 @@
 
 The energy sum reads each ball once instead of through :meth:`BoardSpace.ball_energy`, and the
 settle check reads which balls sleep once per check; both are checked here against the plain
-definitions, on a tilted board (where the tilt terms count) and through whole pushes.
+definitions, on a tilted board (where the tilt terms count) and through whole pushes. A finished
+push hands its cup cells on to the next Space, which must then step as with new ones.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 
 from pusher_sim.board import PLAYER_COLOURS, Board
-from pusher_sim.physics import BoardSpace, PhysicsConfig
+from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool, chipmunk
 from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
-from pusher_sim.physics.settle import all_asleep, is_settled
+from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.simulation import PushSimulation
+from tests.push_fingerprint import push_records
 
 BOARD = Board()
 
@@ -116,3 +119,77 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
                     )
                     compared += 1
     assert compared > 100
+
+
+def test_cells_handed_on_from_a_finished_push_resolve_pushes_bit_for_bit() -> None:
+    cellpool._free.sets.clear()
+    fresh = list(push_records(1, seed=7))  # new cells, handed on when it is over
+    assert len(cellpool._free.sets[BOARD]) == 1
+    handed_on = list(push_records(1, seed=7))
+    assert handed_on == fresh
+
+
+def test_only_a_finished_push_hands_its_cells_on() -> None:
+    cellpool._free.sets.clear()
+    rng = random.Random(8)
+    running = PushSimulation(BOARD, *random_push(BOARD, rng))
+    running.step(5)
+    other = PushSimulation(BOARD, *random_push(BOARD, rng))
+    assert running.model._cells is not None and other.model._cells is not None
+    assert running.model._cells.body is not other.model._cells.body
+    other.run()
+    assert other.model._cells is None
+    nxt = PushSimulation(BOARD, *random_push(BOARD, rng))
+    assert nxt.model._cells is not None
+    assert nxt.model._cells.body is not running.model._cells.body
+    running.run()
+    assert running.outcome().settled
+
+
+def test_chipmunk_reads_equal_pymunk_properties_for_every_ball_and_spin() -> None:
+    rng = random.Random(13)
+    balls, spec = random_push(BOARD, rng)
+    sim = PushSimulation(BOARD, balls, spec)
+    compared = 0
+    while not sim.done:
+        sim.step(7)
+        m = sim.model
+        assert m.asleep() == [b.is_sleeping for b in m.bodies]
+        for i, body in enumerate(m.bodies):
+            for handle, pymunk_body in ((m.handles[i], body), (m.spin_handles[i], m.spins[i])):
+                p, v = chipmunk.position(handle), chipmunk.velocity(handle)
+                assert (p.x, p.y) == tuple(pymunk_body.position)
+                assert (v.x, v.y) == tuple(pymunk_body.velocity)
+                assert (chipmunk.is_sleeping(handle) != 0) is pymunk_body.is_sleeping
+                compared += 1
+    assert compared > 1000
+
+
+def test_settled_outcome_takes_each_balls_bowl_which_is_the_cup_assign_cups_finds() -> None:
+    rng = random.Random(17)
+    for _ in range(12):
+        sim = PushSimulation(BOARD, *random_push(BOARD, rng))
+        out = sim.run()
+        assert out.settled
+        positions = [sim.model.position(i) for i in range(len(sim.model.bodies))]
+        expected = assign_cups(BOARD, positions)
+        assert [BOARD.cells[b] for b in sim.model.bowl] == expected
+        by_cup = sorted(
+            zip(expected, sim.model.colours, strict=True), key=lambda p: BOARD.index(p[0])
+        )
+        assert out.balls == tuple(by_cup)
+
+
+def test_pushes_in_two_threads_at_once_resolve_as_one_after_another() -> None:
+    alone = [list(push_records(4, seed=s)) for s in (31, 32)]
+    together: dict[int, list[str]] = {}
+
+    def resolve(seed: int) -> None:
+        together[seed] = list(push_records(4, seed=seed))
+
+    threads = [threading.Thread(target=resolve, args=(s,)) for s in (31, 32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [together[31], together[32]] == alone

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pusher_sim.board import Board, Cell
+from pusher_sim.physics import chipmunk
 from pusher_sim.physics.space import BoardSpace
 
 
@@ -29,16 +30,15 @@ def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     centres = model.centres
     # Awake balls first: while the push is on, one of them is what fails, so the check usually
     # stops after a ball or two; the sleeping ones are looked at only when every awake one passed.
-    spins, bowls = model.spins, model.bowl
+    handles, spins, bowls = model.handles, model.spin_handles, model.bowl
     flags = model.asleep() if asleep is None else asleep
     sleeping: list[int] = []
-    for i, body in enumerate(model.bodies):
+    for i, h in enumerate(handles):
         if flags[i]:
             sleeping.append(i)
-        elif not _at_rest(body, spins[i], bowls[i], centres, slow2, near2):
+        elif not _at_rest(h, spins[i], bowls[i], centres, slow2, near2):
             return False
-    bodies = model.bodies
-    return all(_at_rest(bodies[i], spins[i], bowls[i], centres, slow2, near2) for i in sleeping)
+    return all(_at_rest(handles[i], spins[i], bowls[i], centres, slow2, near2) for i in sleeping)
 
 
 def _at_rest(
@@ -49,17 +49,18 @@ def _at_rest(
     slow2: float,
     near2: float,
 ) -> bool:
-    """The ball and its spin are slower than the rest speed and it is near its bowl's centre."""
-    v = body.velocity
+    """The ball and its spin are slower than the rest speed and it is near its bowl's centre
+    (``body`` and ``spin`` are Chipmunk handles, see chipmunk.py)."""
+    v = chipmunk.velocity(body)
     if v.x * v.x + v.y * v.y >= slow2:
         return False
     if spin is not None:
-        w = spin.velocity
+        w = chipmunk.velocity(spin)
         if w.x * w.x + w.y * w.y >= slow2:
             return False
     if bowl < 0:
         return False
-    p = body.position
+    p = chipmunk.position(body)
     cx, cy = centres[bowl]
     d2: float = (p.x - cx) ** 2 + (p.y - cy) ** 2
     return d2 <= near2

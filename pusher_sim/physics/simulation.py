@@ -22,6 +22,8 @@ from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.push import PushOutcome, PushSpec
 
+_Support = tuple[float, list[tuple[int, float, float]]]  # what support_forces finds
+
 PRESS_RAMP_DELAY = 0.1
 PRESS_RAMP_TIME = 0.25
 """A press that has not gone in between the triangle's balls after ``PRESS_RAMP_DELAY`` seconds
@@ -97,7 +99,12 @@ class PushSimulation:
         self.press_steps = 0
         self.steps = 0
         self._asleep: frozenset[int] | None = None
+        self._flags: list[bool] | None = None  # the sleep flags _asleep was built from
+        self._awake: list[int] = []
         self._asleep_energy = 0.0
+        # support_forces as found after the last press step: the positions it reads do not
+        # change before the next one, so that step starts from it (see _press_step).
+        self._found: tuple[int, list[int], _Support | None] | None = None
         self._sleeper_terms: dict[int, tuple[float, float, float]] = {}
         self._terms_step = 0
         self._lift_share = cfg.press_work_share(push.strength)
@@ -130,6 +137,8 @@ class PushSimulation:
             n -= todo
             if self.steps % interval == 0 or self.steps >= self.max_steps:
                 self._check()
+        if self.done:
+            model.release_cells()
 
     def _press_step(self) -> None:
         """One step with the pressed ball on top of the triangle (see push.py)."""
@@ -141,9 +150,11 @@ class PushSimulation:
             # are the balls the pressed one is on top of; the rest must collide as usual.
             m.stop_ignoring()
             self.supports = sorted(m.ignored)
-        found = support_forces(
-            m.position(self.pressed), [m.position(j) for j in self.supports], cfg.ball_radius
-        )
+        cached = self._found
+        if cached is not None and cached[0] == self.steps and cached[1] is self.supports:
+            found = cached[2]
+        else:
+            found = self._support_forces()
         if found is None:
             self.on_top = False
             self._height = 0.0
@@ -165,7 +176,11 @@ class PushSimulation:
         m.step(1)
         self.steps += 1
         self.press_steps += 1
-        self._height = self._lift_height()
+        # The height the pressed ball's highest support gives it is what support_forces finds
+        # (support_push's maximum, the same arithmetic); the next step reuses the forces.
+        found = self._support_forces()
+        self._found = (self.steps, self.supports, found)
+        self._height = 0.0 if found is None else found[0]
         self._hold_energy(involved)
         if self._lift_share < 1.0 and self.press_steps * cfg.time_step > PRESS_RAMP_DELAY:
             # A press that has not gone in yet is pushed harder, up to the ball's full weight:
@@ -177,6 +192,12 @@ class PushSimulation:
             self._press_energy += added
         if self.steps >= self.max_steps:
             self.done = True
+
+    def _support_forces(self) -> _Support | None:
+        m = self.model
+        return support_forces(
+            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
+        )
 
     def _lift_height(self) -> float:
         """Height of the pressed ball's centre over the board while it is on top, m."""
@@ -247,8 +268,9 @@ class PushSimulation:
         """The model's energy, the sleeping balls' share cached (it cannot change while they
         sleep): the press checks it every step."""
         m = self.model
-        asleep = frozenset(i for i, b in enumerate(m.bodies) if b.is_sleeping)
-        if asleep != self._asleep:
+        flags = m.asleep()
+        if flags != self._flags:
+            asleep = frozenset(i for i, f in enumerate(flags) if f)
             # A sleeper's energy terms stay as they were read while it sleeps on. Between two
             # press steps no ball can wake and fall asleep again (its idle time restarts), so
             # the terms of balls still asleep are kept then; otherwise all are read afresh.
@@ -259,10 +281,11 @@ class PushSimulation:
             else:
                 terms.clear()
             self._asleep = asleep
+            self._flags = flags
+            self._awake = [i for i, f in enumerate(flags) if not f]
             self._asleep_energy = m.energy_of(asleep, terms=terms)
         self._terms_step = self.steps
-        awake = (i for i in range(len(m.bodies)) if i not in asleep)
-        return self._asleep_energy + m.energy_of(awake)
+        return self._asleep_energy + m.energy_of(self._awake)
 
     def outcome(self) -> PushOutcome:
         """Where the balls rest; call once :attr:`done`."""
@@ -270,8 +293,13 @@ class PushSimulation:
             raise RuntimeError("push simulation is still running; step it until done")
         if self._outcome is None:
             m = self.model
-            positions = [m.position(i) for i in range(len(m.bodies))]
-            cells = assign_cups(self.board, positions)
+            board = self.board
+            if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
+                # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
+                # are distinct: the cups assign_cups would find, without searching for them.
+                cells = [board.cells[b] for b in m.bowl]
+            else:
+                cells = assign_cups(board, [m.position(i) for i in range(len(m.bodies))])
             pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
             self._outcome = PushOutcome(
                 balls=tuple(pairs), settled=self.settled, sim_time=self.sim_time, steps=self.steps

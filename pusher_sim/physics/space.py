@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pymunk
 
 from pusher_sim.board import Board, Colour
+from pusher_sim.physics import cellpool, chipmunk
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.cups import cell_polygons, rim_reach
 
@@ -54,6 +56,17 @@ _RIM_FILTER = pymunk.ShapeFilter(categories=_CAT_RIM, mask=_CAT_BALL)
 _CELL_FILTERS = tuple(pymunk.ShapeFilter(categories=cat, mask=_CAT_PROBE) for cat in _CAT_CELLS)
 
 
+@lru_cache(maxsize=8)
+def _board_tables(
+    board: Board,
+) -> tuple[tuple[tuple[float, float], ...], dict[tuple[float, float], int], tuple[int, ...]]:
+    """Every cup's centre in cell order, each centre's index, and each cup's class (q - r) mod 3:
+    the same for every Space of a board (nothing changes them)."""
+    centres = tuple(board.position(c) for c in board.cells)
+    index = {c: i for i, c in enumerate(centres)}
+    return centres, index, tuple((q - r) % 3 for q, r in board.cells)
+
+
 class BoardSpace:
     """A board's Space and its balls, built in a fixed order so that runs replay bit for bit.
 
@@ -76,11 +89,7 @@ class BoardSpace:
         self.spin = spin
         self.stiffness = config.bowl_stiffness(board.pitch) if cups else 0.0
         self.resistance = resistance and config.rolling_resistance > 0.0
-        self.centres: tuple[tuple[float, float], ...] = tuple(
-            board.position(c) for c in board.cells
-        )
-        self._centre_index = {c: i for i, c in enumerate(self.centres)}
-        self._cell_class: tuple[int, ...] = tuple((q - r) % 3 for q, r in board.cells)
+        self.centres, self._centre_index, self._cell_class = _board_tables(board)
         space = pymunk.Space()
         space.iterations = config.solver_iterations
         space.collision_slop = config.collision_slop
@@ -99,6 +108,9 @@ class BoardSpace:
 
         self.bodies: list[Any] = []
         self.spins: list[Any] = []  # each ball's spin body (None without spin)
+        # Their Chipmunk handles, for the reads of chipmunk.py (None without spin).
+        self.handles: list[Any] = []
+        self.spin_handles: list[Any] = []
         self.shapes: list[Any] = []
         self.probes: list[Any] = []
         self.colours: list[Colour] = []
@@ -114,6 +126,7 @@ class BoardSpace:
         self.over: set[int] = set()  # a rider rolling over the other balls: meets none
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
+        self._cells: cellpool.CellSet | None = None
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
         # How often each full-cup fix-up fired (the benchmark reports them).
@@ -152,17 +165,30 @@ class BoardSpace:
             self.space.add(seg)
 
     def _add_cells(self) -> None:
-        static = self.space.static_body
+        """The cells, each a static sensor polygon, handed on by a finished push if one was
+        (cellpool.py): added in cell order after the rim, as built."""
+        cells = cellpool.take(self.board, self._build_cells)
+        self._cells = cells
+        self._cell_of = cells.index
+        self.space.add(cells.body, *cells.shapes)
+        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+
+    def _build_cells(self, body: Any) -> list[Any]:
         cells = []
         for i, poly in enumerate(cell_polygons(self.board)):
-            cell = pymunk.Poly(static, poly)
+            cell = pymunk.Poly(body, poly)
             cell.sensor = True
             cell.collision_type = CELL
             cell.filter = _CELL_FILTERS[self._cell_class[i]]
-            self._cell_of[cell] = i
             cells.append(cell)
-        self.space.add(*cells)
-        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+        return cells
+
+    def release_cells(self) -> None:
+        """Hand the cells on to the next Space built for this board: call it only when this
+        one will never step again (a push that is over)."""
+        if self._cells is not None:
+            cellpool.give_back(self.board, self._cells, self.space)
+            self._cells = None
 
     def add_ball(
         self,
@@ -234,6 +260,8 @@ class BoardSpace:
         self.space.add(*objs)
         self.bodies.append(body)
         self.spins.append(spin)
+        self.handles.append(chipmunk.handle(body))
+        self.spin_handles.append(None if spin is None else chipmunk.handle(spin))
         self.shapes.append(shape)
         self.probes.append(probe)
         self.colours.append(colour)
@@ -327,11 +355,11 @@ class BoardSpace:
         rim's energy at a brisk roll). So the velocity the step ends with under ``b``'s pull
         gets the speed that makes H about ``b`` equal H about ``a`` had the step gone on there.
         """
-        body = self.bodies[i]
+        h = self.handles[i]
         dt, k = self._dt, self.stiffness
         mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
-        p, v = body.position, body.velocity
+        p, v = chipmunk.position(h), chipmunk.velocity(h)
         rax, ray, rbx, rby = p.x - ax, p.y - ay, p.x - bx, p.y - by
         kick = k * dt / mass
         vax, vay = v.x - kick * rax, v.y - kick * ray
@@ -351,11 +379,11 @@ class BoardSpace:
         disc = c1 * c1 - 4.0 * c2 * c0
         s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
         dx, dy = s * ux - vbx, s * uy - vby
-        body.velocity = (v.x + dx, v.y + dy)
-        spin = self.spins[i]
+        chipmunk.set_velocity(h, (v.x + dx, v.y + dy))
+        spin = self.spin_handles[i]
         if spin is not None:
-            w = spin.velocity
-            spin.velocity = (w.x + dx, w.y + dy)
+            w = chipmunk.velocity(spin)
+            chipmunk.set_velocity(spin, (w.x + dx, w.y + dy))
 
     def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
@@ -397,7 +425,8 @@ class BoardSpace:
 
     def asleep(self) -> list[bool]:
         """Whether each ball is asleep now (the settle check reads it once per check)."""
-        return [body.is_sleeping for body in self.bodies]
+        sleeping = chipmunk.is_sleeping
+        return [sleeping(h) != 0 for h in self.handles]
 
     def rehome(self, asleep: Sequence[bool] | None = None) -> None:
         """Settle-check repair of full cups: a refused or riding ball takes the cup whose cell
@@ -455,10 +484,12 @@ class BoardSpace:
         centres, cup = self.centres, self.cup
         cell_at, index = self.board.cell_at, self.board.index
         skip_asleep = self._hoppers_awake
-        for i, body in enumerate(self.bodies):
+        read = chipmunk.position
+        for i, h in enumerate(self.handles):
             if skip_asleep and asleep[i]:
                 continue
-            x, y = body.position
+            p = read(h)
+            x, y = p.x, p.y
             cx, cy = centres[cup[i]]
             if (x - cx) ** 2 + (y - cy) ** 2 < half2:
                 continue  # inside its own cell's inscribed disc
@@ -556,7 +587,7 @@ class BoardSpace:
             step(dt)
 
     def position(self, i: int) -> tuple[float, float]:
-        p = self.bodies[i].position
+        p = chipmunk.position(self.handles[i])
         return (p.x, p.y)
 
     def velocity(self, i: int) -> tuple[float, float]:
@@ -628,36 +659,39 @@ class BoardSpace:
         m, sm, k = self.config.ball_mass, self.spin_mass, self.stiffness
         gx, gy = self.space.gravity
         tilted = gx != 0.0 or gy != 0.0  # level: the tilt terms are exact zeros
-        bodies, spins, springs, bowls, centres = (
-            self.bodies,
-            self.spins,
-            self.springs,
-            self.bowl,
-            self.centres,
-        )
+        spins, springs, bowls, centres = self.spins, self.springs, self.bowl, self.centres
+        riders = self.riders
+        position, velocity = chipmunk.position, chipmunk.velocity
+        handles, spin_handles = self.handles, self.spin_handles
         for i in balls:
             known = terms.get(i) if terms is not None else None
             if known is None:
-                body = bodies[i]
-                p, v = body.position, body.velocity
+                h = handles[i]
+                v = velocity(h)
                 e = 0.5 * m * (v.x * v.x + v.y * v.y)
-                spin = spins[i]
+                spin = spin_handles[i]
                 if spin is not None:
-                    w = spin.velocity
+                    w = velocity(spin)
                     e += 0.5 * sm * (w.x * w.x + w.y * w.y)
                 if springs[i] is not None:
                     b = bowls[i]
                     if b >= 0:
+                        p = position(h)
                         cx, cy = centres[b]
                         e += 0.5 * k * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
                     else:
-                        e += self.riders.get(i, 0.0)
-                tilt = spin_tilt = 0.0
-                if tilted:
-                    tilt = m * (gx * p.x + gy * p.y)
-                    if spin is not None:
-                        q = spin.position
-                        spin_tilt = sm * (gx * q.x + gy * q.y)
+                        e += riders.get(i, 0.0)
+                if not tilted:
+                    total += e
+                    if terms is not None:
+                        terms[i] = (e, 0.0, 0.0)
+                    continue
+                p = position(h)
+                tilt = m * (gx * p.x + gy * p.y)
+                spin_tilt = 0.0
+                if spin is not None:
+                    q = position(spin)
+                    spin_tilt = sm * (gx * q.x + gy * q.y)
                 known = (e, tilt, spin_tilt)
                 if terms is not None:
                     terms[i] = known

@@ -1,0 +1,25 @@
+"""Chipmunk's state read without pymunk's property wrappers, for the per-step and per-check sums.
+
+``body.position`` costs a C call wrapped in two Python calls (the property and building a
+Vec2d); the press reads every moving ball each step, the settle check every ball's sleep state,
+and a ball crossing a ridge sets its speed mid-step, so they call Chipmunk through pymunk's own
+cffi library instead, on the handle each pymunk Body keeps. pymunk is pinned (pyproject.toml);
+tests/test_physics_speed.py checks these reads against the properties.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pymunk._chipmunk_cffi import lib
+
+# (handle) -> 0 or 1; (handle) -> a struct with float fields x and y; (handle, (x, y)).
+is_sleeping: Any = lib.cpBodyIsSleeping
+position: Any = lib.cpBodyGetPosition
+velocity: Any = lib.cpBodyGetVelocity
+set_velocity: Any = lib.cpBodySetVelocity  # what pymunk's Body.velocity setter calls
+
+
+def handle(body: Any) -> Any:
+    """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
+    return body._body

@@ -1,0 +1,43 @@
+"""Push outcomes stay bit for bit what model 6 gave when it was released.
+
+Speed work on the model (building the Space, the press's energy check, the settle checks)
+must not move any ball by one bit: a 400-game tournament and the experiment figures were
+computed with it. Each digest covers a push's steps, outcome, final energy, fix-ups and every
+ball's exact position, velocity and spin (tests/push_fingerprint.py records them again when
+the model changes, with a new MODEL_VERSION).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pusher_sim.physics.version import MODEL_VERSION
+from tests.push_fingerprint import digests
+
+RECORDED_MODEL = "6"
+FIRST_PUSHES = (
+    "a94fb9e270c23a662443e0edc32bd30c3856e3c1c7ff6f98731b5733dfcb987c",
+    "5daee1647492a9b91231048525f740fe22f2b10891925edc812199f2af78d391",
+    "fafb4497340283cc35a98106959db98aa0d380e3fe3cf4663fcb1d2827922ef4",
+    "ceef4a7a36ed4cb199201428a9ed08fd703fd6db73540d1ecdb1e77df298139c",
+    "26433b89b68b3b538714d9f78dd0f29ada311f730e2e50b6fba59c576c76889c",
+    "7c30c50de84f7f00dc6c066fa7c04a5d56e3fba25b6fe35cf84e5ca364bcd7cb",
+    "3f1ea0132778df4a3b79fd95e4b5694aad8dd02a3562fc24f5f0b7f83b840ea1",
+    "8eace9a5344cfefd61883dddeabb02aa726d04f9e01d6fee6b69b6d73010928b",
+)
+ALL_300 = "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d"
+
+
+def test_fingerprints_are_of_the_current_model() -> None:
+    assert MODEL_VERSION == RECORDED_MODEL
+
+
+def test_first_pushes_resolve_bit_for_bit_as_recorded() -> None:
+    each, _ = digests(len(FIRST_PUSHES))
+    assert tuple(each) == FIRST_PUSHES
+
+
+@pytest.mark.slow
+def test_three_hundred_pushes_resolve_bit_for_bit_as_recorded() -> None:
+    _, whole = digests(300)
+    assert whole == ALL_300
