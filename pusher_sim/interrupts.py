@@ -59,36 +59,27 @@ def _fragile(frame: FrameType) -> bool:
     return bool(_FRAGILE_DIRS) and frame.f_code.co_filename.startswith(_FRAGILE_DIRS)
 
 
-def in_fragile_code(frame: FrameType | None) -> bool:
-    """True if ``frame`` or any frame that called it runs code of :data:`FRAGILE_PACKAGES`."""
-    while frame is not None:
-        if _fragile(frame):
-            return True
-        frame = frame.f_back
-    return False
-
-
-def _redeliver(signum: signal.Signals) -> None:
-    _thread.interrupt_main(signum)
-
-
 def _later(signum: signal.Signals) -> None:
-    timer = threading.Timer(REDELIVER_AFTER, _redeliver, args=(signum,))
+    """Raise ``signum`` again in the main thread :data:`REDELIVER_AFTER` seconds from now."""
+    timer = threading.Timer(REDELIVER_AFTER, _thread.interrupt_main, args=(signum,))
     timer.daemon = True
     timer.start()
 
 
 def _deliver(interrupt: type[KeyboardInterrupt], frame: FrameType | None) -> None:
-    """Raise ``interrupt`` now, or, inside fragile code, at the next line its outermost
-    fragile frame's caller runs."""
-    if not in_fragile_code(frame):
+    """Raise ``interrupt`` now, or, inside fragile code, at the next line run by the caller of
+    the outermost fragile frame."""
+    stack: list[FrameType] = []
+    while frame is not None:
+        stack.append(frame)
+        frame = frame.f_back
+    inside = [n for n, f in enumerate(stack) if _fragile(f)]
+    if not inside:
         raise interrupt()
-    outside = frame
-    while outside is not None and in_fragile_code(outside):
-        outside = outside.f_back
-    if outside is None:  # nothing of ours below: try again in a moment
+    if inside[-1] + 1 == len(stack):  # nothing of ours below: try again in a moment
         _later(signal.SIGTERM if issubclass(interrupt, Terminated) else signal.SIGINT)
         return
+    outside = stack[inside[-1] + 1]
     previous = sys.gettrace()
 
     def on_event(tracked: FrameType, event: str, arg: object) -> Any:

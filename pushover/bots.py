@@ -142,9 +142,7 @@ class SolvedBot:
     ) -> Action:
         position = _pushover_state(state)
         dice = position.dice
-        if not dice:
-            return ROLL[seat]  # O2: at least one die
-        if self.table is not None:
+        if self.table is not None and dice:  # before the first die the fallback rolls (O2)
             choices = self.table.choices(position, seat, self.policy)
             if choices is not None:
                 rolls = choices >> self.bit[(len(dice), sum(dice))] & 1

@@ -98,8 +98,7 @@ class PushSimulation:
         self.on_top = bool(overlapping)
         self.press_steps = 0
         self.steps = 0
-        self._asleep: frozenset[int] | None = None
-        self._flags: list[bool] | None = None  # the sleep flags _asleep was built from
+        self._flags: list[bool] | None = None  # the sleep flags the cached share was read at
         self._awake: list[int] = []
         self._asleep_energy = 0.0
         # support_forces as found after the last press step: the positions it reads do not
@@ -280,7 +279,6 @@ class PushSimulation:
                     del terms[i]
             else:
                 terms.clear()
-            self._asleep = asleep
             self._flags = flags
             self._awake = [i for i, f in enumerate(flags) if not f]
             self._asleep_energy = m.energy_of(asleep, terms=terms)
