@@ -7,7 +7,7 @@ the physics says *where* they rest (P8, P13). Neither side imports the other: bo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
@@ -31,19 +31,50 @@ class PushSpec:
     strength: float = 0.5
 
 
+Point = tuple[float, float, float]
+"""A ball's centre in the board frame, metres: x, y and the height above where it would sit in
+a cup's bottom (0 for a 2-D model's ball on the board)."""
+
+
+@dataclass(frozen=True)
+class PushPath:
+    """How the balls moved during a push, recorded while it was resolved.
+
+    ``frames[k][i]`` is ball ``i``'s centre at simulated time ``k * interval``; the last frame is
+    where the simulation left the balls. Balls are in the resolver's order, which ends with the
+    pushed ball; ``colours`` gives each one's colour and ``cups`` the cup it rests in (what the
+    outcome says). A front end plays the path back instead of simulating the push again.
+    """
+
+    colours: tuple[Colour, ...]
+    cups: tuple[Cell, ...]
+    interval: float
+    frames: tuple[tuple[Point, ...], ...]
+
+    @property
+    def duration(self) -> float:
+        """Simulated seconds from the press to the last frame."""
+        return max(0, len(self.frames) - 1) * self.interval
+
+
 @dataclass(frozen=True)
 class PushOutcome:
     """Where every ball came to rest: one ball per cup, the pusher's new ball included.
 
     ``settled`` is False when the simulated-time cap ran out first; the balls are then assigned
     to the cups they are in (nearest free cup on a clash) so the game can go on, and the caller
-    reports the push as unsettled.
+    reports the push as unsettled. ``model`` names the model that resolved it (``"6"``, ``"7"``,
+    ``"scripted"``, ``"3d"``...), so a game log that records outcomes says where each came
+    from. ``path`` is there only when the resolver was asked to record one; it takes no part in
+    comparing outcomes.
     """
 
     balls: tuple[tuple[Cell, Colour], ...]
     settled: bool
     sim_time: float
     steps: int
+    model: str = ""
+    path: PushPath | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[Cell, Colour]:
         return dict(self.balls)
@@ -57,6 +88,22 @@ class PushResolver(Protocol):
         """The hardest flick allowed, m/s."""
         ...
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
-        """Resolve ``push`` on ``board`` holding ``balls``; must be deterministic."""
+    @property
+    def model(self) -> str:
+        """Which model resolves the pushes: what :attr:`PushOutcome.model` says."""
+        ...
+
+    def resolve(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        *,
+        record: bool = False,
+    ) -> PushOutcome:
+        """Resolve ``push`` on ``board`` holding ``balls``; must be deterministic.
+
+        With ``record`` the outcome carries the balls' :class:`PushPath`; the resting places are
+        the same either way.
+        """
         ...

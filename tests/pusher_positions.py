@@ -30,7 +30,9 @@ class DrawnOutcome:
     max_flick_speed: float = 1.0
     pushes: list[PushSpec] = field(default_factory=list)
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         self.pushes.append(push)
         _, resting = parse_position(self.after)
         return PushOutcome(tuple(sorted(resting.items())), self.settled, 0.0, 0)

@@ -89,3 +89,15 @@ def test_derived_quantities_follow_from_depth() -> None:
     assert deeper.escape_speed(pitch) > cfg.escape_speed(pitch)
     assert cfg.stop_distance(0.2) == pytest.approx(0.04 / (2 * 0.02 * 9.81))
     assert math.isinf(cfg.with_(cup_depth=0.0).rest_offset(pitch))
+
+
+def test_config_for_model_runs_the_current_model_and_refuses_an_unknown_one() -> None:
+    from pusher_sim.physics import MODEL_VERSION
+    from pusher_sim.physics.config import config_for_model
+
+    assert config_for_model(MODEL_VERSION) == PhysicsConfig()
+    assert config_for_model(MODEL_VERSION, {"tilt": 0.01}).tilt == 0.01
+    with pytest.raises(ConfigError, match="not one this build can run"):
+        config_for_model("0")
+    with pytest.raises(ConfigError, match="unknown value"):
+        config_for_model(MODEL_VERSION, {"warp": 1})

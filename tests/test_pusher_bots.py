@@ -53,7 +53,9 @@ class FlickDecides:
 
     max_flick_speed = 1.0
 
-    def resolve(self, board: Board, balls: dict[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: dict[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         if push.speed >= 0.5:
             rest = {(-2, 2): RED, (2, -2): RED, (0, -1): BLUE, (2, 0): BLUE}
         else:
@@ -86,7 +88,9 @@ class StrengthDecides:
     def __init__(self) -> None:
         self.strengths: list[float] = []
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         self.strengths.append(push.strength)
         return FlickDecides().resolve(
             board, dict(balls), replace(push, speed=float(push.strength == 0.0))

@@ -35,7 +35,9 @@ class Counting:
     calls: int = 0
     max_flick_speed: float = 1.0
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         self.calls += 1
         return self.inner.resolve(board, dict(balls), push)
 
@@ -114,7 +116,9 @@ class TrapCup:
     trap: Cell
     max_flick_speed: float = 1.0
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         rest = dict(balls)
         rest[(1, 0) if self.trap in push.triangle else (2, 0)] = push.colour  # blue | yellow cup
         return PushOutcome(tuple(sorted(rest.items())), True, 0.0, 0)

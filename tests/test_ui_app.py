@@ -382,7 +382,9 @@ def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
 class SecondOpinion(PhysicsResolver):
     """The physics for the animation, but the rules hear another answer (a broken resolver)."""
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
         return ScriptedResolver().resolve(board, balls, push)
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from pusher_sim.errors import ConfigError
+from pusher_sim.physics.version import MODEL_VERSION
 
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
 
@@ -270,6 +272,25 @@ _POSITIVE = (
     "friction_ball",
     "sliding_friction",
 )
+
+
+MODEL_SETTINGS: dict[str, dict[str, Any]] = {MODEL_VERSION: {}}
+"""Every model this code can still run, with the settings that make it that model (over the
+given values). A game played under an older model resolves its pushes with that model's
+settings; the current model, :data:`MODEL_VERSION`, needs none."""
+
+
+def config_for_model(model: str, values: Mapping[str, Any] | None = None) -> PhysicsConfig:
+    """The config of physics model ``model`` with ``values`` (a saved game's physics) in it."""
+    settings = MODEL_SETTINGS.get(model)
+    if settings is None:
+        known = ", ".join(sorted(MODEL_SETTINGS))
+        raise ConfigError(f"physics model {model!r:.20} is not one this build can run ({known})")
+    merged = {**(values or {}), **settings}
+    unknown = set(merged) - {f.name for f in fields(PhysicsConfig)}
+    if unknown:
+        raise ConfigError(f"physics config: unknown value {sorted(unknown)[0]!r:.40}")
+    return PhysicsConfig(**merged)
 
 
 def load_config(path: str | Path | None = None) -> PhysicsConfig:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.simulation import PushSimulation
+from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.push import PushOutcome, PushSpec
 
 
@@ -20,5 +21,16 @@ class PhysicsResolver:
     def max_flick_speed(self) -> float:
         return self.config.max_flick_speed
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
-        return PushSimulation(board, balls, push, self.config).run()
+    @property
+    def model(self) -> str:
+        return MODEL_VERSION
+
+    def resolve(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        *,
+        record: bool = False,
+    ) -> PushOutcome:
+        return PushSimulation(board, balls, push, self.config, record=record).run()

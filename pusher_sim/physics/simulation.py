@@ -20,9 +20,14 @@ from pusher_sim.physics.push import (
 )
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.space import BoardSpace
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.physics.version import MODEL_VERSION
+from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
 
 _Support = tuple[float, list[tuple[int, float, float]]]  # what support_forces finds
+
+RECORD_INTERVAL = 1.0 / 120.0
+"""Simulated seconds between two frames of a recorded path (rounded to whole steps): twice a
+60 Hz display's rate, so a slowed-down replay stays smooth."""
 
 PRESS_RAMP_DELAY = 0.1
 PRESS_RAMP_TIME = 0.25
@@ -39,7 +44,8 @@ class PushSimulation:
     settle.py), or, unsettled, when every ball is asleep without being settled (what the full-cup
     rule of space.py is there to prevent) or the simulated-time cap is reached; the outcome then
     snaps the balls to cups (settle.assign_cups) and says ``settled=False``. It never runs past
-    the cap.
+    the cap. With ``record`` it keeps every ball's centre every :data:`RECORD_INTERVAL`, which
+    the outcome carries as its :class:`~pusher_sim.push.PushPath`.
     """
 
     def __init__(
@@ -50,6 +56,7 @@ class PushSimulation:
         config: PhysicsConfig | None = None,
         *,
         sleeping: bool = True,
+        record: bool = False,
     ) -> None:
         cfg = config if config is not None else PhysicsConfig()
         if cfg.cup_depth <= 0.0:
@@ -116,6 +123,8 @@ class PushSimulation:
         self.settled = False
         self.done = False
         self._outcome: PushOutcome | None = None
+        self.record_every = max(1, round(RECORD_INTERVAL / cfg.time_step))
+        self._frames: list[tuple[Point, ...]] | None = [self._frame()] if record else None
 
     @property
     def sim_time(self) -> float:
@@ -125,19 +134,36 @@ class PushSimulation:
         """Advance up to ``n`` physics steps; does nothing once the push is over."""
         interval = self.config.settle_check_interval
         model = self.model
+        frames = self._frames
+        every = self.record_every
         while n > 0 and self.on_top and not self.done:
             before = self.steps
             self._press_step()
             n -= self.steps - before
+            if frames is not None and self.steps != before and self.steps % every == 0:
+                frames.append(self._frame())
         while n > 0 and not self.done:
             todo = min(n, interval - self.steps % interval, self.max_steps - self.steps)
+            if frames is not None:
+                todo = min(todo, every - self.steps % every)
             model.step(todo)
             self.steps += todo
             n -= todo
             if self.steps % interval == 0 or self.steps >= self.max_steps:
                 self._check()
+            if frames is not None and (self.steps % every == 0 or self.done):
+                frames.append(self._frame())
         if self.done:
             model.release_cells()
+
+    def _frame(self) -> tuple[Point, ...]:
+        """Every ball's centre now, the pressed ball raised while it is on top."""
+        m = self.model
+        frame = [(*m.position(i), 0.0) for i in range(len(m.bodies))]
+        if self.on_top:
+            x, y, _ = frame[self.pressed]
+            frame[self.pressed] = (x, y, self._height)
+        return tuple(frame)
 
     def _press_step(self) -> None:
         """One step with the pressed ball on top of the triangle (see push.py)."""
@@ -299,7 +325,20 @@ class PushSimulation:
             else:
                 cells = assign_cups(board, [m.position(i) for i in range(len(m.bodies))])
             pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
+            path = None
+            if self._frames is not None:
+                path = PushPath(
+                    colours=tuple(m.colours),
+                    cups=tuple(cells),
+                    interval=self.record_every * self.config.time_step,
+                    frames=tuple(self._frames),
+                )
             self._outcome = PushOutcome(
-                balls=tuple(pairs), settled=self.settled, sim_time=self.sim_time, steps=self.steps
+                balls=tuple(pairs),
+                settled=self.settled,
+                sim_time=self.sim_time,
+                steps=self.steps,
+                model=MODEL_VERSION,
+                path=path,
             )
         return self._outcome

@@ -24,13 +24,25 @@ class RememberingResolver:
     def max_flick_speed(self) -> float:
         return self.inner.max_flick_speed
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    def resolve(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        *,
+        record: bool = False,
+    ) -> PushOutcome:
+        """The remembered outcome, unless a path is asked for and the memory has none."""
         key = (board, tuple(sorted(balls.items())), push)
         found = self._memory.get(key)
-        if found is not None:
+        if found is not None and (found.path is not None or not record):
             self._memory.move_to_end(key)
             return found
-        outcome = self.inner.resolve(board, balls, push)
+        outcome = self.inner.resolve(board, balls, push, record=record)
         self._memory[key] = outcome
         if len(self._memory) > self.size:
             self._memory.popitem(last=False)

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push import PushOutcome, PushPath, PushSpec
 from pusher_sim.pusher.config import ScriptedConfig
 from pusher_sim.pusher.position import geometry
 
@@ -37,24 +37,80 @@ class ScriptedResolver:
     def max_flick_speed(self) -> float:
         return self.config.max_flick_speed
 
-    def resolve(self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec) -> PushOutcome:
+    @property
+    def model(self) -> str:
+        return "scripted"
+
+    def resolve(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        *,
+        record: bool = False,
+    ) -> PushOutcome:
         cx, cy = board.triangle_centre(push.triangle)
         px, py = cx + push.offset[0], cy + push.offset[1]
         share = min(push.speed / self.max_flick_speed, 1.0) if self.max_flick_speed > 0 else 0.0
         fx, fy = math.cos(push.angle) * share, math.sin(push.angle) * share
         resting = {c: col for c, col in balls.items() if c not in push.triangle}
+        new_cells: list[Cell] = []
         for cell in sorted(push.triangle):
             x, y = board.position(cell)
             ux, uy = _away(x - px, y - py, x - cx, y - cy)
             reach = self.config.base_cups + self.config.flick_cups * max(0.0, fx * ux + fy * uy)
             target = (x + ux * reach * board.pitch, y + uy * reach * board.pitch)
-            resting[_nearest_free(board, target, resting, avoid=push.triangle)] = balls[cell]
+            new_cells.append(_nearest_free(board, target, resting, avoid=push.triangle))
+            resting[new_cells[-1]] = balls[cell]
         reach = self.config.flick_cups * board.pitch
         target = (px + fx * reach, py + fy * reach)
-        resting[_nearest_free(board, target, resting, avoid=())] = push.colour
+        landing = _nearest_free(board, target, resting, avoid=())
+        resting[landing] = push.colour
+        path = None
+        if record:
+            moved = {c: c for c in balls if c not in push.triangle}
+            moved.update((c, new) for new, c in zip(new_cells, sorted(push.triangle), strict=True))
+            order = sorted(balls)
+            path = _glide(
+                (*(balls[c] for c in order), push.colour),
+                (*(moved[c] for c in order), landing),
+                [*(board.position(c) for c in order), (px, py)],
+                [*(board.position(moved[c]) for c in order), board.position(landing)],
+            )
         return PushOutcome(
-            balls=tuple(sorted(resting.items())), settled=True, sim_time=0.0, steps=0
+            balls=tuple(sorted(resting.items())),
+            settled=True,
+            sim_time=0.0,
+            steps=0,
+            model=self.model,
+            path=path,
         )
+
+
+GLIDE_SECONDS = 0.6
+GLIDE_INTERVAL = 1.0 / 60.0
+
+
+def _glide(
+    colours: tuple[Colour, ...],
+    cups: tuple[Cell, ...],
+    start: list[tuple[float, float]],
+    end: list[tuple[float, float]],
+) -> PushPath:
+    """A recorded path for a push with no physics behind it: every ball glides (eased) from
+    where it was to its cup in :data:`GLIDE_SECONDS`."""
+    n = round(GLIDE_SECONDS / GLIDE_INTERVAL)
+    frames = []
+    for k in range(n + 1):
+        t = k / n
+        t = t * t * (3.0 - 2.0 * t)
+        frames.append(
+            tuple(
+                (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 0.0)
+                for (x0, y0), (x1, y1) in zip(start, end, strict=True)
+            )
+        )
+    return PushPath(colours=colours, cups=cups, interval=GLIDE_INTERVAL, frames=tuple(frames))
 
 
 def _away(dx: float, dy: float, fallback_x: float, fallback_y: float) -> tuple[float, float]:
