@@ -1,19 +1,27 @@
 """``PusherPush-v0``: a single-agent Gymnasium environment in which the agent makes one seat's
 pushes and a bot plays everything else.
 
-- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random mid-game position:
-  every seat places at random, the other seats push with the opponent bot, and the agent's seat
-  (drawn from the seed) makes its first ``k`` pushes at random, ``k`` drawn from
-  ``0..warmup_pushes``. The episode starts when the agent's seat next has to push. The same seed
-  gives the same episode.
+- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random position: every
+  seat places at random, the other seats push with the opponent bot, and the agent's seat (drawn
+  from the seed) makes its first ``k`` pushes at random, ``k`` drawn from ``0..warmup_pushes``
+  (0 by default, so that a reset costs less than a step). The episode starts when the agent's
+  seat next has to push. The same seed gives the same episode.
 - **Step.** One push (the six numbers of :mod:`pusher_sim.envs.pusher_codec`; the first picks the
   triangle among the pushable ones, flagged in ``options``). The game then goes on with the bot
   replying and the ``placer`` bot making the agent seat's placements, until the agent has to
   push again (at once after P11(a)) or the game ends.
-- **Reward.** The balls the push sent home (P10), seen from the pusher: +1 for each of another
-  colour, -1 for each of the pusher's own.
-- **End.** ``terminated`` when the game ends (``info["winner"]``), ``truncated`` after
-  ``max_pushes`` agent pushes.
+- **Reward.** ``reward="push"`` (the default): the balls the push sent home (P10), seen from the
+  pusher: +1 for each of another colour, -1 for each of the pusher's own. ``reward="win"``: the
+  game's result, paid once at its end: +1 when the agent's seat wins, -1 when another seat
+  does, 0 for a draw, for a truncated episode and on every step before the end.
+- **End.** ``terminated`` when the game ends, ``truncated`` after ``max_pushes`` agent pushes.
+- **Info.** The same keys with the same types at every step and reset, as Gymnasium's vector
+  environments need to stack them: ``seat`` (int), ``winner`` (int: the winning seat, or
+  :data:`NO_WINNER` while the game goes on, after a draw or at truncation), ``pushes`` (int,
+  the agent's pushes this episode) and ``triangles`` (list: the triangles the agent may push
+  now, each a list of three ``[q, r]`` cups; empty when it has nothing to push).
+- **Opponent.** ``random`` by default: a bot that searches its pushes (``greedy``,
+  ``strong``) resolves several trial pushes per push and makes every step several times dearer.
 """
 
 from __future__ import annotations
@@ -28,8 +36,14 @@ from pusher_sim.envs import pusher_codec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.spec import SPEC, make_game
 from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
+from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.state import State
+
+REWARDS = ("push", "win")
+"""The reward schemes of the module docstring."""
+NO_WINNER = -1
+"""``info["winner"]`` while nobody has won (game on, drawn or truncated)."""
 
 WARMUP_ATTEMPTS = 50
 """Games tried from one seed before giving up on reaching a push (only tiny boards need more
@@ -47,14 +61,17 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         self,
         render_mode: str | None = None,
         game: Mapping[str, Any] | None = None,
-        opponent: str = "greedy",
+        opponent: str = "random",
         placer: str = "greedy",
-        warmup_pushes: int = 3,
+        warmup_pushes: int = 0,
         max_pushes: int = 200,
         render_size: tuple[int, int] = (640, 480),
+        reward: str = "push",
     ) -> None:
         if render_mode not in (None, "rgb_array"):
             raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r:.40}")
         if warmup_pushes < 0 or max_pushes < 1:
             raise ValueError("warmup_pushes must be >= 0 and max_pushes >= 1")
         for name in (opponent, placer):
@@ -63,6 +80,7 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
                     f"unknown Pusher bot {name!r} (choose from {', '.join(SPEC.bots)})"
                 )
         self.render_mode = render_mode
+        self.reward = reward
         self.game: PusherGame = make_game(dict(game or {}))
         self.opponent: Agent = SPEC.bots[opponent](self.game)
         self.placer: Agent = SPEC.bots[placer](self.game)
@@ -100,14 +118,25 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         if not self._agent_must_push():
             raise RuntimeError("the episode is over: call reset()")
         push = pusher_codec.decode(self.state, action)
+        return self._play_push(push)
+
+    def _play_push(self, push: Action) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """One step with the agent's move given as the rules' action (what :meth:`step`
+        decodes to; the discrete environment steps through it too)."""
         self.state.apply(push)
         self.pushes += 1
         mine = self.game.colours[self.seat]
         back = self.state.last_returned
-        reward = float(sum(1 if colour != mine else -1 for _, colour in back))
+        sent_home = float(sum(1 if colour != mine else -1 for _, colour in back))
         self._play_others()
         terminated = self.state.is_terminal()
         truncated = not terminated and self.pushes >= self.max_pushes
+        if self.reward == "push":
+            reward = sent_home
+        elif terminated and self.state.winner is not None:
+            reward = 1.0 if self.state.winner == self.seat else -1.0
+        else:
+            reward = 0.0
         return self._observe(), reward, terminated, truncated, self._info()
 
     def render(self) -> np.ndarray | None:
@@ -163,7 +192,7 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
     def _info(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "winner": self.state.winner,
+            "winner": NO_WINNER if self.state.winner is None else int(self.state.winner),
             "pushes": self.pushes,
             "triangles": [list(map(list, a.triangle)) for a in _pushes(self.state)],
         }
