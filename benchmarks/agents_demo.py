@@ -15,10 +15,10 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+from pettingzoo import AECEnv
 
 import pusher_sim.envs
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_codec, pusher_v0
-from pusher_sim.envs.aec import TurnLoopAEC
 from pusher_sim.envs.pusher_push import PusherPushEnv
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop.registry import get_spec
@@ -52,9 +52,7 @@ def gym_episode(policy: str, seed: int, bot_name: str) -> str:
     return f"{steps} pushes, balls-home reward {total:+.0f}, agent {won}"
 
 
-def aec_game(
-    make: Callable[[], TurnLoopAEC], game: str, policy: str, seed: int, bot_name: str
-) -> str:
+def aec_game(make: Callable[[], AECEnv], game: str, policy: str, seed: int, bot_name: str) -> str:
     """One whole game of a PettingZoo environment with every seat on the same policy."""
     env = make()
     env.reset(seed=seed)
@@ -77,11 +75,12 @@ def aec_game(
                 action = env.action_space(agent).sample()
         else:
             seat = env.seat_of[agent]
-            move = bots[seat].act(env.state, seat, env.state.legal_actions(), rng)
-            if isinstance(env.state, PusherState):
-                action = pusher_codec.encode(env.state, move)
+            st = env.unwrapped.game_state
+            move = bots[seat].act(st, seat, st.legal_actions(), rng)
+            if isinstance(st, PusherState):
+                action = pusher_codec.encode(st, move)
             else:
-                action = env.adapter.codec.action_id(env.state, move)  # type: ignore[attr-defined]
+                action = env.adapter.codec.action_id(st, move)
         env.step(action)
         steps += 1
     shown = ", ".join(f"{a} {r:+.0f}" for a, r in totals.items())
@@ -135,7 +134,7 @@ def main() -> int:
     args = parser.parse_args()
     seed = args.seed
     bot_names = {"pusher": args.pusher_bot, "rummy": "bot", "pushover": "bot"}
-    envs: list[tuple[str, str, Callable[[], TurnLoopAEC]]] = [
+    envs: list[tuple[str, str, Callable[[], AECEnv]]] = [
         ("pusher_v0", "pusher", lambda: pusher_v0.env(**SMALL_PUSHER)),
         ("push_rummy_v0", "rummy", lambda: push_rummy_v0.env(deals=1)),
         ("push_over_v0", "pushover", lambda: push_over_v0.env(players=2)),

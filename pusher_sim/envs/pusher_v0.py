@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pettingzoo import AECEnv
+
 from pusher_sim.envs.adapters import PusherAdapter
-from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
 from pusher_sim.pusher.spec import make_game
 
 NAME = "pusher_v0"
@@ -24,6 +26,7 @@ def raw_env(
     return TurnLoopAEC(NAME, game, PusherAdapter(game), render_mode, max_steps)
 
 
-def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
-    """The environment (see :func:`raw_env`)."""
-    return raw_env(render_mode, max_steps, **config)
+def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> AECEnv:
+    """:func:`raw_env` wrapped as PettingZoo's classic environments are
+    (:func:`~pusher_sim.envs.aec.classic_wrappers`)."""
+    return classic_wrappers(raw_env(render_mode, max_steps, **config), masked=False)
