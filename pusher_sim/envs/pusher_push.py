@@ -27,12 +27,15 @@ pushes and a bot plays everything else.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import gymnasium as gym
 import numpy as np
+from gymnasium import spaces
 
 from pusher_sim.envs import pusher_codec
+from pusher_sim.envs.aec import ILLEGAL_REWARD
+from pusher_sim.envs.pusher_grid import DEFAULT_GRID, PusherGridCodec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.spec import SPEC, make_game
 from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
@@ -50,10 +53,15 @@ WARMUP_ATTEMPTS = 50
 than one)."""
 
 
-class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
-    """See the module docstring. ``game`` takes any Pusher config field (``board_radius``,
-    ``balls_per_player``, ``resolver`` ...); ``opponent`` and ``placer`` are bot names of
-    ``pusher --help``."""
+ObsT = TypeVar("ObsT")
+ActT = TypeVar("ActT")
+
+
+class PushEpisodes(gym.Env[ObsT, ActT], Generic[ObsT, ActT]):
+    """The episodes, opponent and rewards of the module docstring; a subclass says how the
+    agent sees the board and how its action reads as a push. ``game`` takes any Pusher config
+    field (``board_radius``, ``balls_per_player``, ``resolver`` ...); ``opponent`` and
+    ``placer`` are bot names of ``pusher --help``."""
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}  # noqa: RUF012 (gymnasium's)
 
@@ -88,18 +96,18 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         self.warmup_pushes = warmup_pushes
         self.max_pushes = max_pushes
         self.render_size = render_size
-        self.observation_space = pusher_codec.observation_space(self.game)
-        self.action_space = pusher_codec.action_space()
         self.state: PusherState = self.game.new_initial_state()
         self.seat = 0
         self.pushes = 0
+        self.illegal = False
+        """The last action was outside the mask, which ended the episode (discrete only)."""
         self._painter: Any = None
 
     # -- the episode ---------------------------------------------------------------------------
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[ObsT, dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         for _ in range(WARMUP_ATTEMPTS):
@@ -112,18 +120,19 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         else:
             raise RuntimeError("no position where the agent must push: the board is too small")
         self.pushes = 0
+        self.illegal = False
         return self._observe(), self._info()
 
-    def step(self, action: np.ndarray) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if not self._agent_must_push():
+    def step(self, action: ActT) -> tuple[ObsT, float, bool, bool, dict[str, Any]]:
+        if not self._agent_must_push() or self.illegal:
             raise RuntimeError("the episode is over: call reset()")
-        push = pusher_codec.decode(self.state, action)
-        return self._play_push(push)
-
-    def _play_push(self, push: Action) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        """One step with the agent's move given as the rules' action (what :meth:`step`
-        decodes to; the discrete environment steps through it too)."""
-        self.state.apply(push)
+        move = self._decode(action)
+        if move is None:
+            # An action the mask rules out ends the episode with a penalty, the position as it
+            # was (PettingZoo's TerminateIllegalWrapper does the same).
+            self.illegal = True
+            return self._observe(), ILLEGAL_REWARD, True, False, self._info()
+        self.state.apply(move)
         self.pushes += 1
         mine = self.game.colours[self.seat]
         back = self.state.last_returned
@@ -147,7 +156,7 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         if self._painter is None:
             self._painter = PositionPainter(self.state, self.render_size)
         names = ["agent" if s == self.seat else "bot" for s in range(self.game.num_players)]
-        headline = f"PusherPush-v0: agent plays {self.game.colours[self.seat].label}"
+        headline = f"{type(self).__name__}: agent plays {self.game.colours[self.seat].label}"
         frame: np.ndarray = self._painter.rgb(self.state, names, headline)
         return frame
 
@@ -181,13 +190,13 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
             agent = self.placer if st.to_move == self.seat else self.opponent
             st.apply(agent.act(st, st.to_move, st.legal_actions(), rng))
 
-    def _observe(self) -> dict[str, Any]:
-        view = self.state.observation(self.seat)
-        assert isinstance(view, PusherObservation)
-        obs = pusher_codec.observe(self.game, view, self.seat)
-        if self._agent_must_push():
-            obs["options"] = pusher_codec.option_flags(self.state)
-        return obs
+    def _observe(self) -> ObsT:
+        raise NotImplementedError
+
+    def _decode(self, action: ActT) -> Action | None:
+        """The push ``action`` stands for now; None for an action the mask rules out (ValueError
+        for one that is no action at all)."""
+        raise NotImplementedError
 
     def _info(self) -> dict[str, Any]:
         return {
@@ -196,6 +205,66 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
             "pushes": self.pushes,
             "triangles": [list(map(list, a.triangle)) for a in _pushes(self.state)],
         }
+
+
+class PusherPushEnv(PushEpisodes[dict[str, Any], np.ndarray]):
+    """``PusherPush-v0``: the six-number continuous push of :mod:`pusher_codec`."""
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(render_mode, **options)
+        self.observation_space = pusher_codec.observation_space(self.game)
+        self.action_space = pusher_codec.action_space()
+
+    def _observe(self) -> dict[str, Any]:
+        view = self.state.observation(self.seat)
+        assert isinstance(view, PusherObservation)
+        obs = pusher_codec.observe(self.game, view, self.seat)
+        if self._agent_must_push():
+            obs["options"] = pusher_codec.option_flags(self.state)
+        return obs
+
+    def _decode(self, action: np.ndarray) -> Action:
+        return pusher_codec.decode(self.state, action)
+
+
+class PusherPushDiscreteEnv(PushEpisodes[np.ndarray, np.int64]):
+    """``PusherPushDiscrete-v0``: the same episodes with the fixed action ids of
+    :mod:`pusher_grid` (``Discrete``; only push ids are ever allowed here). The observation is
+    :class:`~pusher_sim.envs.pusher_grid.PusherGridCodec`'s vector; the mask is
+    ``info["action_mask"]`` (int8, all 0 once the episode is over) and :meth:`action_masks`
+    (bool), the method maskable PPO (sb3-contrib) calls. An id outside the mask ends the episode
+    with reward ``ILLEGAL_REWARD`` (-1) and ``info["illegal"]`` True, the position unchanged, as
+    PettingZoo's classic games do; a value that is no id at all is a ValueError."""
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(render_mode, **options)
+        self.codec = PusherGridCodec(self.game, DEFAULT_GRID)
+        self.observation_space = spaces.Box(
+            0.0, 1.0, shape=(self.codec.observation_size,), dtype=np.float32
+        )
+        self.action_space = spaces.Discrete(self.codec.num_actions)
+
+    def action_masks(self) -> np.ndarray:
+        """The ids allowed now, as booleans."""
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray:
+        if not self._agent_must_push() or self.illegal:
+            return np.zeros(self.codec.num_actions, dtype=np.int8)
+        return self.codec.mask(self.state)
+
+    def _observe(self) -> np.ndarray:
+        return self.codec.observe(self.state.observation(self.seat))
+
+    def _decode(self, action: np.int64) -> Action | None:
+        if not self.action_space.contains(action):
+            raise ValueError(f"an action is an id 0..{self.codec.num_actions - 1}, not {action!r}")
+        if not self._mask()[int(action)]:
+            return None
+        return self.codec.action(self.state, action)
+
+    def _info(self) -> dict[str, Any]:
+        return {**super()._info(), "action_mask": self._mask(), "illegal": self.illegal}
 
 
 def _pushes(state: State) -> list[Push]:
