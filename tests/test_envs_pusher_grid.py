@@ -12,6 +12,8 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from pusher_sim.envs import DISCRETE_ENV_ID, pusher_v0
 from pusher_sim.envs.aec import ILLEGAL_REWARD
@@ -27,6 +29,7 @@ with warnings.catch_warnings():
     from pettingzoo.test import api_test, seed_test
 
 SMALL: dict[str, Any] = {"board_radius": 3, "balls_per_player": 8}
+SCRIPTED_GAME = make_game({**SMALL, "resolver": "scripted"})
 
 
 def push_positions(config: dict[str, Any], count: int, seed: int = 0) -> list[PusherState]:
@@ -48,7 +51,7 @@ def test_grid_ids_mask_and_actions_agree_with_the_rules() -> None:
     """Every masked id is a legal action of the rules (a grid push of a pushable triangle, a
     listed cup, the pass), every unmasked one is refused, and the ids cover the cups, every
     triangle's grid and the pass exactly once."""
-    game = make_game({**SMALL, "resolver": "scripted"})
+    game = SCRIPTED_GAME
     codec = PusherGridCodec(game)
     cups, tris = len(game.board.cells), len(game.board.triangles)
     assert DEFAULT_GRID.per_triangle == 4 * 3 * 13
@@ -248,3 +251,39 @@ def test_openspiel_loads_python_pusher_and_mcts_plays_it() -> None:
         assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
         inner = state.position.state
         assert inner.is_terminal() and inner.moves == len(state.history())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    tri=hst.integers(0, 53),
+    weights=hst.tuples(*[hst.floats(0.0, 1.0)] * 3).filter(lambda w: sum(w) > 1e-3),
+    strength=hst.floats(0.0, 1.0),
+    angle=hst.floats(-10.0, 10.0),
+    share=hst.floats(0.0, 1.0),
+)
+def test_nearest_grid_push_is_nearest_in_each_part(
+    tri: int, weights: tuple[float, float, float], strength: float, angle: float, share: float
+) -> None:
+    """Any push of a triangle rounds to a grid push of the same triangle whose press point,
+    strength and flick velocity are each at least as near as any other grid value's."""
+    game = SCRIPTED_GAME
+    codec = PusherGridCodec(game)
+    triangle = game.board.triangles[tri]
+    w = tuple(x / sum(weights) for x in weights)
+    offset = game.board.press_offset(triangle, w, game.config.press_region * 0.98)
+    top = game.resolver.max_flick_speed
+    push = Push(triangle, offset, angle, share * top, strength)
+    key = codec.nearest(push)
+    start = codec.push_id(triangle, 0)
+    assert start <= key < start + DEFAULT_GRID.per_triangle
+    got = codec.grid_push(triangle, key - start)
+    others = [codec.grid_push(triangle, k) for k in range(DEFAULT_GRID.per_triangle)]
+
+    def velocity(p: Push) -> tuple[float, float]:
+        return (p.speed / top * math.cos(p.angle), p.speed / top * math.sin(p.angle))
+
+    eps = 1e-12
+    assert all(math.dist(got.offset, offset) <= math.dist(o.offset, offset) + eps for o in others)
+    assert all(abs(got.strength - strength) <= abs(o.strength - strength) + eps for o in others)
+    v = velocity(push)
+    assert all(math.dist(velocity(got), v) <= math.dist(velocity(o), v) + eps for o in others)

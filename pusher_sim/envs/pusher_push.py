@@ -26,6 +26,7 @@ pushes and a bot plays everything else.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
@@ -57,7 +58,7 @@ ObsT = TypeVar("ObsT")
 ActT = TypeVar("ActT")
 
 
-class PushEpisodes(gym.Env[ObsT, ActT], Generic[ObsT, ActT]):
+class PushEpisodes(gym.Env[ObsT, ActT], ABC, Generic[ObsT, ActT]):
     """The episodes, opponent and rewards of the module docstring; a subclass says how the
     agent sees the board and how its action reads as a push. ``game`` takes any Pusher config
     field (``board_radius``, ``balls_per_player``, ``resolver`` ...); ``opponent`` and
@@ -190,13 +191,14 @@ class PushEpisodes(gym.Env[ObsT, ActT], Generic[ObsT, ActT]):
             agent = self.placer if st.to_move == self.seat else self.opponent
             st.apply(agent.act(st, st.to_move, st.legal_actions(), rng))
 
+    @abstractmethod
     def _observe(self) -> ObsT:
-        raise NotImplementedError
+        """The agent's observation now."""
 
+    @abstractmethod
     def _decode(self, action: ActT) -> Action | None:
         """The push ``action`` stands for now; None for an action the mask rules out (ValueError
         for one that is no action at all)."""
-        raise NotImplementedError
 
     def _info(self) -> dict[str, Any]:
         return {
