@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 
 import pusher_sim.envs
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_codec, pusher_v0
+from pusher_sim.envs.adapters import PusherGridAdapter
 from pusher_sim.envs.pusher_push import PusherPushEnv
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop.registry import get_spec
@@ -77,7 +78,9 @@ def aec_game(make: Callable[[], AECEnv], game: str, policy: str, seed: int, bot_
             seat = env.seat_of[agent]
             st = env.unwrapped.game_state
             move = bots[seat].act(st, seat, st.legal_actions(), rng)
-            if isinstance(st, PusherState):
+            if isinstance(env.adapter, PusherGridAdapter):
+                action = env.adapter.codec.action_id(move)
+            elif isinstance(st, PusherState):
                 action = pusher_codec.encode(st, move)
             else:
                 action = env.adapter.codec.action_id(st, move)
@@ -93,7 +96,7 @@ def openspiel_games(seed: int) -> list[str]:
         from open_spiel.python.algorithms import mcts
     except ImportError:
         return ["OpenSpiel: not installed (pip install -e '.[rl]')"]
-    from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, register
+    from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, PUSHER, register
 
     register()
     lines = []
@@ -110,6 +113,18 @@ def openspiel_games(seed: int) -> list[str]:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     lines.append(f"OpenSpiel {PUSH_OVER}: MCTS (seat 0) vs random, returns {state.returns()}")
+    pusher = pyspiel.load_game(PUSHER, {"board_radius": 2, "balls_per_player": 5})
+    bot = mcts.MCTSBot(pusher, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = pusher.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    lines.append(
+        f"OpenSpiel {PUSHER} (19 cups, physics): MCTS (seat 0) vs random, "
+        f"{state.move_number()} moves, returns {state.returns()}"
+    )
     rummy = pyspiel.load_game(PUSH_RUMMY, {"deals": 1})
     state = rummy.new_initial_state()
     while not state.is_terminal():
@@ -136,6 +151,7 @@ def main() -> int:
     bot_names = {"pusher": args.pusher_bot, "rummy": "bot", "pushover": "bot"}
     envs: list[tuple[str, str, Callable[[], AECEnv]]] = [
         ("pusher_v0", "pusher", lambda: pusher_v0.env(**SMALL_PUSHER)),
+        ("pusher_v0 discrete", "pusher", lambda: pusher_v0.env(discrete=True, **SMALL_PUSHER)),
         ("push_rummy_v0", "rummy", lambda: push_rummy_v0.env(deals=1)),
         ("push_over_v0", "pushover", lambda: push_over_v0.env(players=2)),
     ]

@@ -203,6 +203,17 @@ class PusherGridCodec:
         k = (press * len(self.grid.strengths) + strength) * len(self._flicks) + flick
         return self.push_id(push.triangle, k)
 
+    def action_id(self, action: Action) -> int:
+        """The id of a legal ``action`` (a push goes to its :meth:`nearest` grid push): how a
+        bot's move becomes an agent's, for imitation or a bot policy."""
+        if isinstance(action, Place):
+            return self.game.board.index(action.cell)
+        if isinstance(action, Push):
+            return self.nearest(action)
+        if isinstance(action, Pass):
+            return self.pass_id
+        raise ValueError(f"{action!r} is not a Pusher action")
+
     # -- observations ----------------------------------------------------------------------
 
     def observe(self, observation: Observation) -> np.ndarray:
