@@ -69,6 +69,7 @@ def test_grid_ids_mask_and_actions_agree_with_the_rules() -> None:
         actions = [codec.action(st, k) for k in ids]
         for action in actions:
             assert st.is_legal(action)
+        assert [codec.action_id(a) for a in actions] == ids.tolist()  # and back again
         if duty.kind == "push":
             assert len(ids) == len(duty.triangles) * DEFAULT_GRID.per_triangle
             assert {a.triangle for a in actions if isinstance(a, Push)} == set(duty.triangles)
