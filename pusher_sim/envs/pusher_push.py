@@ -1,5 +1,7 @@
-"""``PusherPush-v0``: a single-agent Gymnasium environment in which the agent makes one seat's
-pushes and a bot plays everything else.
+"""``PusherPush-v0`` and ``PusherPushDiscrete-v0``: single-agent Gymnasium environments in which
+the agent makes one seat's pushes and a bot plays everything else; the first takes a push as six
+continuous numbers, the second as an id of the push grid (:mod:`pusher_sim.envs.pusher_grid`)
+with a mask.
 
 - **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random position: every
   seat places at random, the other seats push with the opponent bot, and the agent's seat (drawn
