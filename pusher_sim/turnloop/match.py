@@ -13,7 +13,7 @@ import numpy as np
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
-from pusher_sim.turnloop.log import GameLog, replay
+from pusher_sim.turnloop.log import GameLog, complete
 from pusher_sim.turnloop.state import CHANCE, Game, State
 
 _UNUSED_RNG = np.random.default_rng(0)
@@ -44,7 +44,7 @@ class Match:
             list(seat_names) if seat_names else ["human" if a is None else "bot" for a in agents]
         )
         self.log = log or GameLog(game.name, game.config_json(), seed, names)
-        self.state: State = replay(game, self.log) if log else game.new_initial_state()
+        self.state: State = complete(self.game, self.log) if log else game.new_initial_state()
 
     @property
     def seed(self) -> int:
@@ -82,8 +82,7 @@ class Match:
             action = self.next_action()
         mover = self.state.current_player()
         self.state.apply(action)
-        self.log.actions.append(action.to_json())
-        self.log.movers.append(mover)
+        self.log.record(action.to_json(), mover, self.state.logged_outcome())
         return action
 
     def run(self, max_steps: int | None = None) -> State:
@@ -97,10 +96,8 @@ class Match:
 
     def undo(self, moves: int = 1) -> None:
         """Take back the last ``moves`` actions by replaying the log without them."""
-        keep = max(0, self.moves - moves)
-        del self.log.actions[keep:]
-        del self.log.movers[keep:]
-        self.state = replay(self.game, self.log)
+        self.log.truncate(max(0, self.moves - moves))
+        self.state = complete(self.game, self.log)
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last one a person made."""
