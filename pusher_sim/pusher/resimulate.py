@@ -91,12 +91,6 @@ def resimulate(game: Game, log: GameLog) -> list[str]:
     differing = [r for r in reruns if r.differs]
     model = game.resolver.model
     lines = [r.describe(game.board.radius) for r in differing]
-    if not reruns:
-        lines.append(f"the game has no push to re-run under model {model}")
-    elif not differing:
-        lines.append(f"all {len(reruns)} pushes come out as recorded under model {model}")
-    else:
-        lines.append(
-            f"{len(differing)} of {len(reruns)} pushes come out differently under model {model}"
-        )
+    counted = "1 push comes" if len(reruns) == 1 else f"{len(reruns)} pushes come"
+    lines.append(f"{len(differing)} of {counted} out differently under model {model}")
     return lines
