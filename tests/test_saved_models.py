@@ -554,3 +554,17 @@ def test_a_corrupt_log_error_is_a_corrupt_file() -> None:
     log = GameLog.from_json(data)
     with pytest.raises(CorruptFile, match="log action"):
         replay(pusher_game(log), log)
+
+
+@pytest.mark.parametrize("name", MODEL6)
+def test_a_front_end_rebuilds_a_game_move_by_move_from_its_recorded_outcomes(name: str) -> None:
+    """``Match.step_logged``, as a window rebuilding its move list would use it: the outcomes
+    model 6 gave, applied without physics, give model 6's game."""
+    log = GameLog.load(fixture_path(name))
+    log.outcomes = list(loaded(name))
+    game = without_physics(pusher_game(log))
+    match = Match(game, [None, None], log=GameLog(log.game, log.config, log.seed, log.seats))
+    for n, entry in enumerate(log.actions):
+        match.step_logged(game.action_codec.decode(entry), log.outcome(n))
+        assert match.state.to_json() == played_states(name)[n + 1]
+    assert match.log.outcomes == log.outcomes

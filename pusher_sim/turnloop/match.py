@@ -6,7 +6,8 @@ A frame loop calls :meth:`Match.step` once per frame when no person is to move; 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -84,6 +85,15 @@ class Match:
         self.state.apply(action)
         self.log.record(action.to_json(), mover, self.state.logged_outcome())
         return action
+
+    def step_logged(self, action: Action, outcome: Mapping[str, Any] | None) -> None:
+        """Apply an action read from a log with the outcome the log records for it (None: it
+        records none), as :func:`~pusher_sim.turnloop.log.replay` does, and record it: for a
+        front end that rebuilds a game move by move. Raises IllegalMove for an illegal action
+        and CorruptFile for an outcome that cannot be what it came to."""
+        mover = self.state.current_player()
+        self.state.apply_logged(action, outcome)
+        self.log.record(action.to_json(), mover, self.state.logged_outcome())
 
     def run(self, max_steps: int | None = None) -> State:
         """Play on until the end (or ``max_steps``) with no person to move."""
