@@ -117,7 +117,7 @@ class GameLog:
 
     def save(self, path: str | Path) -> None:
         """Write the log atomically: a failed write leaves any earlier file as it was."""
-        atomic_write(path, json.dumps(self.to_json(), indent=1, allow_nan=False) + "\n")
+        atomic_write(path, log_text(self.to_json()))
 
     @classmethod
     def from_json(cls, data: Any) -> GameLog:
@@ -156,6 +156,31 @@ class GameLog:
             return cls.from_json(data)
         except CorruptFile as exc:
             raise CorruptFile(f"{path}: {exc}") from None
+
+
+_ONE_PER_LINE = frozenset({"actions", "outcomes"})
+_ONE_LINE = frozenset({"movers"})
+
+
+def log_text(data: Mapping[str, Any]) -> str:
+    """A log as saved: indented, but one action and one outcome per line and the movers on one,
+    so a long game stays readable and small (a push's outcome lists every ball on the board:
+    indented item by item it would take three times the room)."""
+    parts = []
+    for key, value in data.items():
+        if key in _ONE_PER_LINE and value:
+            rows = ",\n  ".join(_compact(item) for item in value)
+            text = f"[\n  {rows}\n ]"
+        elif key in _ONE_LINE:
+            text = _compact(value)
+        else:
+            text = json.dumps(value, indent=1, allow_nan=False).replace("\n", "\n ")
+        parts.append(f" {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(", ", ": "), allow_nan=False)
 
 
 @dataclass(frozen=True)
