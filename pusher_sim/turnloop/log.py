@@ -28,7 +28,8 @@ OLD_FORMATS = ("pusher-log/1",)
 did when the game was played)."""
 
 MAX_LOG_BYTES = 16_000_000
-"""Largest log file read. The longest game any config allows writes a few MB."""
+"""Largest log file read. A Pusher game on the published board at its default move cap writes
+under 3 MB, its pushes' outcomes included (docs/robustness.md)."""
 MAX_SEED = 2**63 - 1
 MAX_ACTIONS = 1_000_000
 """Most actions a log may hold whatever its game; each game's own ``max_game_length`` is
