@@ -568,3 +568,23 @@ def test_a_front_end_rebuilds_a_game_move_by_move_from_its_recorded_outcomes(nam
         match.step_logged(game.action_codec.decode(entry), log.outcome(n))
         assert match.state.to_json() == played_states(name)[n + 1]
     assert match.log.outcomes == log.outcomes
+
+
+def test_a_logs_physics_values_may_hold_a_models_switches() -> None:
+    """A model's changes sit behind true/false switches among the physics values (model 7's do):
+    the log's shape takes them, and the physics config says which names and types it knows."""
+    from pusher_sim.pusher.config import PusherConfig
+
+    config = PusherConfig.from_mapping({"physics": {"a_switch": True, "tilt": 0.01}})
+    assert config.physics == {"a_switch": True, "tilt": 0.01}
+
+
+def test_a_switch_where_a_number_belongs_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = small_physics_log()
+    data["config"]["physics"]["tilt"] = True
+    path = saved_logs.write(tmp_path / "log.json", data)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tilt must be a number" in err, err
