@@ -588,3 +588,20 @@ def test_a_switch_where_a_number_belongs_is_one_line(
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "tilt must be a number" in err, err
+
+
+@pytest.mark.parametrize("name", MODEL6)
+def test_the_window_loads_a_model_6_game(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a player meets an autosave: ``pusher play --load`` opens it in the window (drawn
+    headless to a PNG here). The window rebuilds the game move by move and must apply each
+    logged outcome (``Match.step_logged``): simulating model 6's pushes again under a newer
+    model would put the balls elsewhere and make later moves illegal."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path / "data"))
+    png = tmp_path / "shot.png"
+    args = ["play", "--load", str(fixture_path(name)), "--screenshot", str(png)]
+    assert main([*args, "--size", "400x300"]) == 0, capsys.readouterr().err
+    assert png.stat().st_size > 0
