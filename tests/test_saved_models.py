@@ -18,15 +18,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.cli import _save_interrupted, main
 from pusher_sim.errors import CorruptFile
 from pusher_sim.physics import MODEL_VERSION, PhysicsResolver
 from pusher_sim.physics.config import MODEL_SETTINGS, config_for_model
-from pusher_sim.push import PushSpec
+from pusher_sim.push import PushOutcome, PushSpec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.names import cup_name
+from pusher_sim.pusher.recorded_outcome import outcome_from_json, outcome_to_json
 from pusher_sim.pusher.resimulate import rerun_pushes
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop import GameLog, Match, get_spec, replay
@@ -605,3 +608,36 @@ def test_the_window_loads_a_model_6_game(
     args = ["play", "--load", str(fixture_path(name)), "--screenshot", str(png)]
     assert main([*args, "--size", "400x300"]) == 0, capsys.readouterr().err
     assert png.stat().st_size > 0
+
+
+@pytest.mark.parametrize("game", ["rummy", "pushover"])
+def test_an_outcome_on_a_game_whose_actions_say_it_all_is_one_line(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = saved_logs.rummy_log(20) if game == "rummy" else saved_logs.pushover_log(10)
+    assert data["outcomes"] == [None] * len(data["actions"])
+    data["outcomes"][3] = {"balls": [], "settled": True, "model": "7"}
+    path = saved_logs.write(tmp_path / "log.json", data)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}: log action 4 (" in err, err
+    assert f"a {game} action has no outcome to record" in err, err
+
+
+cells = st.tuples(st.integers(-5, 5), st.integers(-5, 5)).filter(lambda c: c in Board(radius=5))
+
+
+@given(
+    balls=st.dictionaries(cells, st.sampled_from([Colour.RED, Colour.BLUE, Colour.YELLOW])),
+    settled=st.booleans(),
+    model=st.sampled_from(["6", "7", "scripted", "3d"]),
+)
+def test_a_recorded_outcome_reads_back_as_it_was(
+    balls: dict[Cell, Colour], settled: bool, model: str
+) -> None:
+    outcome = PushOutcome(tuple(balls.items()), settled, 1.5, 700, model)
+    data = json.loads(json.dumps(outcome_to_json(outcome)))
+    back = outcome_from_json(data)
+    assert sorted(back.balls) == sorted(outcome.balls)
+    assert (back.settled, back.model) == (settled, model)
+    assert outcome_to_json(back) == data
