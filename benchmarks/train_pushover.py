@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -115,17 +116,25 @@ class TrainedPolicy:
     curve: tuple[tuple[int, float, float], ...] = ()
     """The learning curve: (games played, exact win chance moving first, moving second)."""
 
+    @cached_property
+    def _keys(self) -> ObservedKeys:
+        return ObservedKeys(self.config)
+
+    @cached_property
+    def _bits(self) -> dict[tuple[int, int], int]:
+        return {node: b for b, node in enumerate(decision_nodes(self.config))}
+
     def __call__(self, observation: NDArray[np.float32]) -> int:
         """0 (roll) or 1 (stop) in the position the observation shows (a turn under way)."""
         state = state_of(self.config, observation)
         if not state.dice:
             return 0  # the first die is always rolled
-        key = ObservedKeys(self.config).of(state, 0)
+        key = self._keys.of(state, 0)
         at = int(np.searchsorted(self.keys, key))
         if at == len(self.keys) or int(self.keys[at]) != key:
             raise ValueError("a position the rules do not reach")
-        node = decision_nodes(self.config).index((len(state.dice), sum(state.dice)))
-        return 0 if int(self.bytes[at]) >> node & 1 else 1
+        bit = self._bits[(len(state.dice), sum(state.dice))]
+        return 0 if int(self.bytes[at]) >> bit & 1 else 1
 
     def to_bytes(self) -> bytes:
         buffer = io.BytesIO()

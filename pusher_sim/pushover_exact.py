@@ -144,15 +144,14 @@ def state_of(config: PushOverConfig, observation: Observations) -> PushOverState
     """The position an observation vector of ``push_over_v0`` shows, the viewer as seat 0 (Push
     Over hides nothing, so the vector holds all of it; the pot is read capped at the target,
     as the vector caps it). A turn that has begun shows dice of its (count, total)."""
-    codec = PushOverCodec(config)
-    if config.players != 2 or observation.shape != (codec.observation_size,):
+    if config.players != 2 or observation.shape != (_observation_size(config),):
         raise ValueError("not an observation of two-player Push Over with this config")
-    obs = np.asarray(observation, dtype=np.float64)
+    obs = observation.tolist()
     length = config.track_length
     at = 0
-    mover = int(np.argmax(obs[at : at + 4]))
+    mover = _first_set(obs[at : at + 4])
     at += 4
-    count = int(np.argmax(obs[at : at + config.max_dice + 1]))
+    count = _first_set(obs[at : at + config.max_dice + 1])
     at += config.max_dice + 1
     total = round(float(obs[at]) * max(1, config.roll_limit + max(config.die_faces)))
     at += 1
@@ -167,14 +166,14 @@ def state_of(config: PushOverConfig, observation: Observations) -> PushOverState
         elif block[2]:
             where.append(WAITING)
         else:
-            where.append(int(np.argmax(block[4:])) + 1)
-    bare = [stop + 1 for stop in np.flatnonzero(obs[at : at + length]).tolist()]
+            where.append(_first_set(block[4:]) + 1)
+    bare = [stop + 1 for stop, flag in enumerate(obs[at : at + length]) if flag]
     at += length
     free = round(float(obs[at]) * max(1, config.bottoms))
     pot = round(float(obs[at + 1]) * config.target)
     columns = [round(float(c) * config.target) for c in obs[at + 2 : at + 4]]
     state = PushOverState.__new__(PushOverState)
-    state.game = PushOverGame(config)
+    state.game = _game(config)
     state.cfg = config
     state.to_move = mover
     state.phase = DECIDE
@@ -194,6 +193,24 @@ def state_of(config: PushOverConfig, observation: Observations) -> PushOverState
     state.news = ()
     state.dice = ()
     return _at(state, (count, total)) if count else state
+
+
+@lru_cache(maxsize=8)
+def _observation_size(config: PushOverConfig) -> int:
+    return PushOverCodec(config).observation_size
+
+
+@lru_cache(maxsize=8)
+def _game(config: PushOverConfig) -> PushOverGame:
+    return PushOverGame(config)
+
+
+def _first_set(flags: list[float]) -> int:
+    """Where a one-hot block has its one (0 when it has none, as argmax would say)."""
+    for at, flag in enumerate(flags):
+        if flag:
+            return at
+    return 0
 
 
 def _roll_chance(answer: Any) -> float:
