@@ -287,7 +287,7 @@ def plot(curve: Sequence[tuple[int, WinChance]], best: WinChance, path: Path) ->
     left.axhline(100 * best.mean - 1.5, color="grey", ls=":", lw=1, label="1.5 points below")
     left.set_ylabel("exact win % against expected")
     left.legend(loc="lower right")
-    regret = [max(100 * (best.mean - c.mean), 1e-6) for _, c in curve]
+    regret = [max(100 * (best.mean - c.mean), 1e-9) for _, c in curve]
     right.plot(games, regret, "o-")
     right.set_yscale("log")
     right.set_ylabel("regret, points of win %")

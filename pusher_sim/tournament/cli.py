@@ -198,19 +198,20 @@ def write_parquet(rows: Sequence[dict[str, Any]], path: str, facts: dict[str, An
 def format_table(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> str:
     kind = "gauntlet" if tournament.format == GAUNTLET else "round-robin"
     seats = tournament.config.get("players", "?")
+    w = max(12, *(len(b) for b in tournament.bots))  # a module:attribute bot is long
     lines = [
         f"{tournament.game}: {kind} of {len(tournament.bots)} bots, {tournament.games} games per "
         f"pairing, {seats} seats, sides alternated, seed {tournament.seed}",
-        f"  {'bot':<12} {'opponent':<12} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6}"
+        f"  {'bot':<{w}} {'opponent':<{w}} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6}"
         f"  {'win rate':>8}  95% interval",
     ]
     for r in rows:
         lines.append(
-            f"  {r['bot']:<12} {r['opponent']:<12} {r['games']:>6} {r['wins']:>6} "
+            f"  {r['bot']:<{w}} {r['opponent']:<{w}} {r['games']:>6} {r['wins']:>6} "
             f"{r['losses']:>6} {r['draws']:>6}  {r['win_rate']:>8.1%}  "
             f"[{r['win_rate_low']:.1%}, {r['win_rate_high']:.1%}]"
         )
     lines.append("ratings (Bradley-Terry, Elo scale; one virtual draw per pairing):")
     for bot, rating in ratings(tournament, rows):
-        lines.append(f"  {bot:<12} {rating:7.0f}")
+        lines.append(f"  {bot:<{w}} {rating:7.0f}")
     return "\n".join(lines)
