@@ -18,7 +18,7 @@ limit (a draw after 3,000 turns), which a game reaches with a vanishing chance.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -60,7 +60,7 @@ class ObservedKeys(Keys):
     that large wins for whoever takes it, so the rules play alike above it, and so does any
     policy that sees only the observation."""
 
-    def pot(self, pot: int, columns: Sequence[int]) -> int:  # type: ignore[override]
+    def pot(self, pot: int, columns: Iterable[int]) -> int:
         return min(pot, self.config.target)
 
 
