@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pusher_sim import pushover_exact as exact
 from pusher_sim.envs import push_over_v0
@@ -159,3 +161,28 @@ def test_the_standard_game_gives_the_solved_figures() -> None:
     same = exact.win_chance(lambda o: 0 if plan[node_of(o, config)] else 1, "expected", config)
     assert same.first == pytest.approx(0.505649, abs=1e-6)
     assert same.first + same.second == pytest.approx(1.0, abs=1e-11)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from([TINY, exact.STANDARD]))
+def test_any_observation_of_a_played_game_reads_back_exactly(seed: int, config: Any) -> None:
+    """Whatever a seat sees in a game of random moves, :func:`state_of` reads back a position
+    the codec shows alike, with the key of the real position (its pot capped at the target)."""
+    env = push_over_v0.env(**config.to_json())
+    codec = exact.PushOverCodec(config)
+    keys = exact.ObservedKeys(config)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        seen, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        state = exact.state_of(config, seen["observation"])
+        assert np.array_equal(codec.observe(state.observation(0)), seen["observation"])
+        real = env.unwrapped.state
+        seat = int(agent.split("_")[1])
+        assert keys.of(state, 0) == keys.of(real, seat)
+        assert (len(state.dice), sum(state.dice)) == (len(real.dice), sum(real.dice))
+        mask = seen["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
