@@ -67,6 +67,8 @@ PLOT_PATH = ROOT / "docs" / "pushover-training.png"
 SEED = 2026
 ROUNDS = (2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
 """Games played by the end of each round (the policy is planned again after each)."""
+OPPONENT = "expected"
+"""The bot trained against and scored against (``--opponent``)."""
 SHRINK = 4.0
 """Pooled counts a position's own counts are weighed against (a position seen this often
 counts as much as the pool)."""
@@ -237,19 +239,20 @@ def train(
     rounds: Sequence[int] = ROUNDS,
     config: PushOverConfig = STANDARD,
     log: bool = True,
+    against: str = OPPONENT,
 ) -> tuple[TrainedPolicy, list[tuple[int, WinChance]]]:
     """Play and plan round by round; the final policy and the exact learning curve (games
-    played, winning chance against ``expected``), starting from the untrained plan."""
+    played, winning chance against the bot ``against``), starting from the untrained plan."""
     started = time.perf_counter()
     places = positions(config)
-    opponent = bot_named("expected", config)
+    opponent = bot_named(against, config)
     theirs = bot_chances(places, opponent)
     model = OpponentModel(config)
     keys = places.graph.keys[places.mine]
     policy = TrainedPolicy(config, keys, plan(places, model))
     curve = [(0, score(places, policy.bytes, theirs))]
     if log:
-        print(f"     0 games  {curve[0][1].mean:.4%} against expected (the untrained plan)")
+        print(f"     0 games  {curve[0][1].mean:.4%} against {against} (the untrained plan)")
     env = push_over_v0.env(**config.to_json())
     rng = np.random.default_rng(seed)
     seeds = np.random.SeedSequence(seed).generate_state(max(rounds))
@@ -265,7 +268,7 @@ def train(
         if log:
             chance = curve[-1][1]
             print(
-                f"{played:>6,} games  {chance.mean:.4%} against expected (first "
+                f"{played:>6,} games  {chance.mean:.4%} against {against} (first "
                 f"{chance.first:.4%}, second {chance.second:.4%})  "
                 f"{time.perf_counter() - started:.0f} s",
                 flush=True,
@@ -273,7 +276,9 @@ def train(
     return policy, curve
 
 
-def plot(curve: Sequence[tuple[int, WinChance]], best: WinChance, path: Path) -> None:
+def plot(
+    curve: Sequence[tuple[int, WinChance]], best: WinChance, path: Path, against: str = OPPONENT
+) -> None:
     """The exact win rate and the regret to the best reply, by games played."""
     import matplotlib
 
@@ -285,7 +290,7 @@ def plot(curve: Sequence[tuple[int, WinChance]], best: WinChance, path: Path) ->
     left.plot(games, [100 * c.mean for _, c in curve], "o-", label="trained agent")
     left.axhline(100 * best.mean, color="k", ls="--", lw=1, label=f"best reply {best.mean:.2%}")
     left.axhline(100 * best.mean - 1.5, color="grey", ls=":", lw=1, label="1.5 points below")
-    left.set_ylabel("exact win % against expected")
+    left.set_ylabel(f"exact win % against {against}")
     left.legend(loc="lower right")
     regret = [max(100 * (best.mean - c.mean), 1e-9) for _, c in curve]
     right.plot(games, regret, "o-")
@@ -304,6 +309,9 @@ def plot(curve: Sequence[tuple[int, WinChance]], best: WinChance, path: Path) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument(
+        "--opponent", default=OPPONENT, help="the Push Over bot to train against (expected)"
+    )
     parser.add_argument("--out", type=Path, default=POLICY_PATH, help="where to write the policy")
     parser.add_argument("--plot", type=Path, default=PLOT_PATH, help="where to draw the curve")
     parser.add_argument("--check", action="store_true", help="compare with --out, write nothing")
@@ -311,22 +319,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.seed < 0:
             raise UserError(f"--seed must not be negative, got {args.seed}")
+        bot_named(args.opponent)
         held = read_policy(args.out) if args.check else None
         if not args.check:
             check_writable(args.out)
             check_writable(args.plot)
-    except UserError as exc:
+    except (UserError, ValueError) as exc:
         print(f"train_pushover: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     cpu = time.process_time()
-    policy, curve = train(args.seed)
+    policy, curve = train(args.seed, against=args.opponent)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu
-    ceiling = best_win_chance("expected")
+    ceiling = best_win_chance(args.opponent)
     final = curve[-1][1]
     print(
-        f"trained in {elapsed:.0f} s ({cpu:.0f} CPU seconds): {final.mean:.4%} against expected "
+        f"trained in {elapsed:.0f} s ({cpu:.0f} CPU seconds): {final.mean:.4%} against "
+        f"{args.opponent} "
         f"exactly (moving first {final.first:.4%}, second {final.second:.4%}); the best reply "
         f"{ceiling.mean:.4%}, regret {100 * (ceiling.mean - final.mean):.5f} points"
     )
@@ -336,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if same else 1
     data = policy.to_bytes()
     atomic_write(args.out, data)
-    plot(curve, ceiling, args.plot)
+    plot(curve, ceiling, args.plot, args.opponent)
     print(f"wrote {args.out} ({len(data):,} bytes) and {args.plot}")
     return 0
 
