@@ -87,3 +87,18 @@ def test_the_shipped_policy_wins_within_a_point_and_a_half_of_the_best_reply_exa
 @pytest.mark.slow
 def test_training_from_the_seed_gives_the_shipped_policy_again(tmp_path: Path) -> None:
     assert TRAIN["main"](["--check"]) == 0
+
+
+def test_training_on_a_tiny_variant_reaches_the_best_reply_and_repeats_from_its_seed() -> None:
+    """The whole pipeline in seconds: games through ``push_over_v0``, counts, planning and
+    exact scores, on the solver tests' tiny variant."""
+    from tests.test_pushover_solver import TINY
+
+    policy, curve = TRAIN["train"](7, (4, 16, 64), TINY, log=False)
+    best = exact.best_win_chance("expected", TINY)
+    assert [g for g, _ in curve] == [0, 4, 16, 64]
+    assert best.mean - curve[0][1].mean > 0.01  # untrained, 1.5 points short
+    assert best.mean - curve[-1][1].mean < 1e-6
+    assert exact.win_chance(policy, "expected", TINY).mean == pytest.approx(curve[-1][1].mean)
+    again, _ = TRAIN["train"](7, (4, 16, 64), TINY, log=False)
+    assert np.array_equal(again.bytes, policy.bytes)
