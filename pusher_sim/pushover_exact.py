@@ -96,7 +96,7 @@ class Positions:
 
 @lru_cache(maxsize=2)
 def positions(config: PushOverConfig = STANDARD) -> Positions:
-    """List the positions and observations of a two-player variant (18-40 s for the standard
+    """List the positions and observations of a two-player variant (about 30 s for the standard
     game, once per process)."""
     if config.players != 2:
         raise ValueError("the exact evaluation plays two-player Push Over only")
