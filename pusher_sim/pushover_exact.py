@@ -89,9 +89,15 @@ class Positions:
     """The positions where seat 0 (the policy's seat) moves."""
     theirs: NDArray[np.int64]
     """The positions where seat 1 (the bot's) moves."""
-    observations: Observations
-    """``observations[k, j]``: what seat 0 sees in position ``mine[k]`` at decision node
-    ``decision_nodes(config)[j]``."""
+    bases: Observations
+    """``bases[k]``: what seat 0 sees in position ``mine[k]`` before its first die."""
+    shifts: Observations
+    """``shifts[j]``: how the vector changes at decision node ``decision_nodes(config)[j]``
+    (only its dice block does: 80 MB of vectors for the standard game, not six times that)."""
+
+    def observations(self, node: int) -> Observations:
+        """What seat 0 sees in each of :attr:`mine` at decision node ``node``."""
+        return np.asarray(self.bases + self.shifts[node], dtype=np.float32)
 
 
 @lru_cache(maxsize=2)
@@ -117,15 +123,14 @@ def positions(config: PushOverConfig = STANDARD) -> Positions:
     shifts = np.stack(
         [codec.observe(_at(sample, node).observation(0)) - bases[0] for node in nodes]
     )
-    observations = bases[:, None, :] + shifts[None, :, :]
     for row in np.linspace(0, len(mine) - 1, 7).astype(int).tolist():
         state = keys.position(game, int(graph.keys[mine[row]]))
         for j, node in enumerate(nodes):
             if not np.array_equal(
-                observations[row, j], codec.observe(_at(state, node).observation(0))
+                bases[row] + shifts[j], codec.observe(_at(state, node).observation(0))
             ):
                 raise AssertionError("the observation's dice block is not where it was")
-    return Positions(config, graph, mine, theirs, observations)
+    return Positions(config, graph, mine, theirs, bases, shifts)
 
 
 def _at(state: PushOverState, node: Node, dice: tuple[int, ...] | None = None) -> PushOverState:
@@ -226,25 +231,27 @@ def _roll_chance(answer: Any) -> float:
 
 
 def policy_rolls(places: Positions, policy: Policy, batched: bool = False) -> Floats:
-    """``rolls[k, j]``: the chance that ``policy`` rolls in ``places.mine[k]`` at node ``j``."""
-    obs = places.observations
-    flat = obs.reshape(-1, obs.shape[-1])
-    if batched:
-        answers = np.asarray(policy(flat))
-        if answers.shape == (len(flat),):
+    """``rolls[k, j]``: the chance that ``policy`` rolls in ``places.mine[k]`` at node ``j``
+    (a batched policy is handed one node's observations at a time)."""
+    rolls = np.empty((len(places.mine), len(places.shifts)))
+    for j in range(len(places.shifts)):
+        obs = places.observations(j)
+        if not batched:
+            rolls[:, j] = [_roll_chance(policy(row)) for row in obs]
+            continue
+        answers = np.asarray(policy(obs))
+        if answers.shape == (len(obs),):
             if not np.all(np.isin(answers, (ROLL_ID, STOP_ID))):
                 raise ValueError("a batched policy answers action ids 0 (roll) or 1 (stop)")
-            rolls = (answers == ROLL_ID).astype(np.float64)
-        elif answers.shape == (len(flat), 2):
+            rolls[:, j] = answers == ROLL_ID
+        elif answers.shape == (len(obs), 2):
             probs = answers.astype(np.float64)
             if np.any(probs < 0) or np.any(np.abs(probs.sum(axis=1) - 1.0) > 1e-9):
                 raise ValueError("a batched policy's probabilities must be >= 0 and sum to 1")
-            rolls = probs[:, ROLL_ID]
+            rolls[:, j] = probs[:, ROLL_ID]
         else:
             raise ValueError(f"a batched policy answered shape {answers.shape}")
-    else:
-        rolls = np.array([_roll_chance(policy(row)) for row in flat])
-    return np.asarray(rolls.reshape(obs.shape[:2]), dtype=np.float64)
+    return rolls
 
 
 def chances_of_rolls(config: PushOverConfig, rolls: Floats) -> Floats:

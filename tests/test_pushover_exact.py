@@ -47,9 +47,10 @@ def best_reply_policy(config: Any = TINY) -> tuple[Any, np.ndarray]:
 def test_every_observation_reads_back_as_its_position_and_dice() -> None:
     places = exact.positions(TINY)
     keys = exact.ObservedKeys(TINY)
-    for row, index in enumerate(places.mine.tolist()):
-        for j, node in enumerate(decision_nodes(TINY)):
-            state = exact.state_of(TINY, places.observations[row, j])
+    for j, node in enumerate(decision_nodes(TINY)):
+        seen = places.observations(j)
+        for row, index in enumerate(places.mine.tolist()):
+            state = exact.state_of(TINY, seen[row])
             assert keys.of(state, 0) == places.graph.keys[index]
             assert (len(state.dice), sum(state.dice)) == node
 
