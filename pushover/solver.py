@@ -231,9 +231,10 @@ class Graph:
     """The index of the first position with seat 0 moving first, and with seat 1 first."""
 
 
-def explore(config: PushOverConfig) -> Graph:
-    """List the positions by following the rules' own code from both starts."""
-    keys = Keys(config)
+def explore(config: PushOverConfig, keys: Keys | None = None) -> Graph:
+    """List the positions by following the rules' own code from both starts (numbered by
+    ``keys``, :class:`Keys` by default)."""
+    keys = keys or Keys(config)
     game = PushOverGame(config)
     ends = endings(config)
     starts = []
@@ -289,12 +290,14 @@ class Solution:
 def solve(
     config: PushOverConfig,
     graph: Graph,
-    opponent: dict[Node, bool] | None,
+    opponent: dict[Node, bool] | Floats | None,
     tolerance: float = 1e-13,
 ) -> Solution:
     """Value iteration, a group at a time from the most chips down (see :meth:`Keys.group`).
 
-    ``opponent`` is seat 1's fixed roll/stop plan; ``None`` makes seat 1 play perfectly too.
+    ``opponent`` is seat 1's fixed roll/stop plan, or the chance of each of :func:`endings` in
+    every position (a row per position, read where seat 1 moves: any policy of seat 1, random
+    ones included); ``None`` makes seat 1 play perfectly too.
     """
     keys = Keys(config)
     count = len(graph.keys)
@@ -303,7 +306,13 @@ def solve(
     values[WIN] = 1.0
     movers = keys.movers(graph.keys)
     groups = np.array([keys.group(k) for k in graph.keys.tolist()], dtype=np.int64)
-    chances = None if opponent is None else np.array(ending_chances(config, opponent))
+    chances: Floats | None = None
+    if isinstance(opponent, dict):
+        chances = np.broadcast_to(np.array(ending_chances(config, opponent)), succ.shape)
+    elif opponent is not None:
+        chances = np.asarray(opponent, dtype=np.float64)
+        if chances.shape != succ.shape:
+            raise ValueError(f"opponent chances of shape {chances.shape}, not {succ.shape}")
     ahead = succ >= 0
     if np.any(ahead & (groups[np.where(ahead, succ, 0)] < groups[:, None])):
         raise ValueError("a turn leads back to fewer chips: the groups cannot be solved in order")
@@ -328,7 +337,7 @@ def solve(
                 if chances is None:
                     reply, _ = turn_values(config, ahead, maximise=False)
                 else:
-                    reply = ahead @ chances
+                    reply = np.sum(ahead * chances[theirs], axis=1)
                 change = max(change, float(np.max(np.abs(reply - values[theirs]))))
                 values[theirs] = reply
             if change <= tolerance:
@@ -362,19 +371,34 @@ def evaluate(
     """Seat 0's exact winning chance in every position when it follows ``policy`` (a byte per
     position, as :attr:`Solution.policy`) and seat 1 follows the plan ``opponent``, or a byte
     per position of its own (see :func:`as_seat_one`)."""
-    keys = Keys(config)
-    count = len(graph.keys)
-    succ = graph.successors
-    values = np.zeros(count + 2)
-    values[WIN] = 1.0
-    movers = keys.movers(graph.keys)
-    groups = np.array([keys.group(k) for k in graph.keys.tolist()], dtype=np.int64)
+    movers = Keys(config).movers(graph.keys)
     by_byte = np.array([ending_chances(config, plan_of(config, b)) for b in range(256)])
     if isinstance(opponent, dict):
         theirs = np.array(ending_chances(config, opponent))
     else:
         theirs = by_byte[opponent]
     chances = np.where((movers == 0)[:, None], by_byte[policy], theirs)
+    return evaluate_chances(config, graph, chances, tolerance)
+
+
+def evaluate_chances(
+    config: PushOverConfig,
+    graph: Graph,
+    chances: Floats,
+    tolerance: float = 1e-13,
+    keys: Keys | None = None,
+) -> Floats:
+    """Seat 0's exact winning chance in every position when each turn ends as ``chances``
+    says: ``chances[i, e]`` is the chance that the turn in position ``i`` ends in ending ``e``
+    of :func:`endings`, whoever moves (so any policies, random ones included, of both seats)."""
+    keys = keys or Keys(config)
+    count = len(graph.keys)
+    succ = graph.successors
+    if chances.shape != succ.shape:
+        raise ValueError(f"chances of shape {chances.shape}, not {succ.shape}")
+    values = np.zeros(count + 2)
+    values[WIN] = 1.0
+    groups = np.array([keys.group(k) for k in graph.keys.tolist()], dtype=np.int64)
     for group in sorted(set(groups.tolist()), reverse=True):
         members = np.flatnonzero(groups == group)
         for _ in range(1_000_000):

@@ -3,15 +3,23 @@ seat rotation, the same table for any number of workers, Parquet output and one-
 
 from __future__ import annotations
 
+import json
 import math
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pusher_sim.cli import main
+from pusher_sim.errors import UserError
+from pusher_sim.experiment.dataset import provenance_of
+from pusher_sim.experiment.provenance import git_commit, project_version
+from pusher_sim.tournament import play_tournament
 from pusher_sim.tournament.play import GAUNTLET, TABLE_COLUMNS, Tournament, run, table
 from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
 
@@ -25,6 +33,17 @@ def test_wilson_interval_matches_hand_computed_values() -> None:
     z2 = 1.959963984540054**2
     assert wilson(0, 10) == pytest.approx((0.0, 2 * (z2 / 20) / (1 + z2 / 10)))
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@given(st.integers(1, 10**7), st.data())
+def test_wilson_interval_holds_the_rate_and_its_ends_are_exact(trials: int, data: Any) -> None:
+    """Never above 1 or below 0, the rate inside; all or no successes give an end of exactly
+    1 or 0 (rounding once printed 10 of 10 as 0.9999999999999999)."""
+    wins = data.draw(st.integers(0, trials))
+    low, high = wilson(wins, trials)
+    assert 0.0 <= low <= wins / trials <= high <= 1.0
+    assert wilson(trials, trials)[1] == 1.0 and wilson(0, trials)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0 and wilson(0, 3)[0] == 0.0
     assert wilson(180, 200) == pytest.approx((0.8506, 0.9343), abs=1e-4)
 
 
@@ -115,6 +134,14 @@ def test_cli_prints_intervals_and_ratings_and_saves_parquet(
     assert saved[0]["bot"] == "random" and saved[0]["games"] == 10
     low, high = saved[0]["win_rate_low"], saved[0]["win_rate_high"]
     assert (low, high) == pytest.approx(wilson(saved[0]["wins"], 10))
+    facts = provenance_of(out)
+    assert facts["kind"] == "tournament" and facts["game"] == "pushover"
+    assert facts["bots"] == ["random", "strong"] and facts["games_per_pairing"] == 10
+    assert facts["seed"] == 1 and facts["config"] == {"players": 2}
+    assert facts["format"] == "round-robin" and facts["workers"] == 1
+    assert facts["project_version"] == project_version()
+    assert facts["git_commit"] == git_commit()
+    assert facts["command"].startswith("pusher") and facts["started"] <= facts["finished"]
 
 
 @pytest.mark.parametrize(
@@ -162,3 +189,46 @@ def test_dask_cluster_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -
     with cluster:
         assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
     assert capsys.readouterr().out == local
+
+
+def test_a_researchers_own_bots_play_by_module_and_attribute(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine = "tests.tournament_bots:FirstLegal"
+    factory = "tests.tournament_bots:last_legal"
+    argv = ["tournament", "pushover", "--bots", f"{mine},{factory},expected", "--games", "6"]
+    assert main([*argv, "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["bot"], r["opponent"]) for r in rows] == [
+        (mine, factory),
+        (mine, "expected"),
+        (factory, "expected"),
+    ]
+    assert all(r["games"] == 6 for r in rows)
+    # the Python function gives the same table, in this process and on two worker processes
+    bots = [mine, factory, "expected"]
+    assert play_tournament("pushover", bots, games=6) == rows
+    assert play_tournament("pushover", bots, games=6, workers=2) == rows
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        ("no_such_module:Bot", "cannot import 'no_such_module' (ModuleNotFoundError"),
+        ("tests.tournament_bots:Missing", "has no attribute 'Missing'"),
+        ("tests.tournament_bots:NUMBER", "is a int, not a class or factory"),
+        ("tests.tournament_bots:NoAct", "made a NoAct, not an agent"),
+        ("tests.tournament_bots:broken", "failed to start (RuntimeError: this bot is broken)"),
+        (":Bot", "give an importable module:attribute"),
+        ("tests.tournament_bots:", "give an importable module:attribute"),
+    ],
+)
+def test_a_bad_bot_spec_is_one_line(
+    bot: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["tournament", "pushover", "--bots", f"random,{bot}", "--games", "2"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and err.startswith("pusher")
+    with pytest.raises(UserError, match="bot"):
+        play_tournament("pushover", ["random", bot], games=2)

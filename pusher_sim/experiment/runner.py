@@ -9,6 +9,7 @@ done, for the caller to write.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import threading
@@ -22,6 +23,13 @@ from pusher_sim.errors import UserError
 from pusher_sim.experiment.lifeline import bind_to_parent
 from pusher_sim.experiment.run import Job, Row, run_chunk
 
+TASK_PUSHES = 64
+"""Pushes a Dask task holds at least, when there are enough to keep every worker busy: a Dask
+task costs about 8 ms of CPU between the client, the scheduler and the worker (measured on the
+local cluster of ``benchmarks/bench_scaling.py``), a push about 10 ms, so one task per small
+chunk lost a tenth of the work; a local process pool's task costs 0.1 ms and runs one chunk."""
+BALANCE = 4
+"""Tasks per worker a run is cut into at the least, so that the last ones end close together."""
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach a Dask scheduler before giving up."""
 MAX_WORKERS = 1024
@@ -35,6 +43,9 @@ class Pool:
     executor: Executor
     workers: int
     kill: Callable[[], None] = field(default=lambda: None)
+    task_pushes: int = 1
+    """Pushes a task should hold at least (chunks are grouped to reach it): see
+    :data:`TASK_PUSHES`."""
 
 
 def check_address(address: str) -> str:
@@ -90,7 +101,7 @@ def executor_for(
             threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
             if threads < 1:
                 raise UserError(f"the Dask scheduler at {scheduler} has no workers")
-            yield Pool(client.get_executor(), threads)
+            yield Pool(client.get_executor(), threads, task_pushes=TASK_PUSHES)
         finally:
             client.close()
         return
@@ -108,6 +119,11 @@ def executor_for(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def run_group(job: Job, chunks: list[int]) -> list[tuple[int, list[Row]]]:
+    """One task: the rows of each of ``chunks``."""
+    return [(k, run_chunk(job, k)) for k in chunks]
+
+
 def run_chunks(
     job: Job,
     todo: Iterable[int],
@@ -121,22 +137,30 @@ def run_chunks(
     """
     pending = iter(todo)
     window = 2 * pool.workers + 2
-    running: dict[Future[list[Row]], int] = {}
+    group = max(
+        1,
+        min(
+            -(-pool.task_pushes // job.chunk),
+            -(-job.n_chunks // (BALANCE * pool.workers)),
+        ),
+    )
+    running: dict[Future[list[tuple[int, list[Row]]]], list[int]] = {}
     finished = False
     try:
         while True:
             while len(running) < window:
-                k = next(pending, None)
-                if k is None:
+                ks = list(itertools.islice(pending, group))
+                if not ks:
                     break
-                running[pool.executor.submit(run_chunk, job, k)] = k
+                running[pool.executor.submit(run_group, job, ks)] = ks
             if not running:
                 finished = True
                 return
             done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
             tick()
             for future in done:
-                yield running.pop(future), future.result()
+                running.pop(future)
+                yield from future.result()
     finally:
         if not finished:
             for future in running:

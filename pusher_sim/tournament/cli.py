@@ -12,6 +12,7 @@ from typing import Any
 
 from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.experiment import provenance
 from pusher_sim.tournament.play import (
     FORMATS,
     GAUNTLET,
@@ -36,6 +37,8 @@ EXAMPLE = """examples:
   pusher tournament rummy --bots strong,random --format gauntlet --champion strong \\
       --scheduler tcp://10.0.0.5:8786     (a Dask cluster)
   pusher tournament pusher --bots strong,random --config board_radius=3 --config resolver=scripted
+  pusher tournament pushover --bots expected,mypkg.agents:MyAgent --games 1000
+      (your own class or factory: it takes the game and returns an agent)
 """
 
 
@@ -43,7 +46,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = EXAMPLE
     parser.add_argument("game", choices=list(GAMES))
-    parser.add_argument("--bots", required=True, help="comma-separated bot names (two or more)")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot names (two or more); module:attribute names your own class "
+        "or factory (it takes the game and returns an agent)",
+    )
     parser.add_argument("--format", default=ROUND_ROBIN, help=f"{' or '.join(FORMATS)}")
     parser.add_argument(
         "--champion", help="the bot a gauntlet pits against each other one (default: the first)"
@@ -120,6 +128,7 @@ def parse_config(items: Sequence[str]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     tournament = tournament_from(args)
+    started_at = provenance.now()
     started = time.perf_counter()
     bar = None
     if args.progress:
@@ -143,7 +152,25 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     rows = table(tournament, results)
     if args.out:
-        write_parquet(rows, args.out)
+        facts = {
+            "kind": "tournament",
+            "game": tournament.game,
+            "bots": list(tournament.bots),
+            "format": tournament.format,
+            "champion": tournament.champion,
+            "games_per_pairing": tournament.games,
+            "seed": tournament.seed,
+            "config": dict(tournament.config),
+            "project_version": provenance.project_version(),
+            "git_commit": provenance.git_commit(),
+            "workers": args.workers,
+            "scheduler": args.scheduler,
+            "started": started_at,
+            "finished": provenance.now(),
+            "seconds": round(elapsed, 3),
+            "command": provenance.command_line(),
+        }
+        write_parquet(rows, args.out, facts)
     if args.json:
         for row in rows:
             print(json.dumps(row, sort_keys=True))
@@ -153,12 +180,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_parquet(rows: Sequence[dict[str, Any]], path: str) -> None:
-    """The table as Parquet, written atomically."""
+def write_parquet(rows: Sequence[dict[str, Any]], path: str, facts: dict[str, Any]) -> None:
+    """The table as Parquet, written atomically, its provenance (``facts``: what was played,
+    the seed, the code's version and commit, when) in the schema metadata as experiments keep
+    theirs (:func:`pusher_sim.experiment.dataset.provenance_of` reads it back)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from pusher_sim.experiment.dataset import META_KEY
+
     data = pa.table({c: [row[c] for row in rows] for c in TABLE_COLUMNS})
+    data = data.replace_schema_metadata({META_KEY: json.dumps(facts, sort_keys=True).encode()})
     with atomic_file(path) as handle:
         pq.write_table(data, handle)
 
@@ -166,19 +198,20 @@ def write_parquet(rows: Sequence[dict[str, Any]], path: str) -> None:
 def format_table(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> str:
     kind = "gauntlet" if tournament.format == GAUNTLET else "round-robin"
     seats = tournament.config.get("players", "?")
+    w = max(12, *(len(b) for b in tournament.bots))  # a module:attribute bot is long
     lines = [
         f"{tournament.game}: {kind} of {len(tournament.bots)} bots, {tournament.games} games per "
         f"pairing, {seats} seats, sides alternated, seed {tournament.seed}",
-        f"  {'bot':<12} {'opponent':<12} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6}"
+        f"  {'bot':<{w}} {'opponent':<{w}} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6}"
         f"  {'win rate':>8}  95% interval",
     ]
     for r in rows:
         lines.append(
-            f"  {r['bot']:<12} {r['opponent']:<12} {r['games']:>6} {r['wins']:>6} "
+            f"  {r['bot']:<{w}} {r['opponent']:<{w}} {r['games']:>6} {r['wins']:>6} "
             f"{r['losses']:>6} {r['draws']:>6}  {r['win_rate']:>8.1%}  "
             f"[{r['win_rate_low']:.1%}, {r['win_rate_high']:.1%}]"
         )
     lines.append("ratings (Bradley-Terry, Elo scale; one virtual draw per pairing):")
     for bot, rating in ratings(tournament, rows):
-        lines.append(f"  {bot:<12} {rating:7.0f}")
+        lines.append(f"  {bot:<{w}} {rating:7.0f}")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ which game, for any number of workers.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -20,8 +21,10 @@ import numpy as np
 
 from pusher_sim.errors import UserError
 from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec, get_spec
+from pusher_sim.turnloop.state import Game
 
 ROUND_ROBIN = "round-robin"
 GAUNTLET = "gauntlet"
@@ -54,10 +57,7 @@ class Tournament:
             raise UserError("a tournament needs at least two bots")
         if len(set(self.bots)) != len(self.bots):
             raise UserError(f"a bot is listed twice in {','.join(self.bots)}")
-        unknown = [b for b in self.bots if b not in spec.bots]
-        if unknown:
-            known = ", ".join(spec.bots)
-            raise UserError(f"unknown {self.game} bot {unknown[0]!r} (choose from {known})")
+        factories = {b: bot_factory(spec, b) for b in self.bots}
         if self.champion is not None and self.champion not in self.bots:
             raise UserError(f"the champion {self.champion!r} is not one of the bots")
         if self.champion is not None and self.format != GAUNTLET:
@@ -71,6 +71,9 @@ class Tournament:
                 f"tournaments are head-to-head: {self.game} with {game.num_players} seats has "
                 f"{sides} sides (use 2 players)"
             )
+        for name, factory in factories.items():
+            if name not in spec.bots:
+                make_bot(name, factory, game)
         return spec
 
     def pairings(self) -> list[tuple[str, str]]:
@@ -91,6 +94,52 @@ class Tournament:
         return out
 
 
+def bot_factory(spec: GameSpec, name: str) -> Callable[[Game], Agent]:
+    """How to make the bot ``name``: one of the game's own bots, or ``module:attribute``
+    naming an importable class or factory that takes the game and returns an agent (an object
+    with ``act(state, seat, legal, rng)``, see :class:`pusher_sim.turnloop.agents.Agent`)."""
+    if name in spec.bots:
+        return spec.bots[name]
+    module, colon, attribute = name.partition(":")
+    if not colon:
+        known = ", ".join(spec.bots)
+        raise UserError(
+            f"unknown {spec.name} bot {name!r} (choose from {known}, or give module:attribute)"
+        )
+    if not module or not attribute:
+        raise UserError(f"bot {name!r}: give an importable module:attribute, like mypkg.bots:Mine")
+    try:
+        found: Any = importlib.import_module(module)
+    except Exception as exc:  # any failure to import is the user's module, told in one line
+        raise UserError(
+            f"bot {name!r}: cannot import {module!r} ({type(exc).__name__}: {exc})"
+        ) from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise UserError(f"bot {name!r}: {module!r} has no attribute {attribute!r}")
+        found = getattr(found, part)
+    if not callable(found):
+        raise UserError(
+            f"bot {name!r} is a {type(found).__name__}, not a class or factory taking the game"
+        )
+    factory: Callable[[Game], Agent] = found
+    return factory
+
+
+def make_bot(name: str, factory: Callable[[Game], Agent], game: Game) -> Agent:
+    """``factory(game)``, checked to be an agent; a failure is one line naming the bot."""
+    try:
+        agent = factory(game)
+    except Exception as exc:  # the user's code: whatever it raises is told in one line
+        raise UserError(f"bot {name!r} failed to start ({type(exc).__name__}: {exc})") from None
+    if not callable(getattr(agent, "act", None)):
+        raise UserError(
+            f"bot {name!r} made a {type(agent).__name__}, not an agent "
+            "(it needs a method act(state, seat, legal, rng))"
+        )
+    return agent
+
+
 def game_seed(seed: int, pairing: int, pair: int) -> int:
     """The seed of a pairing's ``pair``-th two games."""
     return int(np.random.SeedSequence([seed, pairing, pair]).generate_state(1)[0])
@@ -106,7 +155,7 @@ def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> list[Result
     for pairing, number, seed, seats, side in jobs:
         for bot in seats:
             if bot not in agents:
-                agents[bot] = spec.bots[bot](game)
+                agents[bot] = make_bot(bot, bot_factory(spec, bot), game)
         match = Match(game, [agents[b] for b in seats], seed=seed, seat_names=list(seats))
         final = match.run()
         returns = final.returns()
@@ -213,3 +262,34 @@ def ratings(tournament: Tournament, rows: Sequence[Mapping[str, Any]]) -> list[t
         found[row["bot"]] = row["bot_elo"]
         found[row["opponent"]] = row["opponent_elo"]
     return sorted(found.items(), key=lambda kv: -kv[1])
+
+
+def play_tournament(
+    game: str,
+    bots: Sequence[str],
+    games: int = 100,
+    seed: int = 1,
+    players: int | None = None,
+    config: Mapping[str, Any] | None = None,
+    format: str = ROUND_ROBIN,
+    champion: str | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> list[dict[str, Any]]:
+    """What ``pusher tournament`` does, from Python: the table's rows (see :data:`TABLE_COLUMNS`).
+
+    ``bots`` are the game's bot names or ``"module:attribute"`` of a class or factory taking the
+    game and returning an agent. Anything that cannot be played raises
+    :class:`~pusher_sim.errors.UserError` with one line saying why.
+    """
+    spec = get_spec(game)
+    data = dict(config or {})
+    data["players"] = players if players is not None else min(spec.players)
+    tournament = Tournament(game, tuple(bots), games, seed, data, format, champion)
+    tournament.check()
+    if workers == 1 and scheduler is None:
+        return table(tournament, run(tournament))
+    from pusher_sim.experiment.runner import executor_for
+
+    with executor_for(workers, scheduler) as pool:
+        return table(tournament, run(tournament, pool.executor, pool.workers))

@@ -30,7 +30,10 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all successes an end is exactly 0 or 1; rounding must not print 0.9999999999999999.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def bradley_terry(

@@ -31,6 +31,10 @@ class Agent(Protocol):
 class RandomAgent:
     """Picks uniformly among the listed legal actions."""
 
+    def action_probabilities(self, state: State, seat: int, legal: Sequence[Action]) -> list[float]:
+        """The chance of each of ``legal`` (uniform): what lets exact evaluations play it."""
+        return [1.0 / len(legal)] * len(legal)
+
     def act(
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:

@@ -1,0 +1,53 @@
+"""Bots a researcher might write, for the tournament's ``module:attribute`` bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.state import Game, State
+
+
+class FirstLegal:
+    """Always the first listed legal action (in Push Over: roll until the dice decide)."""
+
+    uses_rng = False
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return legal[0]
+
+
+def last_legal(game: Game) -> LastLegal:
+    """A factory rather than a class."""
+    return LastLegal()
+
+
+class LastLegal:
+    uses_rng = False
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return legal[-1]
+
+
+NUMBER = 3
+"""Not a class or a factory."""
+
+
+class NoAct:
+    """Makes something that is not an agent."""
+
+    def __init__(self, game: Game) -> None:
+        pass
+
+
+def broken(game: Game) -> FirstLegal:
+    raise RuntimeError("this bot is broken")
