@@ -4,9 +4,9 @@ MuJoCo resolves a contact as a stiff spring-damper in the gap (``solref`` given 
 stiffness and damping). The stiffness is fixed (:data:`STIFFNESS`: a 6 ms contact); the damping
 that gives the config's coefficient of restitution is found once by bisection on a single
 impact at :data:`CALIBRATION_SPEED` (the discrete step and MuJoCo's impedance make the textbook
-damping ratio a few per cent off). Rolling resistance is MuJoCo's rolling friction, a torque
-``c N`` with ``c = mu_r (1 + I/(m R^2)) R``, which decelerates a rolling ball at mu_r g as the
-2-D model's does.
+damping ratio a few per cent off). Rolling resistance is a torque ``c m g`` against the
+ball's spin with ``c = mu_r (1 + I/(m R^2)) R``, which decelerates a rolling ball at mu_r g
+as the 2-D model's does (model.py applies it).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def damping_ratio(restitution: float) -> float:
 
 
 def rolling_friction(rolling_resistance: float, ball_radius: float, inertia_ratio: float) -> float:
-    """MuJoCo's rolling friction (a length) that slows a rolling ball at mu_r g."""
+    """The lever c (a length) of the torque c m g that slows a rolling ball at mu_r g."""
     return rolling_resistance * (1.0 + inertia_ratio) * ball_radius
 
 
@@ -51,6 +51,7 @@ def _rebound(damping: float, ball_radius: float, ball_mass: float) -> float:
     """Rebound speed over impact speed of a ball meeting a wall head-on with this damping (per
     unit mass the gap's law is the same between two balls)."""
     mj = mujoco()
+    passive = mj.get_mjcb_passive()
     ball = (
         f'<geom type="sphere" size="{ball_radius:.9g}" mass="{ball_mass:.9g}" condim="1" '
         f'solref="{_solref(damping)}" solimp="{IMPEDANCE}"/>'
@@ -64,7 +65,11 @@ def _rebound(damping: float, ball_radius: float, ball_mass: float) -> float:
         f'<mujoco><option timestep="{TIME_STEP}" gravity="0 0 0"/>'
         f"<worldbody>{world}</worldbody></mujoco>"
     )
-    model = mj.MjModel.from_xml_string(xml)
+    mj.set_mjcb_passive(None)  # (no ball of this model has rolling resistance)
+    try:
+        model = mj.MjModel.from_xml_string(xml)
+    finally:
+        mj.set_mjcb_passive(passive)
     data = mj.MjData(model)
     v = CALIBRATION_SPEED
     data.qvel[2] = -v

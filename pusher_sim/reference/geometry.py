@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pusher_sim.board import SQRT3, Board
 from pusher_sim.physics.cups import rim_reach
 
-CUP_SPHERE = 1.25
+CUP_SPHERE = 2.0
 """The drill's radius over the ball's (a 20 mm ball-end drill for a 16 mm ball): wider than
 the ball, so a resting ball touches the bottom only."""
 

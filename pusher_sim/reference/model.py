@@ -12,7 +12,7 @@ from typing import Any
 
 from pusher_sim.board import Board
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.reference import contact
+from pusher_sim.reference import contact, resistance
 from pusher_sim.reference.geometry import CupShape, board_body
 from pusher_sim.reference.press import FINGER_RADIUS
 
@@ -41,7 +41,6 @@ def mjcf(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = True) -
     r, m = cfg.ball_radius, cfg.ball_mass
     cup = cup_shape(board, cfg)
     assets, board_geoms = board_body(board, cup, r, cups=cups)
-    roll = contact.rolling_friction(cfg.rolling_resistance, r, cfg.ball_inertia_ratio)
     land = contact.solref(cfg.restitution_rim, r, m)
     balls = contact.solref(cfg.restitution_ball, r, m)
     inertia = cfg.ball_inertia_ratio * m * r * r
@@ -56,10 +55,10 @@ def mjcf(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = True) -
         '<mujoco model="pusher-reference">'
         '<compiler angle="radian"/>'
         f'<option timestep="{contact.TIME_STEP}" gravity="{gx:.9g} {gy:.9g} {gz:.9g}" '
-        'cone="elliptic" integrator="implicitfast"><flag sleep="enable"/></option>'
+        'cone="elliptic" impratio="10" integrator="implicitfast"><flag sleep="enable"/></option>'
         "<default>"
-        f'<default class="land"><geom priority="1" condim="6" '
-        f'friction="{cfg.sliding_friction:.9g} {roll:.9g} {roll:.9g}" solref="{land}" '
+        f'<default class="land"><geom priority="1" condim="3" '
+        f'friction="{cfg.sliding_friction:.9g} 0 0" solref="{land}" '
         f'solimp="{contact.IMPEDANCE}"/></default>'
         f'<default class="rim"><geom priority="1" condim="3" friction="{cfg.friction_rim:.9g} 0 0" '
         f'solref="{land}" solimp="{contact.IMPEDANCE}"/></default>'
@@ -80,5 +79,9 @@ def mjcf(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = True) -
 
 @lru_cache(maxsize=16)
 def compiled(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = True) -> Any:
-    """The compiled ``MjModel`` (cached: compiling the board takes a tenth of a second)."""
-    return mujoco().MjModel.from_xml_string(mjcf(board, cfg, n_balls, cups=cups))
+    """The compiled ``MjModel`` (cached: compiling the board takes a second or two), its
+    balls' rolling resistance registered (resistance.py)."""
+    model = resistance.compile_model(mjcf(board, cfg, n_balls, cups=cups))
+    lever = contact.rolling_friction(cfg.rolling_resistance, cfg.ball_radius, cfg.ball_inertia_ratio)
+    resistance.register(model, n_balls, lever * cfg.ball_mass * cfg.normal_gravity)
+    return model
