@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pusher_sim.board import Board
+from pusher_sim.errors import ConfigError
 from pusher_sim.experiment.runner import executor_for
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.cases import Case, Position, case, log_positions
@@ -203,7 +204,10 @@ def fit(
                     value = getattr(best_cfg, name) + sign * steps[name]
                     if not low <= value <= high:
                         break
-                    cfg = best_cfg.with_(**{name: round(value, 4)})
+                    try:
+                        cfg = best_cfg.with_(**{name: round(value, 4)})
+                    except ConfigError:
+                        break  # beyond what the 2-D model's time step allows
                     sides = run_parallel(_two_d, replace(job, two=cfg), n, workers, lambda: None)
                     d = distance(rows, sides)
                     say(f"fit: {_values(cfg)} distance {d:.4f}")
