@@ -14,18 +14,18 @@ from hypothesis import strategies as st
 
 pytest.importorskip("mujoco")
 
-from pusher_sim.board import Board, Colour  # noqa: E402
-from pusher_sim.errors import ConfigError  # noqa: E402
-from pusher_sim.physics import PhysicsConfig  # noqa: E402
-from pusher_sim.push import PushSpec  # noqa: E402
-from pusher_sim.reference import validate  # noqa: E402
-from pusher_sim.reference.compare import Row, Side  # noqa: E402
-from pusher_sim.reference.model import cup_shape  # noqa: E402
-from pusher_sim.reference.outcome import Place  # noqa: E402
-from pusher_sim.reference.resolver import ReferenceResolver  # noqa: E402
-from pusher_sim.reference.scene import Scene  # noqa: E402
-from pusher_sim.reference.stats import mann_whitney  # noqa: E402
-from tests.cli_runner import one_line_error, run  # noqa: E402
+from pusher_sim.board import Board, Colour
+from pusher_sim.errors import ConfigError
+from pusher_sim.physics import PhysicsConfig
+from pusher_sim.push import PushSpec
+from pusher_sim.reference import validate
+from pusher_sim.reference.compare import Row, Side
+from pusher_sim.reference.model import cup_shape
+from pusher_sim.reference.outcome import Place
+from pusher_sim.reference.resolver import ReferenceResolver
+from pusher_sim.reference.scene import Scene
+from pusher_sim.reference.stats import mann_whitney
+from tests.cli_runner import one_line_error, run
 
 BOARD = Board()
 CFG = PhysicsConfig()
@@ -161,10 +161,14 @@ def test_full_result_says_where_each_ball_rests() -> None:
 def test_bad_push_is_refused_in_one_line() -> None:
     balls, spec = a_push()
     with pytest.raises(ValueError, match="strength"):
-        ReferenceResolver(CFG).resolve(BOARD, balls, PushSpec(spec.triangle, Colour.RED, strength=2.0))
+        ReferenceResolver(CFG).resolve(
+            BOARD, balls, PushSpec(spec.triangle, Colour.RED, strength=2.0)
+        )
 
 
-def test_missing_mujoco_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_mujoco_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "mujoco", None)
     with pytest.raises(ConfigError, match="needs MuJoCo"):
         ReferenceResolver(CFG)
@@ -226,9 +230,7 @@ def test_validate_fifty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 def test_fit_never_makes_it_worse() -> None:
     job = validate.make_job(BOARD, 0, CFG, CFG)
     side = Side(moved=3, returned=1, settled=True, seconds=1.0)
-    rows = [
-        Row(i, "random", 0.1 + 0.2 * i, 0.5, 90, 91, side, side, 0, 0, 0, 0) for i in range(2)
-    ]
+    rows = [Row(i, "random", 0.1 + 0.2 * i, 0.5, 90, 91, side, side, 0, 0, 0, 0) for i in range(2)]
     _, before, after = validate.fit(job, rows, 1, lambda _: None, rounds=1)
     assert after <= before
 

@@ -21,7 +21,9 @@ MAX_PUSHES = 100_000
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--pushes", type=arguments.whole_number(1, MAX_PUSHES), default=200,
+        "--pushes",
+        type=arguments.whole_number(1, MAX_PUSHES),
+        default=200,
         help="pushes to resolve in both models (default 200)",
     )
     parser.add_argument("--seed", type=arguments.seed, default=0, help="which pushes (default 0)")
@@ -31,7 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", help="write every push's figures and the summary (JSON)")
     parser.add_argument("--plot", help="draw the summary (png, svg or pdf)")
     parser.add_argument(
-        "--fit", action="store_true",
+        "--fit",
+        action="store_true",
         help="then tune the 2-D press (press_speed, gentle_press) to the reference",
     )
     parser.add_argument(

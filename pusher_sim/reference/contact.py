@@ -58,7 +58,7 @@ def _rebound(damping: float, ball_radius: float, ball_mass: float) -> float:
     )
     gap = 1e-6
     world = (
-            f'<geom type="plane" size="1 1 1" condim="1" solref="{_solref(damping)}" '
+        f'<geom type="plane" size="1 1 1" condim="1" solref="{_solref(damping)}" '
         f'solimp="{IMPEDANCE}"/><body pos="0 0 {ball_radius + gap:.9g}"><freejoint/>{ball}</body>'
     )
     xml = (

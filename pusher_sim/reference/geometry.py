@@ -150,7 +150,9 @@ def _cell_edge(pitch: float, angle: float) -> tuple[float, float]:
 def hex_cell(pitch: float) -> list[tuple[float, float, float]]:
     """A whole cell of land with no cup (beyond the outer row), a hexagonal prism."""
     r = pitch / SQRT3
-    ring = [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for a in range(30, 390, 60)]
+    ring = [
+        (r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for a in range(30, 390, 60)
+    ]
     return [(px, py, z) for px, py in ring for z in (0.0, -PRISM_DEPTH)]
 
 
@@ -171,7 +173,9 @@ def rim_apothem(board: Board, ball_radius: float) -> float:
     return board.inradius + rim_reach(board) + ball_radius
 
 
-def board_body(board: Board, cup: CupShape, ball_radius: float, *, cups: bool = True) -> tuple[str, str]:
+def board_body(
+    board: Board, cup: CupShape, ball_radius: float, *, cups: bool = True
+) -> tuple[str, str]:
     """The MJCF ``<asset>`` and ``<worldbody>`` geoms of the board (classes "land", "rim").
 
     ``cups=False`` gives a flat board (the analytic tests' bench): one slab, rim and floor.
@@ -188,12 +192,17 @@ def board_body(board: Board, cup: CupShape, ball_radius: float, *, cups: bool = 
             x, y = board.position(cell)
             geoms += cup_boxes(cup, x, y)
             for k in range(LIP_SECTORS):
-                geoms.append(f'<geom class="land" type="mesh" mesh="land{k}" pos="{_fmt([x, y, 0.0])}"/>')
+                geoms.append(
+                    f'<geom class="land" type="mesh" mesh="land{k}" pos="{_fmt([x, y, 0.0])}"/>'
+                )
         for x, y in ring_cells(board, 2):
             geoms.append(f'<geom class="land" type="mesh" mesh="cell" pos="{_fmt([x, y, 0.0])}"/>')
     else:
         half = 2.0 * rim_apothem(board, ball_radius)
-        geoms.append(f'<geom class="land" type="box" size="{_fmt([half, half, PRISM_DEPTH / 2])}" pos="0 0 {-PRISM_DEPTH / 2:.9g}"/>')
+        geoms.append(
+            f'<geom class="land" type="box" size="{_fmt([half, half, PRISM_DEPTH / 2])}" '
+            f'pos="0 0 {-PRISM_DEPTH / 2:.9g}"/>'
+        )
     apothem = rim_apothem(board, ball_radius)
     height = RIM_HEIGHT_RATIO * ball_radius
     thick = ball_radius

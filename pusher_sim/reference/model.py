@@ -21,7 +21,6 @@ FINGER = "finger"
 
 PARKED = (0.0, 0.0, 1.0)
 """Where the finger waits, m: far above the board."""
-from pusher_sim.reference.mujoco_import import mujoco
 
 
 def cup_shape(board: Board, cfg: PhysicsConfig) -> CupShape:
@@ -46,7 +45,8 @@ def mjcf(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = True) -
     inertia = cfg.ball_inertia_ratio * m * r * r
     bodies = "".join(
         f'<body name="ball{i}"><freejoint/>'
-        f'<inertial pos="0 0 0" mass="{m:.9g}" diaginertia="{inertia:.9g} {inertia:.9g} {inertia:.9g}"/>'
+        f'<inertial pos="0 0 0" mass="{m:.9g}" '
+        f'diaginertia="{inertia:.9g} {inertia:.9g} {inertia:.9g}"/>'
         f'<geom class="ball"/></body>'
         for i in range(n_balls)
     )
@@ -82,6 +82,8 @@ def compiled(board: Board, cfg: PhysicsConfig, n_balls: int, *, cups: bool = Tru
     """The compiled ``MjModel`` (cached: compiling the board takes a second or two), its
     balls' rolling resistance registered (resistance.py)."""
     model = resistance.compile_model(mjcf(board, cfg, n_balls, cups=cups))
-    lever = contact.rolling_friction(cfg.rolling_resistance, cfg.ball_radius, cfg.ball_inertia_ratio)
+    lever = contact.rolling_friction(
+        cfg.rolling_resistance, cfg.ball_radius, cfg.ball_inertia_ratio
+    )
     resistance.register(model, n_balls, lever * cfg.ball_mass * cfg.normal_gravity)
     return model

@@ -108,7 +108,7 @@ class _Push:
         self.push = push
         self.cup = cup_shape(board, cfg)
         self.starts = tuple(c for c in board.cells if c in balls)
-        self.colours = tuple(balls[c] for c in self.starts) + (push.colour,)
+        self.colours = (*(balls[c] for c in self.starts), push.colour)
         n = len(self.colours)
         self.model: Any = compiled(board, cfg, n)
         self.data: Any = mj.MjData(self.model)

@@ -21,9 +21,7 @@ from pusher_sim.reference.mujoco_import import mujoco
 class Scene:
     """``n`` balls on ``board`` (``cups=False``: a flat board), all at rest until placed."""
 
-    def __init__(
-        self, board: Board, cfg: PhysicsConfig, n: int, *, cups: bool = True
-    ) -> None:
+    def __init__(self, board: Board, cfg: PhysicsConfig, n: int, *, cups: bool = True) -> None:
         self.mj = mujoco()
         self.cfg = cfg
         self.board = board
