@@ -246,3 +246,35 @@ def test_fit_never_makes_it_worse() -> None:
 )
 def test_validate_bad_input_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     one_line_error(capsys, argv)
+
+
+# -- experiments on the reference ------------------------------------------------------------------
+
+
+def test_experiment_on_the_reference(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--model 3d` runs an experiment on the reference with the same columns; the spec file
+    keeps it and the table's provenance says which model made it."""
+    spec, table = tmp_path / "s.toml", tmp_path / "t.parquet"
+    common = ["--grid", "strength=0.2,0.8", "--samples", "1", "--out", str(table)]
+    code, _, err = run(capsys, ["experiment", *common, "--model", "3d", "--save-spec", str(spec)])
+    assert code == 0, err
+    assert 'model = "3d"' in spec.read_text()
+    code, _, err = run(capsys, ["experiment", "run", str(spec), "--workers", "1", "--quiet"])
+    assert code == 0, err
+    from pusher_sim.experiment.dataset import provenance_of, read_table
+
+    assert provenance_of(table)["model"] == "3d"
+    two = tmp_path / "two.parquet"
+    code, _, err = run(capsys, ["experiment", *common[:-1], str(two), "--workers", "1", "--quiet"])
+    assert code == 0, err
+    assert provenance_of(two)["model"] != "3d"
+    assert read_table(table).column_names == read_table(two).column_names
+    code, text, _ = run(capsys, ["experiment", "info", str(table)])
+    assert "made by model: 3d" in text
+
+
+def test_experiment_model_must_be_known(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "s.toml"
+    spec.write_text('model = "4d"\n[grid]\nstrength = "0.5"\n')
+    one_line_error(capsys, ["experiment", "run", str(spec)])
+    one_line_error(capsys, ["experiment", "--model", "4d"])
