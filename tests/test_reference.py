@@ -278,3 +278,14 @@ def test_experiment_model_must_be_known(tmp_path: Path, capsys: pytest.CaptureFi
     spec.write_text('model = "4d"\n[grid]\nstrength = "0.5"\n')
     one_line_error(capsys, ["experiment", "run", str(spec)])
     one_line_error(capsys, ["experiment", "--model", "4d"])
+
+
+def test_cost_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import runpy
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_reference.py"
+    main = runpy.run_path(str(script))["main"]
+    assert main(["--pushes", "0"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["--pushes", "1"]) == 0
+    assert "3-D reference / 2-D model cost per push" in capsys.readouterr().out
