@@ -28,6 +28,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=arguments.seed, default=0, help="which pushes (default 0)")
     parser.add_argument(
+        "--first",
+        type=arguments.whole_number(0, MAX_PUSHES),
+        default=0,
+        help="start at this push of the seed's sequence (to split a run; default 0)",
+    )
+    parser.add_argument(
         "--workers", type=arguments.worker_count, default=1, help="worker processes (default 1)"
     )
     parser.add_argument("--out", help="write every push's figures and the summary (JSON)")
@@ -38,7 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="then tune the 2-D press (press_speed, gentle_press) to the reference",
     )
     parser.add_argument(
-        "--rows", help="take the pushes' results from this --out file instead of resolving them"
+        "--rows",
+        action="append",
+        help="take the pushes' results from --out files instead of resolving them (repeatable)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
@@ -61,9 +69,11 @@ def run(args: argparse.Namespace) -> int:
     cfg = load_config()
     job = validate.make_job(board, args.seed, cfg, cfg)
     if args.rows:
-        rows = [Row.from_json(r) for r in _read_rows(args.rows)][: args.pushes]
+        rows = [
+            Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)
+        ][: args.pushes]
         if len(rows) < args.pushes:
-            raise UserError(f"--rows {args.rows}: holds {len(rows)} pushes, not {args.pushes}")
+            raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
     else:
         mujoco()
         done = [0]
@@ -73,13 +83,14 @@ def run(args: argparse.Namespace) -> int:
             if not args.quiet:
                 print(f"\r{done[0]}/{args.pushes} pushes", end="", file=sys.stderr, flush=True)
 
-        rows = validate.validate(job, args.pushes, args.workers, tick)
+        rows = validate.validate(job, args.pushes, args.workers, tick, first=args.first)
         if not args.quiet:
             print(file=sys.stderr)
     summary = validate.summary(rows)
     print(validate.report(summary))
     result: dict[str, Any] = {
         "seed": args.seed,
+        "first": args.first,
         "summary": summary,
         "rows": [r.as_json() for r in rows],
     }
@@ -98,12 +109,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_rows(path: str) -> list[dict[str, Any]]:
+def _read_rows(path: str, seed: int) -> list[dict[str, Any]]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         rows = data["rows"]
         if not isinstance(rows, list):
             raise TypeError
+        if data["seed"] != seed:
+            raise UserError(f"{path} holds the pushes of seed {data['seed']}, not {seed}")
         return rows
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror}") from None

@@ -50,17 +50,22 @@ def _two_d(job: Job, index: int) -> Side:
 
 
 def run_parallel(
-    func: Callable[[Job, int], Any], job: Job, n: int, workers: int, tick: Callable[[], None]
+    func: Callable[[Job, int], Any],
+    job: Job,
+    indices: Sequence[int],
+    workers: int,
+    tick: Callable[[], None],
 ) -> list[Any]:
-    """``func(job, i)`` for i < n, in order, on ``workers`` local processes (1: in this one)."""
+    """``func(job, i)`` for each of ``indices``, in order, on ``workers`` local processes
+    (1: in this one)."""
     if workers == 1:
         out = []
-        for i in range(n):
+        for i in indices:
             out.append(func(job, i))
             tick()
         return out
     with executor_for(workers, None) as pool:
-        futures = [pool.executor.submit(func, job, i) for i in range(n)]
+        futures = [pool.executor.submit(func, job, i) for i in indices]
         results = []
         for f in futures:
             results.append(f.result())
@@ -72,8 +77,11 @@ def make_job(board: Board, seed: int, two: PhysicsConfig, three: PhysicsConfig) 
     return Job(board, seed, tuple(log_positions(board)), two, three)
 
 
-def validate(job: Job, n: int, workers: int, tick: Callable[[], None] = lambda: None) -> list[Row]:
-    return run_parallel(_compare, job, n, workers, tick)
+def validate(
+    job: Job, n: int, workers: int, tick: Callable[[], None] = lambda: None, first: int = 0
+) -> list[Row]:
+    """Pushes ``first`` to ``first + n - 1`` of the job's seed, in both models."""
+    return run_parallel(_compare, job, range(first, first + n), workers, tick)
 
 
 def bin_of(strength: float) -> int:
@@ -190,7 +198,6 @@ def fit(
     """Coordinate search over :data:`FREE` (steps halving each round) for the 2-D config whose
     statistics are nearest the reference's on ``rows``' pushes. Returns the best config and the
     distance before and after."""
-    n = len(rows)
     best_cfg = job.two
     best = distance(rows, [r.two for r in rows])
     before = best
@@ -208,7 +215,9 @@ def fit(
                         cfg = best_cfg.with_(**{name: round(value, 4)})
                     except ConfigError:
                         break  # beyond what the 2-D model's time step allows
-                    sides = run_parallel(_two_d, replace(job, two=cfg), n, workers, lambda: None)
+                    sides = run_parallel(
+                        _two_d, replace(job, two=cfg), [r.index for r in rows], workers, _quiet
+                    )
                     d = distance(rows, sides)
                     say(f"fit: {_values(cfg)} distance {d:.4f}")
                     if d >= best:
@@ -216,6 +225,10 @@ def fit(
                     best, best_cfg = d, cfg
         steps = {k: v / 2.0 for k, v in steps.items()}
     return best_cfg, before, best
+
+
+def _quiet() -> None:
+    pass
 
 
 def _values(cfg: PhysicsConfig) -> str:
