@@ -69,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
     cfg = load_config()
     job = validate.make_job(board, args.seed, cfg, cfg)
     if args.rows:
-        rows = [
-            Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)
-        ][: args.pushes]
+        rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)][
+            : args.pushes
+        ]
         if len(rows) < args.pushes:
             raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
     else:

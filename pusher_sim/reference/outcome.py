@@ -16,9 +16,8 @@ from enum import Enum
 import numpy as np
 
 from pusher_sim.board import Board, Cell
+from pusher_sim.physics.settle import assign_cups
 from pusher_sim.reference.geometry import CupShape
-
-SQRT3 = math.sqrt(3.0)
 
 
 class Place(Enum):
@@ -90,6 +89,4 @@ def airborne(centres: np.ndarray, ball_radius: float, depth: float) -> np.ndarra
 def cups_of(board: Board, centres: Sequence[tuple[float, float]]) -> list[Cell]:
     """One cup per ball, for the game: the cup each rests in or over (a clash or a ball off
     the board goes to the nearest free cup, as the 2-D model snaps an unsettled push)."""
-    from pusher_sim.physics.settle import assign_cups
-
     return assign_cups(board, list(centres))
