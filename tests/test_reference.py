@@ -289,3 +289,27 @@ def test_cost_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["--pushes", "1"]) == 0
     assert "3-D reference / 2-D model cost per push" in capsys.readouterr().out
+
+
+def test_places_in_a_cup_on_the_land_on_a_ball_and_off_the_board() -> None:
+    """Where a ball rests is read from its centre (outcome.py), one of each."""
+    import numpy as np
+
+    from pusher_sim.reference.geometry import rim_apothem
+    from pusher_sim.reference.outcome import airborne, places
+
+    cup = cup_shape(BOARD, CFG)
+    cx, cy = BOARD.position((1, 0))
+    tx, ty = BOARD.triangle_centre(((0, 0), (1, 0), (0, 1)))
+    centres = np.array(
+        [
+            (cx, cy, cup.rest),  # in its cup
+            (tx, ty, R),  # on the land between three cups
+            (cx, cy, cup.rest + 2 * R),  # on the ball in the cup
+            (0.2, 0.0, -0.04),  # off the board, on the floor
+            (-0.05, 0.03, R + 0.004),  # in the air, touching nothing
+        ]
+    )
+    where = places(BOARD, cup, centres, R, rim_apothem(BOARD, R))
+    assert where == [Place.CUP, Place.LAND, Place.BALL, Place.OFF, Place.LAND]
+    assert list(airborne(centres, R, CFG.cup_depth)) == [False, False, False, False, True]
