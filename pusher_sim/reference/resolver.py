@@ -182,7 +182,7 @@ class _Push:
         n = min(n, self.max_steps - self.steps)
         before = self.steps // self.every
         self._step(n)
-        if self.steps // self.every != before or self.steps >= self.max_steps:
+        if self.steps // self.every != before:
             centres = self._centres()
             flying = airborne(centres, self.cfg.ball_radius, self.cfg.cup_depth)
             if pressing:
