@@ -327,3 +327,21 @@ def test_same_results_for_any_number_of_workers() -> None:
     assert [(s.moved, s.returned, s.settled) for s in one] == [
         (s.moved, s.returned, s.settled) for s in two
     ]
+
+
+def test_the_game_never_imports_mujoco() -> None:
+    """Building the command line (every subcommand's options) and a game with the 2-D physics
+    leave MuJoCo unimported: it is needed only to run the reference."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from pusher_sim.cli import build_parser\n"
+        "from pusher_sim.turnloop import get_spec\n"
+        "build_parser()\n"
+        "get_spec('pusher').make_game({})\n"
+        "assert 'mujoco' not in sys.modules, 'mujoco imported'\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
