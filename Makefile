@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==25.3
-	$(BIN)/pip install --quiet -e '.[dev,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,reference]'
 	touch $(STAMP)
 
 run: $(STAMP)

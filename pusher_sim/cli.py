@@ -31,6 +31,7 @@ PLUGINS = {
     "experiment": ("pusher_sim.experiment.cli", "run a batch of physics experiments"),
     "tournament": ("pusher_sim.tournament.cli", "bots against bots: win rates and ratings"),
     "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),
+    "validate": ("pusher_sim.reference.cli", "the 2-D physics against the 3-D MuJoCo reference"),
 }
 
 

@@ -53,7 +53,7 @@ LONG_RUN = 3600.0
 """Seconds of estimated work above which a run asks before starting (--yes skips it)."""
 PLAN_OPTIONS = (
     *("grid", "sample", "samples", "repeats", "seed", "chunk", "config", "positions"),
-    *("perturb_press", "perturb_angle"),
+    *("perturb_press", "perturb_angle", "model"),
 )
 OUTPUT_OPTIONS = ("out", "plot", "x", "y", "measure")
 
@@ -105,6 +105,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sweep.add_argument("--chunk", type=whole(1, 100_000), help="pushes per chunk file")
     sweep.add_argument("--config", help="physics config TOML (default: assets/physics.toml)")
     sweep.add_argument("--positions", metavar="LOG", help="push from the positions of a game log")
+    sweep.add_argument(
+        "--model", choices=["2d", "3d"], help="2d (the game's physics, default) or 3d (MuJoCo)"
+    )
     sweep.add_argument(
         "--perturb-press",
         type=number,
@@ -183,7 +186,7 @@ def spec_of(args: argparse.Namespace) -> Spec:
     for option, key in (("samples", "n_samples"), ("repeats", "repeats"), ("seed", "seed")):
         if getattr(args, option) is not None:
             plan[key] = getattr(args, option)
-    for key in ("chunk", "config", "positions", "perturb_press", "perturb_angle"):
+    for key in ("chunk", "config", "positions", "perturb_press", "perturb_angle", "model"):
         if getattr(args, key) is not None:
             plan[key] = getattr(args, key)
     return Spec(**plan, **outputs)
@@ -239,6 +242,7 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
         "spec": spec.to_toml(),
         "identity": ident,
         "model_version": MODEL_VERSION,
+        "model": job.model_name,
         "physics_config": dataclasses.asdict(job.base),
         "project_version": provenance.project_version(),
         "git_commit": provenance.git_commit(),
@@ -388,6 +392,8 @@ def format_info(path: str) -> str:
         )
     prov = provenance_of(target)
     lines = [f"{target}: {prov.get('pushes')} pushes"]
+    if "model" in prov:
+        lines.append(f"made by model: {prov['model']}")
     for key in ("model_version", "project_version", "git_commit", "seed", "started", "finished"):
         lines.append(f"{key}: {prov.get(key)}")
     lines.append(f"workers: {prov.get('workers')} ({len(prov.get('sessions', []))} sessions)")

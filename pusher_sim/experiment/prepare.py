@@ -66,7 +66,13 @@ def build_job(spec: Spec) -> Job:
     plan = Plan(grids, spec.samples, spec.n_samples, spec.repeats, spec.seed)
     check_plan(plan, base, len(positions))
     chunk = spec.chunk if spec.chunk is not None else auto_chunk(plan.size)
-    return Job(plan, base, board, positions, spec.perturb_press, spec.perturb_angle, chunk)
+    if spec.model == "3d":
+        from pusher_sim.reference.mujoco_import import mujoco
+
+        mujoco()  # one line now, not in every worker, if MuJoCo is missing
+    return Job(
+        plan, base, board, positions, spec.perturb_press, spec.perturb_angle, chunk, spec.model
+    )
 
 
 def check_plan(plan: Plan, base: PhysicsConfig, n_positions: int) -> None:
@@ -98,6 +104,7 @@ def identity(job: Job, spec: Spec) -> dict[str, Any]:
         "chunk": job.chunk,
         "pushes": job.plan.size,
         "model_version": MODEL_VERSION,
+        "model": job.model_name,
         "physics": dataclasses.asdict(job.base),
         "positions_sha256": file_digest(spec.positions) if spec.positions else None,
         "perturb_press": job.perturb_press,

@@ -22,8 +22,8 @@ from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
 from pusher_sim.experiment.plan import Plan, Point
 from pusher_sim.experiment.scenario import Scenario, mid_game
-from pusher_sim.physics import PhysicsConfig, PhysicsResolver
-from pusher_sim.push import PushSpec
+from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
+from pusher_sim.push import PushResolver, PushSpec
 
 Row = dict[str, Any]
 
@@ -53,6 +53,12 @@ class Job:
     perturb_press: float = 0.0
     perturb_angle: float = 0.0
     chunk: int = 8
+    model: str = "2d"
+
+    @property
+    def model_name(self) -> str:
+        """The model that makes the rows: the 2-D physics' version, or "3d"."""
+        return "3d" if self.model == "3d" else MODEL_VERSION
 
     @property
     def perturbed(self) -> bool:
@@ -132,10 +138,19 @@ def _returned(board: Board, after: Mapping[Cell, Colour]) -> dict[Colour, int]:
     }
 
 
+def resolver_for(model: str, config: PhysicsConfig) -> PushResolver:
+    """The 2-D physics, or with model "3d" the MuJoCo reference (imported only then)."""
+    if model == "3d":
+        from pusher_sim.reference.resolver import ReferenceResolver
+
+        return ReferenceResolver(config)
+    return PhysicsResolver(config)
+
+
 def run_point(job: Job, point: Point) -> Row:
     """Resolve one push; the row holds the point's parameters and what came of the push."""
     board = job.board
-    resolver = PhysicsResolver(check_point(point, job.base, len(job.positions)))
+    resolver = resolver_for(job.model, check_point(point, job.base, len(job.positions)))
     scenario = scenario_for(job, point)
     outcome = resolver.resolve(
         board, scenario.balls, _spec(board, scenario, point, (0.0, 0.0, 0.0))

@@ -49,8 +49,11 @@ class Spec:
     y: str = "speed"
     measure: str = "returned_pusher"
     best: bool = False
+    model: str = "2d"
 
     def __post_init__(self) -> None:
+        if self.model not in MODELS:
+            raise UserError(f"model must be one of {', '.join(MODELS)}, got {self.model!r:.20}")
         if self.chunk is not None and not 1 <= self.chunk <= MAX_CHUNK:
             raise UserError(f"chunk must be from 1 to {MAX_CHUNK:,}, got {self.chunk}")
         if not 0.0 <= self.perturb_press <= MAX_PERTURB_PRESS:
@@ -68,6 +71,8 @@ class Spec:
             top["config"] = self.config
         if self.positions is not None:
             top["positions"] = self.positions
+        if self.model != "2d":
+            top["model"] = self.model
         lines = ["# A pusher experiment: run it with `pusher experiment run FILE`.", ""]
         lines += [f"{k} = {_value(v)}" for k, v in top.items()]
         tables: dict[str, dict[str, Any]] = {
@@ -121,7 +126,9 @@ def read_text_file(path: str | Path, what: str) -> str:
         raise UserError(f"{what} {where} is not a UTF-8 text file") from None
 
 
-TOP = {"seed", "samples", "repeats", "chunk", "config", "positions"}
+TOP = {"seed", "samples", "repeats", "chunk", "config", "positions", "model"}
+MODELS = ("2d", "3d")
+"""Which model resolves the pushes: the game's 2-D physics or the 3-D MuJoCo reference."""
 TABLES = {"grid", "sample", "physics", "measure", "output"}
 OUTPUT = {"out", "plot", "x", "y", "measure", "best"}
 MEASURE = {"perturb_press", "perturb_angle"}
@@ -175,6 +182,7 @@ def _from_table(data: Mapping[str, Any], folder: Path) -> Spec:
         y=_string(output.get("y", Spec.y), "y"),
         measure=_string(output.get("measure", Spec.measure), "measure"),
         best=_bool(output.get("best", False), "best"),
+        model=_string(data.get("model", Spec.model), "model"),
     )
     return spec
 

@@ -1,0 +1,124 @@
+"""`pusher validate`: the 2-D model against the 3-D reference on the same pushes.
+
+Needs the optional MuJoCo (``pip install 'pusher[reference]'``); without it the command says so
+in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pusher_sim import arguments
+from pusher_sim.atomic import atomic_write, check_writable
+from pusher_sim.errors import UserError
+
+MAX_PUSHES = 100_000
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--pushes",
+        type=arguments.whole_number(1, MAX_PUSHES),
+        default=200,
+        help="pushes to resolve in both models (default 200)",
+    )
+    parser.add_argument("--seed", type=arguments.seed, default=0, help="which pushes (default 0)")
+    parser.add_argument(
+        "--first",
+        type=arguments.whole_number(0, MAX_PUSHES),
+        default=0,
+        help="start at this push of the seed's sequence (to split a run; default 0)",
+    )
+    parser.add_argument(
+        "--workers", type=arguments.worker_count, default=1, help="worker processes (default 1)"
+    )
+    parser.add_argument("--out", help="write every push's figures and the summary (JSON)")
+    parser.add_argument("--plot", help="draw the summary (png, svg or pdf)")
+    parser.add_argument(
+        "--fit",
+        action="store_true",
+        help="then tune the 2-D press (press_speed, gentle_press) to the reference",
+    )
+    parser.add_argument(
+        "--rows",
+        action="append",
+        help="take the pushes' results from --out files instead of resolving them (repeatable)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pusher_sim.board import Board
+    from pusher_sim.physics import load_config
+    from pusher_sim.reference import validate
+    from pusher_sim.reference.compare import Row
+    from pusher_sim.reference.mujoco_import import mujoco
+    from pusher_sim.reference.plot import figure
+
+    if args.out:
+        check_writable(args.out)
+    if args.plot:
+        from pusher_sim.experiment.plot import check_plot_path
+
+        check_plot_path(args.plot)
+    board = Board()
+    cfg = load_config()
+    job = validate.make_job(board, args.seed, cfg, cfg)
+    if args.rows:
+        rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)][
+            : args.pushes
+        ]
+        if len(rows) < args.pushes:
+            raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
+    else:
+        mujoco()
+        done = [0]
+
+        def tick() -> None:
+            done[0] += 1
+            if not args.quiet:
+                print(f"\r{done[0]}/{args.pushes} pushes", end="", file=sys.stderr, flush=True)
+
+        rows = validate.validate(job, args.pushes, args.workers, tick, first=args.first)
+        if not args.quiet:
+            print(file=sys.stderr)
+    summary = validate.summary(rows)
+    print(validate.report(summary))
+    result: dict[str, Any] = {
+        "seed": args.seed,
+        "first": args.first,
+        "summary": summary,
+        "rows": [r.as_json() for r in rows],
+    }
+    if args.fit:
+        fitted, before, after = validate.fit(job, rows, args.workers, print)
+        print(f"fit: before {validate._values(cfg)}, distance {before:.4f}")
+        print(f"fit: after  {validate._values(fitted)}, distance {after:.4f}")
+        result["fit"] = {
+            "before": {k: getattr(cfg, k) for k in validate.FREE} | {"distance": before},
+            "after": {k: getattr(fitted, k) for k in validate.FREE} | {"distance": after},
+        }
+    if args.out:
+        atomic_write(args.out, json.dumps(result, indent=1) + "\n")
+    if args.plot:
+        figure(summary, args.plot)
+    return 0
+
+
+def _read_rows(path: str, seed: int) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        rows = data["rows"]
+        if not isinstance(rows, list):
+            raise TypeError
+        if data["seed"] != seed:
+            raise UserError(f"{path} holds the pushes of seed {data['seed']}, not {seed}")
+        return rows
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    except (ValueError, KeyError, TypeError):
+        raise UserError(f"{path} is not a pusher validate --out file") from None
