@@ -7,6 +7,7 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import re
@@ -164,10 +165,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         code = play_in_terminal(match, spec.text_ui(game))
     except KeyboardInterrupt as exc:
         where = _save_interrupted(match.log, args.save)
-        print(
-            f"pusher: interrupted; game saved to {where} (go on with: pusher play --load {where})",
-            file=sys.stderr,
-        )
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            print(
+                f"pusher: interrupted; game saved to {one_line(where)} "
+                f"(go on with: pusher play --load {one_line(where)})",
+                file=sys.stderr,
+            )
         return interrupts.exit_code(exc)
     if args.save:
         match.log.save(args.save)

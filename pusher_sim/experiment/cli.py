@@ -322,24 +322,25 @@ def duration(seconds: float) -> str:
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run the way Ctrl-C does (chunks kept, resumable)."""
+    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable)."""
 
     def handler(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     try:
-        previous = signal.signal(signal.SIGTERM, handler)
+        previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGHUP)}
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def run_all(job: Job, todo: Todo, pool: Pool, output: Output, quiet: bool) -> bool:
-    """Run and write every chunk in ``todo``; True if a Ctrl-C or SIGTERM stopped the run."""
+    """Run and write every chunk in ``todo``; True if a Ctrl-C, SIGTERM or SIGHUP stopped the run."""
     bar = None
     if not quiet:
         from tqdm import tqdm

@@ -17,7 +17,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pusher_sim import arguments
@@ -26,6 +25,7 @@ from pusher_sim.physics.config import PhysicsConfig, load_config
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
+from pusher_sim.pool import worker_pool
 from pusher_sim.push import PushSpec
 
 BALL_COUNTS = (17, 34, 51, 91)
@@ -306,7 +306,7 @@ def pushes_with_workers(
     cfg: PhysicsConfig, seconds: float, seed: int, workers: int
 ) -> dict[str, Any]:
     """Total pushes/s of ``workers`` processes each resolving pushes for ``seconds``."""
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         list(pool.map(_worker, [(cfg, 0.05, seed)] * workers))  # start-up, imports
         t0 = time.perf_counter()
         results = list(pool.map(_worker, [(cfg, seconds, seed + k) for k in range(workers)]))

@@ -223,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         def interrupt(signum: int, _frame: FrameType | None) -> None:
             app.interrupted = signal.Signals(signum).name
 
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             caught[sig] = signal.signal(sig, interrupt)
         app.loop()
         saved = app.save_now()
@@ -241,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
             + (f"; game saved to {where}" if where else ""),
             file=sys.stderr,
         )
-        return 130 if app.interrupted == "SIGINT" else 143
+        return 128 + signal.Signals[app.interrupted].value
     if where:
         print(f"game saved to {where}")
     return 0
