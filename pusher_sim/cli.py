@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import importlib
 import json
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -18,6 +17,7 @@ from typing import NoReturn
 from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.printable import printable
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop import GameLog, Match, get_spec, replay
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
@@ -64,12 +64,9 @@ def bot_list() -> str:
     return "seats and bots:\n" + "\n".join(lines)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
 def one_line(message: str) -> str:
     """A message as one printable line: text from a file may hold newlines or escape codes."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
+    return printable(message)
 
 
 def build_parser() -> Parser:

@@ -430,7 +430,7 @@ def test_resume_skips_done_chunks_and_gives_the_same_table(
     record["sessions"].append({"started": "2026-01-01T00:00:00+00:00", "workers": 3})
     output.write_record(record)
     for k in (0, 2):
-        output.write_chunk(k, run_chunk(job, k))
+        output.write_chunk(k, run_chunk(job, k), _identity(argv, job))
     (output.parts / ".chunk-000000001.parquet.x.tmp").write_bytes(b"half")
     assert main([*argv, "--out", str(out)]) == 2
     assert "--resume" in capsys.readouterr().err
