@@ -12,7 +12,7 @@ from dataclasses import asdict, fields, replace
 from typing import Any
 
 from pusher_sim.errors import ConfigError
-from pusher_sim.push import PushResolver
+from pusher_sim.push import PushResolver, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
@@ -23,10 +23,6 @@ from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
-
-MAX_PUSH_STEPS = 100_000
-"""Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
-saved game can ask of a replay, whatever time step and simulated-time cap it carries."""
 
 
 def make_game(options: Mapping[str, Any]) -> PusherGame:
@@ -54,12 +50,9 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver]:
     if unknown:
         raise ConfigError(f"physics config: unknown value {sorted(unknown)[0]!r:.40}")
     physics = PhysicsConfig(**values)
-    steps = physics.max_sim_time / physics.time_step
-    if steps > MAX_PUSH_STEPS:
-        raise ConfigError(
-            f"physics config: max_sim_time / time_step allows {steps:.3g} steps per push; "
-            f"a game may ask for at most {MAX_PUSH_STEPS:,}"
-        )
+    too_many = push_step_problem(physics.time_step, physics.max_sim_time)
+    if too_many:
+        raise ConfigError(f"physics config: {too_many}")
     pinned = replace(config, physics=asdict(physics), physics_model=MODEL_VERSION)
     # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
     return pinned, RememberingResolver(PhysicsResolver(physics))

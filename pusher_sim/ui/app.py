@@ -10,6 +10,7 @@ the loop after the mode has saved what it holds. Tests drive the same object fra
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import signal
 import sys
@@ -22,7 +23,7 @@ from types import FrameType
 
 import pygame
 
-from pusher_sim.atomic import atomic_write_with
+from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.ui.config import AppConfig, parse_size
 from pusher_sim.ui.draw import font
@@ -177,7 +178,9 @@ def screenshot(config: AppConfig, path: str) -> int:
             mode = PusherTable(Table(app, quiet, wait_for_load=True))
         surface = pygame.Surface(config.size)
         mode.draw(surface)
-        atomic_write_with(path, lambda handle: pygame.image.save(surface, handle, "png"))
+        png = io.BytesIO()  # drawn in memory: a failed write is then atomic_write's one line
+        pygame.image.save(surface, png, "png")
+        atomic_write(path, png.getvalue())
     finally:
         close_pygame()
     print(f"screenshot saved to {path}")
