@@ -225,6 +225,10 @@ def execute_locked(
     spec: Spec, args: argparse.Namespace, job: Job, output: Output, ident: dict[str, Any]
 ) -> int:
     """The run, once this process holds the output's lock."""
+    if args.resume and not args.force and not output.path.exists():
+        note = output.recover_record(ident)
+        if note:
+            print(f"pusher: {printable(note)}", file=sys.stderr)
     output.check(ident, args.resume, args.force)
     good: set[int] = set()
     if args.resume and not args.force and output.parts.is_dir():

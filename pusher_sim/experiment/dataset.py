@@ -44,7 +44,6 @@ SUFFIXES = (".parquet", ".csv")
 META_KEY = b"pusher.provenance"
 CHUNK_KEY = b"pusher.chunk"
 CHUNK_NAME = re.compile(r"^chunk-(\d{9})\.parquet$")
-SET_ASIDE = "set-aside"
 MAX_RECORD_BYTES = 4_000_000
 """A run record (``run.json``) or a CSV's provenance sidecar larger than this is refused."""
 MAX_CHUNK_BYTES = 512_000_000
@@ -127,6 +126,11 @@ class Output:
     def run_file(self) -> Path:
         return self.parts / "run.json"
 
+    @property
+    def set_aside(self) -> Path:
+        """Where damaged or foreign files of the parts folder are moved (never deleted)."""
+        return self.path.with_name(self.path.name + ".set-aside")
+
     def chunk_path(self, k: int) -> Path:
         return self.parts / f"chunk-{k:09d}.parquet"
 
@@ -163,18 +167,34 @@ class Output:
                 bad.append((k, problem))
         if not bad:
             return good, None
-        folder = self.parts / SET_ASIDE
         for k, _ in bad:
-            self._set_aside(self.chunk_path(k), folder)
+            self._set_aside(self.chunk_path(k))
         first_k, first_why = bad[0]
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
         line = (
             f"set aside {len(bad)} chunk{'s' if len(bad) > 1 else ''} of {self.parts} into "
-            f"{folder} to compute again: chunk {first_k} {first_why}{more}"
+            f"{self.set_aside} to compute again: chunk {first_k} {first_why}{more}"
         )
         return good, line
 
-    def _set_aside(self, path: Path, folder: Path) -> None:
+    def recover_record(self, identity: dict[str, Any]) -> str | None:
+        """On ``--resume``: a run record that is missing or damaged (not one of another run,
+        which :meth:`check` refuses) is set aside and written anew for this run, since every
+        chunk says itself which run it belongs to. Returns one line saying so, or None."""
+        if self.parts.is_symlink() or not self.parts.is_dir():
+            return None
+        try:
+            self.read_record()
+            return None
+        except UserError as exc:
+            why = str(exc).removesuffix(": add --force to start over")
+        if self.run_file.exists() or self.run_file.is_symlink():
+            self._set_aside(self.run_file)
+        self.write_record({"identity": identity, "sessions": []})
+        return f"set aside the run record into {self.set_aside} and wrote it anew ({why})"
+
+    def _set_aside(self, path: Path) -> None:
+        folder = self.set_aside
         try:
             folder.mkdir(exist_ok=True)
             target = folder / path.name
