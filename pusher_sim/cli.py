@@ -64,9 +64,14 @@ def bot_list() -> str:
     return "seats and bots:\n" + "\n".join(lines)
 
 
+MAX_MESSAGE = 400
+"""Longest message printed: a path of thousands of characters is shown by its two ends."""
+
+
 def one_line(message: str) -> str:
-    """A message as one printable line: text from a file may hold newlines or escape codes."""
-    return printable(message)
+    """A message as one printable line: text from a file may hold newlines or escape codes, and
+    a value given may be thousands of characters long."""
+    return printable(message, MAX_MESSAGE)
 
 
 def build_parser() -> Parser:

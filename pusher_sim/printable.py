@@ -15,6 +15,14 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u206
 (which reorder what a reader sees)."""
 
 
-def printable(text: object) -> str:
-    """``text`` (anything, via ``str``) with every control character escaped: one safe line."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+def printable(text: object, limit: int | None = None) -> str:
+    """``text`` (anything, via ``str``) with every control character escaped: one safe line.
+
+    With ``limit``, a longer line is shown by its two ends (a path may be thousands of
+    characters long, and a message is for a person to read).
+    """
+    line = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+    if limit is None or len(line) <= limit:
+        return line
+    tail = max(10, limit // 4)
+    return f"{line[: limit - tail - 5]} ... {line[-tail:]}"

@@ -71,11 +71,11 @@ def check_saves_dir() -> Path:
     other = folder_problem(fallback)
     if other is not None:
         raise UserError(
-            f"no folder can hold saved games: {printable(wanted)} ({problem}), {fallback} "
+            f"no folder can hold saved games: {printable(wanted, 200)} ({problem}), {fallback} "
             f"({other}); set {ENV_DATA_DIR} to a folder you can write"
         )
     print(
-        f"pusher: the data folder {printable(wanted)} cannot hold saved games ({problem}); "
+        f"pusher: the data folder {printable(wanted, 200)} cannot hold saved games ({problem}); "
         f"saves go to {printable(fallback)}",
         file=sys.stderr,
     )

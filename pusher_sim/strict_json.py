@@ -124,8 +124,7 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "a saved game") -> 
             raise CorruptFile(f"cannot read {path}: not a regular file")
         if info.st_size > max_bytes:
             raise CorruptFile(
-                f"{path} is {info.st_size / 1e6:.1f} MB; {what} is at most "
-                f"{max_bytes / 1e6:.0f} MB"
+                f"{path} is {info.st_size / 1e6:.1f} MB; {what} is at most {max_bytes / 1e6:.0f} MB"
             )
         chunks = []
         left = max_bytes + 1
