@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pusher_sim import saves
+from pusher_sim import interrupts, saves
 from pusher_sim.cli import main
 from pusher_sim.experiment import dataset
 from pusher_sim.experiment.dataset import read_table
@@ -78,6 +78,28 @@ def test_7_sighup_in_terminal_play_saves_the_game(tmp_path: Path, data_dir: Path
     assert proc.returncode == 128 + signal.SIGHUP, err.decode()
     assert f"game saved to {where}" in err.decode()
     assert GameLog.load(where).actions[0]["type"] == "Roll"
+
+
+def test_7_sighup_with_the_window_open_saves_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "kept.json"
+    before = signal.getsignal(signal.SIGHUP)
+
+    def hang_up() -> None:
+        deadline = time.monotonic() + 30
+        # until the window has taken the signal (the command line takes it first)
+        while signal.getsignal(signal.SIGHUP) in (before, getattr(interrupts, "_on_signal", 0)):
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.05)
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGHUP)
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    threading.Thread(target=hang_up, daemon=True).start()
+    code, _, err = run_cli(["play", "--seats", "human,human", "--seed", "5", "--save", str(save)])
+    assert code == 128 + signal.SIGHUP, err
+    assert f"interrupted (SIGHUP); game saved to {save}" in err
+    assert GameLog.load(save).seed == 5
 
 
 def _simulation(data_dir: Path) -> subprocess.Popen[bytes]:
