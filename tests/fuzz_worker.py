@@ -85,6 +85,7 @@ def _serve_in(
         shot = folder / "shot.png"
 
         names = {"{log}": str(log), "{png}": str(shot), "{dir}": str(case)}
+        os.chdir(case)  # a relative path a case writes lands in its own folder
         argv = [_fill(a, names) for a in request["argv"]]
         env = {k: _fill(v, names) for k, v in request.get("env", {}).items()}
         saved_env = {k: os.environ.get(k) for k in env}
@@ -125,6 +126,7 @@ def _serve_in(
             "digest": _digest(_fill(request["digest"], names)) if "digest" in request else None,
         }
         shot.unlink(missing_ok=True)
+        os.chdir(folder)
         _clear(case)
         ipc_out.write((json.dumps(answer) + "\n").encode())
         ipc_out.flush()

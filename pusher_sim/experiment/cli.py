@@ -21,6 +21,7 @@ from typing import Any
 
 import pyarrow.compute as pc
 
+from pusher_sim.arguments import check_path_text
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
@@ -407,7 +408,7 @@ def format_info(path: str) -> str:
     checked for its type (a wrong one is shown as damaged) and printed with its control
     characters escaped, so no escape sequence in a table reaches the terminal.
     """
-    target = Path(path)
+    target = Path(check_path_text(path, "the table"))
     if target.is_dir() or target.name.endswith(".parts"):
         parts = Output(target.with_name(target.name.removesuffix(".parts")))
         if not parts.parts.is_dir():
