@@ -804,3 +804,26 @@ def test_the_resume_property_over_many_damaged_folders(runs: dict[str, Path]) ->
     outcomes = check_resume_property(runs, 400)
     print(f"resume property: {outcomes}")
     assert outcomes.get("same", 0) >= 100, outcomes
+
+
+def test_11_queued_futures_are_cancelled_only_by_the_executors_own_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The cause of the race above, checked without waiting for it: a queued future cancelled
+    # from this thread while the killed workers break the pool is one the executor's thread
+    # then tries to fail (InvalidStateError). Stopping leaves cancelling to that thread.
+    from concurrent.futures import Future
+
+    callers: list[str] = []
+    real = Future.cancel
+
+    def cancel(self: Future[Any]) -> bool:
+        callers.append(threading.current_thread().name)
+        return real(self)
+
+    monkeypatch.setattr(Future, "cancel", cancel)
+    with executor_for(2, None) as pool:
+        results = run_chunks(MANY, range(MANY.n_chunks), pool)
+        next(results)
+        results.close()
+    assert threading.main_thread().name not in callers
