@@ -157,6 +157,12 @@ def handled() -> Iterator[None]:
         yield
     finally:
         sys.unraisablehook = old_hook
-        signal.signal(signal.SIGTERM, old_term)
-        signal.signal(signal.SIGINT, old_int)
-        signal.signal(signal.SIGHUP, old_hup)
+        # A handler changed inside the block is kept: after a first Ctrl-C the pool sets
+        # Ctrl-C to end the process at once (pusher_sim.pool), and that must outlast the block.
+        for signum, ours, old in (
+            (signal.SIGTERM, _on_sigterm, old_term),
+            (signal.SIGINT, _on_sigint, old_int),
+            (signal.SIGHUP, _on_signal, old_hup),
+        ):
+            if signal.getsignal(signum) is ours:
+                signal.signal(signum, old)
