@@ -10,11 +10,8 @@ any push is made: one that is damaged, misnamed or another run's is set aside in
 every chunk is in, they are streamed in chunk order into ``OUT`` (Parquet, or CSV with a
 ``OUT.provenance.json`` sidecar), the provenance goes into the Parquet schema metadata, and the
 parts folder is removed. Since chunks are pure functions of the plan, a resumed run writes the
-same table, bit for bit, as an uninterrupted one, or refuses.
-
-Everything read here comes through bounded readers: a file is opened without following it into
-a device or a FIFO, its size is checked before reading, and every field is typed; any failure is
-one :class:`~pusher_sim.errors.UserError` line naming the file and the field.
+same table, bit for bit, as an uninterrupted one, or refuses. Everything is read by bounded
+readers (regular files only, size first, every field typed; see docs/robustness.md).
 """
 
 from __future__ import annotations
