@@ -469,8 +469,8 @@ def run_classes(tmp_path: Path, factor: int) -> dict[str, dict[str, int]]:
         done = worker.finish()
     finally:
         worker.close()
-    assert not failures, f"{len(failures)} failed:\n" + "\n".join(failures[:12])
     tried = sum(sum(c.values()) for c in tally.values())
+    assert not failures, f"{len(failures)} of {tried} failed {tally}:\n" + "\n".join(failures[:12])
     print(
         f"fuzz (issue 21): {tried} inputs {tally}; 0 tracebacks, 0 hangs, 0 changed tables; "
         f"worker {done['cpu_seconds']:.1f} s CPU, peak {done['peak_kb'] / 1024:.0f} MB, "
