@@ -11,11 +11,50 @@ import math
 import os
 from collections.abc import Callable
 
-from pusher_sim.errors import CorruptFile
+from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.strict_json import read_bytes
 
 MAX_SEED = 2**63 - 1
 WORKERS_PER_CORE = 4
+MAX_PATH = 4096
+"""Longest path taken (Linux's PATH_MAX); each of its names at most NAME_MAX, 255 bytes."""
+MAX_NAME_BYTES = 255
+
+
+def check_path_text(text: str, what: str) -> str:
+    """A file path as given, refused in one line if no file could ever have it: empty, ``-``
+    (we never write to or read from standard streams by that name), holding a NUL or another
+    control character, or too long for the system."""
+    from pusher_sim.printable import printable
+
+    shown = printable(text[:60]) + ("..." if len(text) > 60 else "")
+    if not text.strip():
+        raise UserError(f"{what} is an empty path")
+    if text == "-":
+        raise UserError(f"{what} '-' is not a file (standard input and output are not used)")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise UserError(f"{what} {shown!r} holds a control character")
+    if len(text) > MAX_PATH:
+        raise UserError(f"{what} is {len(text):,} characters long (at most {MAX_PATH:,})")
+    try:
+        longest = max(len(part.encode("utf-8")) for part in text.split("/"))
+    except UnicodeEncodeError:
+        raise UserError(f"{what} {shown!r} is not valid text") from None
+    if longest > MAX_NAME_BYTES:
+        raise UserError(f"{what} has a name of {longest} bytes (at most {MAX_NAME_BYTES})")
+    return text
+
+
+def path_arg(what: str) -> Callable[[str], str]:
+    """An argparse type: a path that :func:`check_path_text` accepts."""
+
+    def parse(text: str) -> str:
+        try:
+            return check_path_text(text, what)
+        except UserError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
 
 
 def max_workers() -> int:

@@ -63,14 +63,28 @@ def atomic_write_with(path: str | Path, write: Callable[[BinaryIO], object]) -> 
 
 
 def check_writable(path: str | Path) -> None:
-    """Fail now, in one line, if ``path`` could not be written later (before any work is done)."""
+    """Fail now, in one line, if ``path`` could not be written later (before any work is done).
+
+    Proven, not guessed: the temporary file a write will use is created in the target's folder
+    and removed again (``os.access`` says yes to root for a folder like ``/proc`` where nothing
+    can be created). A target that exists must be a regular file: a device such as
+    ``/dev/full`` or a FIFO would take the write and lose it, and is never replaced.
+    """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise UserError(f"{target} is a folder, not a file")
-    if not folder.is_dir():
-        raise UserError(f"cannot write {target}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UserError(f"cannot write {target}: folder {folder} is not writable")
+    try:
+        if target.is_dir():
+            raise UserError(f"{target} is a folder, not a file")
+        if target.exists() and not target.is_file():
+            raise UserError(f"cannot write {target}: it is not a regular file")
+        if not folder.is_dir():
+            raise UserError(f"cannot write {target}: folder {folder} does not exist")
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(tmp_name)
+    except OSError as exc:
+        raise UserError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the path
+        raise UserError(f"cannot write {target!r:.80}: {exc}") from None
     if target.exists() and not os.access(target, os.W_OK):
         raise UserError(f"cannot write {target}: the file is read-only")

@@ -7,9 +7,9 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -17,7 +17,8 @@ from typing import NoReturn
 from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.saves import autosave_path
+from pusher_sim.printable import printable
+from pusher_sim.saves import autosave_path, check_saves_dir
 from pusher_sim.turnloop import GameLog, Match, get_spec
 from pusher_sim.turnloop.log import complete
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
@@ -65,12 +66,14 @@ def bot_list() -> str:
     return "seats and bots:\n" + "\n".join(lines)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+MAX_MESSAGE = 400
+"""Longest message printed: a path of thousands of characters is shown by its two ends."""
 
 
 def one_line(message: str) -> str:
-    """A message as one printable line: text from a file may hold newlines or escape codes."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
+    """A message as one printable line: text from a file may hold newlines or escape codes, and
+    a value given may be thousands of characters long."""
+    return printable(message, MAX_MESSAGE)
 
 
 def build_parser() -> Parser:
@@ -86,15 +89,23 @@ def build_parser() -> Parser:
     play.add_argument("game", nargs="?", choices=list(GAMES), help="default: pusher")
     play.add_argument("--seats", type=seats_arg, help="comma-separated: human or a bot name")
     play.add_argument("--seed", type=seed_arg, default=None, help="default: a fresh one")
-    play.add_argument("--load", metavar="LOG", help="continue a saved game log")
+    play.add_argument(
+        "--load", metavar="LOG", type=arguments.path_arg("--load"), help="continue a saved game log"
+    )
     play.add_argument(
         "--save",
         metavar="LOG",
+        type=arguments.path_arg("--save"),
         help="write the game log here when the game ends (or is interrupted: Ctrl-C, SIGTERM)",
     )
     play.add_argument("--terminal", action="store_true", help="play Pusher in text, not a window")
-    play.add_argument("--screenshot", metavar="PNG", help="render the position to PNG and exit")
-    play.add_argument("--size", default="1100x800", help="window size WxH (default 1100x800)")
+    play.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        type=arguments.path_arg("--screenshot"),
+        help="render the position to PNG and exit",
+    )
+    play.add_argument("--size", help="window size WxH (default 1100x800)")
     play.add_argument("--pace", help="seconds a bot's move stays on screen (default 0.8)")
     play.add_argument("--mute", action="store_true", help="no sound in the window")
 
@@ -113,7 +124,7 @@ def build_parser() -> Parser:
     )
 
     rep = sub.add_parser("replay", help="replay a game log and show where it ends")
-    rep.add_argument("log")
+    rep.add_argument("log", type=arguments.path_arg("the log"))
     rep.add_argument("--verbose", action="store_true", help="print every action")
     rep.add_argument(
         "--resimulate",
@@ -134,6 +145,12 @@ def build_parser() -> Parser:
 def cmd_play(args: argparse.Namespace) -> int:
     if args.save:
         check_writable(args.save)
+    if not args.screenshot:
+        try:
+            check_saves_dir()  # where an autosave or an interrupted game goes, said if moved
+        except UserError:
+            if not args.save:  # no game is started that could be saved nowhere
+                raise
     log = None
     name = args.game or "pusher"
     if args.load:
@@ -155,6 +172,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         module, func = spec.window.split(":")
         code: int = getattr(importlib.import_module(module), func)(args)
         return code
+    for option in ("size", "pace"):
+        if getattr(args, option, None) is not None:
+            raise UserError(
+                f"--{option} sets up the window; {name} in the terminal has no use for it"
+            )
     # The log's seats, unless --seats names as many (to swap people and bots).
     seats = args.seats or (log.seats if log else list(spec.default_seats))
     spec.check_seats(seats)
@@ -172,14 +194,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         code = play_in_terminal(match, spec.text_ui(game))
     except KeyboardInterrupt as exc:
         where = _save_interrupted(match.log, args.save)
-        print(
-            f"pusher: interrupted; game saved to {where} (go on with: pusher play --load {where})",
-            file=sys.stderr,
-        )
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            print(
+                f"pusher: interrupted; game saved to {one_line(where)} "
+                f"(go on with: pusher play --load {one_line(where)})",
+                file=sys.stderr,
+            )
         return interrupts.exit_code(exc)
     if args.save:
         match.log.save(args.save)
-        print(f"game log saved to {args.save}")
+        print(f"game log saved to {one_line(args.save)}")
     return code
 
 

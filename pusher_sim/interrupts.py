@@ -1,7 +1,8 @@
-"""Ctrl-C and SIGTERM: both stop the program at once, as a :class:`KeyboardInterrupt`.
+"""Ctrl-C, SIGTERM and SIGHUP: each stops the program at once, as a :class:`KeyboardInterrupt`.
 
-SIGTERM raises :class:`Terminated` (a KeyboardInterrupt), so every ``except KeyboardInterrupt``
-that saves a game on Ctrl-C saves it on SIGTERM too. pymunk frees its spaces, bodies and shapes
+SIGTERM raises :class:`Terminated` and SIGHUP (the terminal was closed) :class:`HungUp`, both
+KeyboardInterrupts, so every ``except KeyboardInterrupt`` that saves a game on Ctrl-C saves it
+on SIGTERM and SIGHUP too. pymunk frees its spaces, bodies and shapes
 in Python ``ffi.gc`` callbacks: an interrupt raised inside one is swallowed ("Exception ignored
 from callback") and can leave a body pointing at a freed space, which crashes a later free. So
 :func:`handled` never raises inside pymunk's code: the interrupt is raised at the next line
@@ -35,6 +36,12 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM arrived: stop as for Ctrl-C (saving what there is to save)."""
 
     signum = signal.SIGTERM
+
+
+class HungUp(Terminated):
+    """SIGHUP arrived (the terminal went away): stop as for SIGTERM, saving what there is."""
+
+    signum = signal.SIGHUP
 
 
 def exit_code(exc: KeyboardInterrupt) -> int:
@@ -77,7 +84,7 @@ def _deliver(interrupt: type[KeyboardInterrupt], frame: FrameType | None) -> Non
     if not inside:
         raise interrupt()
     if inside[-1] + 1 == len(stack):  # nothing of ours below: try again in a moment
-        _later(signal.SIGTERM if issubclass(interrupt, Terminated) else signal.SIGINT)
+        _later(_signal_of(interrupt))
         return
     outside = stack[inside[-1] + 1]
     previous = sys.gettrace()
@@ -93,6 +100,21 @@ def _deliver(interrupt: type[KeyboardInterrupt], frame: FrameType | None) -> Non
     sys.settrace(lambda frame, event, arg: None)  # tracing on; new frames are not traced
 
 
+def _signal_of(interrupt: type[KeyboardInterrupt]) -> signal.Signals:
+    return signal.Signals(getattr(interrupt, "signum", signal.SIGINT))
+
+
+_INTERRUPTS: dict[int, type[KeyboardInterrupt]] = {
+    signal.SIGINT: KeyboardInterrupt,
+    signal.SIGTERM: Terminated,
+    signal.SIGHUP: HungUp,
+}
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    _deliver(_INTERRUPTS.get(signum, KeyboardInterrupt), frame)
+
+
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
     _deliver(KeyboardInterrupt, frame)
 
@@ -103,7 +125,8 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def handled() -> Iterator[None]:
-    """Within this block SIGTERM raises :class:`Terminated` and no interrupt is swallowed.
+    """Within this block SIGTERM raises :class:`Terminated`, SIGHUP :class:`HungUp`, and no
+    interrupt is swallowed.
 
     Only the main thread may install signal handlers; elsewhere the block changes nothing.
     """
@@ -112,8 +135,11 @@ def handled() -> Iterator[None]:
         return
     old_term = signal.getsignal(signal.SIGTERM)
     old_int = signal.getsignal(signal.SIGINT)
+    old_hup = signal.getsignal(signal.SIGHUP)
     if old_term is not signal.SIG_IGN:  # a parent that ignores a signal for us is obeyed
         signal.signal(signal.SIGTERM, _on_sigterm)
+    if old_hup is not signal.SIG_IGN:  # nohup: the run goes on when the terminal closes
+        signal.signal(signal.SIGHUP, _on_signal)
     if old_int is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_sigint)
     old_hook = sys.unraisablehook
@@ -122,7 +148,7 @@ def handled() -> Iterator[None]:
         # A destructor of another package swallowed an interrupt: deliver it again.
         exc_type = unraisable.exc_type
         if isinstance(exc_type, type) and issubclass(exc_type, KeyboardInterrupt):
-            _later(signal.SIGTERM if issubclass(exc_type, Terminated) else signal.SIGINT)
+            _later(_signal_of(exc_type))
             return
         old_hook(unraisable)
 
@@ -131,5 +157,12 @@ def handled() -> Iterator[None]:
         yield
     finally:
         sys.unraisablehook = old_hook
-        signal.signal(signal.SIGTERM, old_term)
-        signal.signal(signal.SIGINT, old_int)
+        # A handler changed inside the block is kept: after a first Ctrl-C the pool sets
+        # Ctrl-C to end the process at once (pusher_sim.pool), and that must outlast the block.
+        for signum, ours, old in (
+            (signal.SIGTERM, _on_sigterm, old_term),
+            (signal.SIGINT, _on_sigint, old_int),
+            (signal.SIGHUP, _on_signal, old_hup),
+        ):
+            if signal.getsignal(signum) is ours:
+                signal.signal(signum, old)

@@ -12,6 +12,22 @@ from typing import Protocol
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 
+MAX_PUSH_STEPS = 100_000
+"""Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
+saved game, an experiment or a benchmark can ask of one push, whatever time step and
+simulated-time cap it carries."""
+
+
+def push_step_problem(time_step: float, max_sim_time: float) -> str | None:
+    """Why a time step and simulated-time cap ask too many steps of one push, or None."""
+    steps = max_sim_time / time_step
+    if steps > MAX_PUSH_STEPS:
+        return (
+            f"max_sim_time / time_step allows {steps:.3g} steps per push; at most "
+            f"{MAX_PUSH_STEPS:,} are allowed"
+        )
+    return None
+
 
 @dataclass(frozen=True)
 class PushSpec:

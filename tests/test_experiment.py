@@ -430,7 +430,7 @@ def test_resume_skips_done_chunks_and_gives_the_same_table(
     record["sessions"].append({"started": "2026-01-01T00:00:00+00:00", "workers": 3})
     output.write_record(record)
     for k in (0, 2):
-        output.write_chunk(k, run_chunk(job, k))
+        output.write_chunk(k, run_chunk(job, k), _identity(argv, job))
     (output.parts / ".chunk-000000001.parquet.x.tmp").write_bytes(b"half")
     assert main([*argv, "--out", str(out)]) == 2
     assert "--resume" in capsys.readouterr().err
@@ -604,7 +604,7 @@ def test_pool_kill_stops_local_workers() -> None:
         list(run_chunks(SMALL, [0, 1], pool))
         pids = list(pool.executor._processes)  # type: ignore[attr-defined]
         assert len(pids) == 2
-        pool.kill()
+        pool.stop([])
         # By pid: Process.is_alive() can report a worker the executor's own thread reaped as alive.
         assert gone_within(pids, 5.0) is not None
 
@@ -615,7 +615,7 @@ def _raise_interrupt(signum: int, frame: object) -> None:
 
 def test_local_workers_die_on_sigterm_whatever_their_parent_does_with_it() -> None:
     # The experiment's parent turns SIGTERM into a KeyboardInterrupt while it runs; a worker
-    # forked then inherited that, so Pool.kill's SIGTERM became one task's error, not its end.
+    # forked then inherited that, so a SIGTERM to it became one task's error, not its end.
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         with executor_for(1, None) as pool:

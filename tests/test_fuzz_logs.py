@@ -254,11 +254,11 @@ def argv_for(mode: str, name: str) -> list[str]:
 class Worker:
     """The bounded worker process and the pipe to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, memory: int = MEMORY_CAP) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1"}
         env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.fuzz_worker", str(MEMORY_CAP), str(SECONDS_PER_LOG)],
+            [sys.executable, "-m", "tests.fuzz_worker", str(memory), str(SECONDS_PER_LOG)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             cwd=ROOT,
@@ -268,6 +268,12 @@ class Worker:
 
     def ask(self, argv: list[str], blob: bytes) -> dict[str, Any]:
         header = json.dumps({"argv": argv}).encode()
+        return self._send(HEADER.pack(len(header), len(blob)) + header + blob)
+
+    def ask_case(self, case: dict[str, Any]) -> dict[str, Any]:
+        """A whole case: argv, a folder to lay out (files and their bytes), env and stdin."""
+        header = json.dumps({k: v for k, v in case.items() if k != "blob"}).encode()
+        blob: bytes = case.get("blob", b"")
         return self._send(HEADER.pack(len(header), len(blob)) + header + blob)
 
     def finish(self) -> dict[str, Any]:

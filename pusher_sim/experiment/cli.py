@@ -21,10 +21,12 @@ from typing import Any
 
 import pyarrow.compute as pc
 
+from pusher_sim.arguments import check_path_text
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
 from pusher_sim.experiment.dataset import Output, provenance_of, read_table
+from pusher_sim.experiment.lock import output_lock
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import known_params
 from pusher_sim.experiment.plot import check_plot_path, outcome_map
@@ -39,6 +41,7 @@ from pusher_sim.experiment.runner import (
 )
 from pusher_sim.experiment.spec import Spec, load_spec
 from pusher_sim.physics import MODEL_VERSION
+from pusher_sim.printable import printable
 
 EXAMPLE = """examples:
   pusher experiment run assets/experiments/returned.toml      (a spec file)
@@ -217,9 +220,29 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
         check_workers(args.workers)
     output = Output(Path(spec.out))
     ident = identity(job, spec)
+    output.make_folder()
+    with output_lock(output.path):
+        return execute_locked(spec, args, job, output, ident)
+
+
+def execute_locked(
+    spec: Spec, args: argparse.Namespace, job: Job, output: Output, ident: dict[str, Any]
+) -> int:
+    """The run, once this process holds the output's lock."""
+    if args.resume and not args.force and not output.path.exists():
+        note = output.recover_record(ident)
+        if note:
+            print(f"pusher: {printable(note)}", file=sys.stderr)
     output.check(ident, args.resume, args.force)
+    good: set[int] = set()
+    if args.resume and not args.force and output.parts.is_dir():
+        # Every chunk is checked before any is computed: a bad one found at the end would
+        # otherwise cost the whole run first.
+        good, note = output.sort_out(ident, job.chunk_size, job.n_chunks)
+        if note:
+            print(f"pusher: {printable(note)}", file=sys.stderr)
     with executor_for(args.workers, args.scheduler) as pool:
-        todo = Todo(job, frozenset(output.done() if args.resume and not args.force else ()))
+        todo = Todo(job, frozenset(good))
         if not confirm(job, todo, pool, args):
             print("not started", file=sys.stderr)
             return 1
@@ -227,7 +250,7 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
         session = {"started": provenance.now(), "workers": pool.workers, "where": where(args)}
         record["sessions"].append(session)
         output.write_record(record)
-        stopped = run_all(job, todo, pool, output, quiet=args.quiet)
+        stopped = run_all(job, todo, pool, output, ident, quiet=args.quiet)
         session["ended"] = provenance.now()
         output.write_record(record)
     if stopped:
@@ -247,14 +270,14 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
         "project_version": provenance.project_version(),
         "git_commit": provenance.git_commit(),
         "seed": spec.seed,
-        "started": record["sessions"][0]["started"],
+        "started": record["sessions"][0].get("started", session["started"]),
         "finished": session["ended"],
         "workers": pool.workers,
         "sessions": record["sessions"],
         "command": provenance.command_line(),
         "pushes": job.plan.size,
     }
-    path = output.finish(job.n_chunks, prov)
+    path = output.finish(job.n_chunks, prov, ident)
     summed = ["settled", "returned_pusher", "returned_others"]
     summed += ["sensitivity"] if job.perturbed else []
     print(f"{job.plan.size} pushes -> {path}")
@@ -326,24 +349,27 @@ def duration(seconds: float) -> str:
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM stops a run the way Ctrl-C does (chunks kept, resumable)."""
+    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable)."""
 
     def handler(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     try:
-        previous = signal.signal(signal.SIGTERM, handler)
+        previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGHUP)}
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
-def run_all(job: Job, todo: Todo, pool: Pool, output: Output, quiet: bool) -> bool:
-    """Run and write every chunk in ``todo``; True if a Ctrl-C or SIGTERM stopped the run."""
+def run_all(
+    job: Job, todo: Todo, pool: Pool, output: Output, ident: dict[str, Any], quiet: bool
+) -> bool:
+    """Run and write every chunk in ``todo``; True if Ctrl-C, SIGTERM or SIGHUP stopped it."""
     bar = None
     if not quiet:
         from tqdm import tqdm
@@ -355,7 +381,7 @@ def run_all(job: Job, todo: Todo, pool: Pool, output: Output, quiet: bool) -> bo
         results = run_chunks(job, todo, pool, tick)
         with sigterm_as_interrupt(), closing(results):
             for k, rows in results:
-                output.write_chunk(k, rows)
+                output.write_chunk(k, rows, ident)
                 if bar is not None:
                     bar.update(len(rows))
     except KeyboardInterrupt:
@@ -380,10 +406,17 @@ def summary(table: Any) -> str:
 
 
 def format_info(path: str) -> str:
-    """What produced a table, or how far an unfinished run has got."""
-    target = Path(path)
+    """What produced a table, or how far an unfinished run has got.
+
+    Everything shown comes from a file that may have been edited or damaged: each field is
+    checked for its type (a wrong one is shown as damaged) and printed with its control
+    characters escaped, so no escape sequence in a table reaches the terminal.
+    """
+    target = Path(check_path_text(path, "the table"))
     if target.is_dir() or target.name.endswith(".parts"):
         parts = Output(target.with_name(target.name.removesuffix(".parts")))
+        if not parts.parts.is_dir():
+            raise UserError(f"{parts.parts} is not an experiment's chunk folder")
         record = parts.read_record()
         chunks = -(-record["identity"]["pushes"] // record["identity"]["chunk"])
         return (
@@ -391,15 +424,31 @@ def format_info(path: str) -> str:
             f"({len(record['sessions'])} sessions); continue it with --resume"
         )
     prov = provenance_of(target)
-    lines = [f"{target}: {prov.get('pushes')} pushes"]
+    lines = [f"{target}: {_field(prov, 'pushes', int)} pushes"]
     if "model" in prov:
-        lines.append(f"made by model: {prov['model']}")
+        lines.append(f"made by model: {_field(prov, 'model', str)}")
     for key in ("model_version", "project_version", "git_commit", "seed", "started", "finished"):
-        lines.append(f"{key}: {prov.get(key)}")
-    lines.append(f"workers: {prov.get('workers')} ({len(prov.get('sessions', []))} sessions)")
-    lines.append(f"command: {prov.get('command')}")
+        lines.append(f"{key}: {_field(prov, key, (str, int))}")
+    sessions = prov.get("sessions", [])
+    count = len(sessions) if isinstance(sessions, list) else "damaged"
+    lines.append(f"workers: {_field(prov, 'workers', int)} ({count} sessions)")
+    lines.append(f"command: {_field(prov, 'command', str)}")
     physics = prov.get("physics_config", {})
-    lines.append("physics: " + ", ".join(f"{k}={v}" for k, v in physics.items()))
+    if isinstance(physics, dict):
+        lines.append("physics: " + ", ".join(f"{k}={v}" for k, v in physics.items()))
+    else:
+        lines.append("physics: (damaged: not a table)")
     lines.append("spec:")
-    lines += ["  " + line for line in str(prov.get("spec", "")).splitlines()]
-    return "\n".join(lines)
+    spec = prov.get("spec", "")
+    lines += ["  " + line for line in (spec.splitlines() if isinstance(spec, str) else ["?"])]
+    return "\n".join(printable(line) for line in lines)
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> str:
+    """A provenance field for printing: its value if of the expected type, else a note."""
+    value = data.get(key)
+    if value is None:
+        return "None"
+    if isinstance(value, bool) or not isinstance(value, kind):
+        return f"(damaged: a {type(value).__name__})"
+    return str(value)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.lifeline import die_with_parent
+from pusher_sim.pool import die_with_parent
 
 
 @dataclass

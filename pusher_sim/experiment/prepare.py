@@ -19,8 +19,10 @@ from pusher_sim.experiment.params import Grid
 from pusher_sim.experiment.plan import Plan, physics_params
 from pusher_sim.experiment.positions import file_digest, positions_from_log
 from pusher_sim.experiment.run import Job, check_point
-from pusher_sim.experiment.spec import Spec, read_text_file
+from pusher_sim.experiment.spec import Spec
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, load_config
+from pusher_sim.push import push_step_problem
+from pusher_sim.strict_toml import read_toml
 
 MAX_CHECKED = 4096
 """Combinations of parameter values checked up front; beyond it each is checked alone."""
@@ -29,7 +31,7 @@ MAX_CHECKED = 4096
 def base_config(spec: Spec) -> PhysicsConfig:
     """The physics config file (default: the shipped one) with the spec's overrides."""
     if spec.config is not None:
-        read_text_file(spec.config, "physics config")  # a binary or huge file is one line
+        read_toml(spec.config, "physics config")  # a binary, huge or deep file is one line
         base = load_config(spec.config)
     else:
         base = PhysicsConfig()
@@ -76,7 +78,22 @@ def build_job(spec: Spec) -> Job:
 
 
 def check_plan(plan: Plan, base: PhysicsConfig, n_positions: int) -> None:
-    """Refuse, before any push, a value that some point of the plan would fail on."""
+    """Refuse, before any push, a value that some point of the plan would fail on.
+
+    The steps a push may take are checked at the plan's worst corner (its shortest time step
+    with its longest simulated-time cap), which no sampling of combinations could miss.
+    """
+    low: dict[str, float] = {}
+    high: dict[str, float] = {}
+    for g in plan.grids:
+        low[g.name], high[g.name] = min(g.values), max(g.values)
+    for s in plan.samples:
+        low[s.name], high[s.name] = s.low, s.high
+    too_many = push_step_problem(
+        low.get("time_step", base.time_step), high.get("max_sim_time", base.max_sim_time)
+    )
+    if too_many:
+        raise UserError(too_many)
     choices: list[tuple[str, list[float]]] = []
     for g in plan.grids:
         values = sorted(set(g.values))

@@ -23,7 +23,7 @@ from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
 from pusher_sim.experiment.plan import Plan, Point
 from pusher_sim.experiment.scenario import Scenario, mid_game
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
-from pusher_sim.push import PushResolver, PushSpec
+from pusher_sim.push import PushResolver, PushSpec, push_step_problem
 
 Row = dict[str, Any]
 
@@ -88,6 +88,9 @@ def physics_for(base: PhysicsConfig, point: Point) -> PhysicsConfig:
 def check_point(point: Point, base: PhysicsConfig, n_positions: int = 0) -> PhysicsConfig:
     """The point's physics config, after refusing what no push could do."""
     config = physics_for(base, point)
+    too_many = push_step_problem(config.time_step, config.max_sim_time)
+    if too_many:
+        raise UserError(too_many)
     if not 0.0 <= point["speed"] <= config.max_flick_speed:
         raise UserError(
             f"speed {point['speed']} is outside 0 to the maximum flick {config.max_flick_speed}"

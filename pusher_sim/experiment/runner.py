@@ -1,10 +1,10 @@
 """Run a job's chunks on local processes or on a Dask cluster, through one code path.
 
-Both are a ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` whose workers die with
-this process (:mod:`lifeline`), or the executor of a ``distributed.Client`` connected to a
-scheduler. Only a small window of chunks is in flight at a time, so a billion-push plan costs no
-memory and a Ctrl-C has little to cancel; each chunk's rows are handed back as soon as it is
-done, for the caller to write.
+Both are a ``concurrent.futures.Executor``: the project's one process pool
+(:mod:`pusher_sim.pool`: workers die with this process, a Ctrl-C stops them at once), or the
+executor of a ``distributed.Client`` connected to a scheduler. Only a small window of chunks is
+in flight at a time, so a billion-push plan costs no memory and a Ctrl-C has little to cancel;
+each chunk's rows are handed back as soon as it is done, for the caller to write.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ import itertools
 import os
 import re
 import threading
-from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.lifeline import bind_to_parent
 from pusher_sim.experiment.run import Job, Row, run_chunk
+from pusher_sim.pool import stop_now, worker_pool
 
 TASK_PUSHES = 64
 """Pushes a Dask task holds at least, when there are enough to keep every worker busy: a Dask
@@ -36,13 +36,19 @@ MAX_WORKERS = 1024
 ADDRESS = re.compile(r"^(?:(?:tcp|tls)://)?(?:\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")
 
 
+def _cancel(futures: Collection[Future[Any]]) -> None:
+    for future in futures:
+        future.cancel()
+
+
 @dataclass
 class Pool:
-    """An executor, how many tasks it runs at once, and how to stop it at once."""
+    """An executor, how many tasks it runs at once, and how to stop it at once (given the
+    futures still in flight: a cluster cancels them, local workers are killed)."""
 
     executor: Executor
     workers: int
-    kill: Callable[[], None] = field(default=lambda: None)
+    stop: Callable[[Collection[Future[Any]]], None] = field(default=_cancel)
     task_pushes: int = 1
     """Pushes a task should hold at least (chunks are grouped to reach it): see
     :data:`TASK_PUSHES`."""
@@ -106,17 +112,8 @@ def executor_for(
             client.close()
         return
     n = check_workers(workers)
-    pool = ProcessPoolExecutor(max_workers=n, initializer=bind_to_parent, initargs=(os.getpid(),))
-
-    def kill() -> None:
-        for process in list(pool._processes.values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-
-    try:
-        yield Pool(pool, n, kill)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with worker_pool(n) as pool:
+        yield Pool(pool, n, lambda running: stop_now(pool))
 
 
 def run_group(job: Job, chunks: list[int]) -> list[tuple[int, list[Row]]]:
@@ -163,6 +160,4 @@ def run_chunks(
                 yield from future.result()
     finally:
         if not finished:
-            for future in running:
-                future.cancel()
-            pool.kill()
+            pool.stop(running)

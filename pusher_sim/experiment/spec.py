@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pusher_sim.arguments import check_path_text
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import Grid, Sample, grid_values, sample_range
+from pusher_sim.strict_toml import read_toml
 
-MAX_SPEC_BYTES = 1_000_000
-"""A spec (or physics config) file larger than this is refused before it is read."""
 MAX_CHUNK = 100_000
 MAX_PERTURB_PRESS = 0.005
 """Largest press-point perturbation, m: about the inradius of a triangle of cups."""
@@ -54,6 +53,10 @@ class Spec:
     def __post_init__(self) -> None:
         if self.model not in MODELS:
             raise UserError(f"model must be one of {', '.join(MODELS)}, got {self.model!r:.20}")
+        for key in ("config", "positions", "out", "plot"):
+            value = getattr(self, key)
+            if value is not None:
+                check_path_text(value, key)
         if self.chunk is not None and not 1 <= self.chunk <= MAX_CHUNK:
             raise UserError(f"chunk must be from 1 to {MAX_CHUNK:,}, got {self.chunk}")
         if not 0.0 <= self.perturb_press <= MAX_PERTURB_PRESS:
@@ -111,21 +114,6 @@ def _value(value: Any) -> str:
     return "[" + ", ".join(_value(v) for v in value) + "]"
 
 
-def read_text_file(path: str | Path, what: str) -> str:
-    """A small UTF-8 text file's contents, or one line saying why it cannot be one."""
-    where = Path(path)
-    try:
-        if not where.is_file():
-            raise UserError(f"{what} {where} is not a file")
-        if where.stat().st_size > MAX_SPEC_BYTES:
-            raise UserError(f"{what} {where} is over {MAX_SPEC_BYTES:,} bytes")
-        return where.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot read {what} {where}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{what} {where} is not a UTF-8 text file") from None
-
-
 TOP = {"seed", "samples", "repeats", "chunk", "config", "positions", "model"}
 MODELS = ("2d", "3d")
 """Which model resolves the pushes: the game's 2-D physics or the 3-D MuJoCo reference."""
@@ -136,12 +124,8 @@ MEASURE = {"perturb_press", "perturb_angle"}
 
 def load_spec(path: str | Path) -> Spec:
     """Read an experiment spec file strictly."""
-    where = Path(path)
-    text = read_text_file(where, "experiment spec")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"experiment spec {where} is not valid TOML: {exc}") from None
+    where = Path(check_path_text(str(path), "the experiment spec"))
+    data = read_toml(where, "experiment spec")
     try:
         return _from_table(data, where.parent)
     except UserError as exc:

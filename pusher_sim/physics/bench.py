@@ -17,16 +17,18 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pusher_sim import arguments
 from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
+from pusher_sim.errors import UserError
 from pusher_sim.physics.config import PhysicsConfig, load_config
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.push import PushSpec
+from pusher_sim.pool import worker_pool
+from pusher_sim.push import PushSpec, push_step_problem
+from pusher_sim.strict_toml import read_toml
 
 BALL_COUNTS = (17, 34, 51, 91)
 TARGET_RATIO_51 = 0.30  # model steps/s over floor steps/s with 51 balls moving, at least
@@ -59,7 +61,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.config:
+        read_toml(args.config, "physics config")  # a deep or dotted file is one line
     cfg = load_config(args.config)
+    too_many = push_step_problem(cfg.time_step, cfg.max_sim_time)
+    if too_many:
+        raise UserError(f"{args.config}: {too_many}")
     board = Board()
     seconds = float(args.seconds)
     report: dict[str, Any] = {
@@ -306,7 +313,7 @@ def pushes_with_workers(
     cfg: PhysicsConfig, seconds: float, seed: int, workers: int
 ) -> dict[str, Any]:
     """Total pushes/s of ``workers`` processes each resolving pushes for ``seconds``."""
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         list(pool.map(_worker, [(cfg, 0.05, seed)] * workers))  # start-up, imports
         t0 = time.perf_counter()
         results = list(pool.map(_worker, [(cfg, seconds, seed + k) for k in range(workers)]))

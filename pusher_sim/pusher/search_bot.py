@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
+from pusher_sim.pool import start_pool, stop_now
 from pusher_sim.push import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.pusher.bots import PRESS_SAFETY, pusher_state
@@ -204,7 +205,7 @@ class SearchPusherBot:
     def __init__(self, settings: SearchSettings | None = None) -> None:
         self.settings = settings or SearchSettings()
         self.trials = 0
-        self._pool: Executor | None = None
+        self._pool: ProcessPoolExecutor | None = None
 
     def close(self) -> None:
         if self._pool is not None:
@@ -233,14 +234,19 @@ class SearchPusherBot:
         workers = self.settings.workers
         if workers > 1 and len(specs) > 1:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=workers)
+                self._pool = start_pool(workers)
             size = math.ceil(len(specs) / workers)
             parts = [specs[i : i + size] for i in range(0, len(specs), size)]
-            futures = [
-                self._pool.submit(_resolve_all, game.resolver, game.board, balls, part)
-                for part in parts
-            ]
-            outcomes = [o for f in futures for o in f.result()]
+            try:
+                futures = [
+                    self._pool.submit(_resolve_all, game.resolver, game.board, balls, part)
+                    for part in parts
+                ]
+                outcomes = [o for f in futures for o in f.result()]
+            except BaseException:  # Ctrl-C or a failed push: no worker is left running
+                stop_now(self._pool)
+                self._pool = None
+                raise
         else:
             outcomes = _resolve_all(game.resolver, game.board, balls, specs)
         tray = st.trays[st.to_move]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError, CorruptFile
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
@@ -28,10 +28,6 @@ from pusher_sim.turnloop.state import Game, State
 
 if TYPE_CHECKING:
     from pusher_sim.physics import PhysicsConfig
-
-MAX_PUSH_STEPS = 100_000
-"""Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
-saved game can ask of a replay, whatever time step and simulated-time cap it carries."""
 
 
 def make_game(options: Mapping[str, Any]) -> PusherGame:
@@ -80,12 +76,9 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver, PushReso
 
 def _bounded(physics: PhysicsConfig) -> PhysicsConfig:
     """``physics``, unless one push under it may take more than :data:`MAX_PUSH_STEPS`."""
-    steps = physics.max_sim_time / physics.time_step
-    if steps > MAX_PUSH_STEPS:
-        raise ConfigError(
-            f"physics config: max_sim_time / time_step allows {steps:.3g} steps per push; "
-            f"a game may ask for at most {MAX_PUSH_STEPS:,}"
-        )
+    too_many = push_step_problem(physics.time_step, physics.max_sim_time)
+    if too_many:
+        raise ConfigError(f"physics config: {too_many}")
     return physics
 
 

@@ -110,20 +110,48 @@ def tournament_from(args: argparse.Namespace) -> Tournament:
     return tournament
 
 
+MAX_CONFIG_NUMBER = 10**9
+"""Largest magnitude of a --config number: far past any game's own bounds, which then say
+what fits, and small enough that no conversion or arithmetic on it can overflow."""
+
+
 def parse_config(items: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` options; VALUE is JSON where it parses (bounded: no 5,000-digit numbers,
+    no deep nesting), else text. The game's config then checks every value's range."""
+    from pusher_sim.errors import CorruptFile
+    from pusher_sim.strict_json import first_unreadable, parse
+
     config: dict[str, Any] = {}
     for item in items:
         key, eq, text = item.partition("=")
         if not eq or not key.strip():
-            raise UserError(f"--config takes KEY=VALUE, not {item!r}")
+            raise UserError(f"--config takes KEY=VALUE, not {item!r:.80}")
         if key.strip() == "players":
             raise UserError("give the number of seats with --players, not --config")
         try:
-            value: Any = json.loads(text)
-        except json.JSONDecodeError:
+            value: Any = parse(text.encode("utf-8", "surrogatepass"), f"--config {key.strip()}")
+        except CorruptFile as exc:
+            if "not valid JSON" not in str(exc):
+                raise
             value = text
+        if first_unreadable(value, key.strip()) or _too_big(value):
+            raise UserError(
+                f"--config {key.strip()}: a number out of range (at most {MAX_CONFIG_NUMBER:,})"
+            )
         config[key.strip()] = value
     return config
+
+
+def _too_big(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return abs(value) > MAX_CONFIG_NUMBER
+    if isinstance(value, list):
+        return any(_too_big(v) for v in value)
+    if isinstance(value, dict):
+        return any(_too_big(v) for v in value.values())
+    return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,10 +6,11 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from pusher_sim.errors import UserError
+from pusher_sim.pool import worker_pool
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 from pusher_sim.turnloop.state import State
@@ -80,15 +81,10 @@ def simulate(
         for part in parts:
             take(play_games(spec.name, game_config, list(seats), part))
     else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        try:
+        # Ctrl-C or a failed game: the pool drops the games in flight and kills its workers.
+        with worker_pool(workers) as pool:
             for result in _in_order(pool, spec.name, game_config, list(seats), parts, workers):
                 take(result)
-        except BaseException:
-            # Ctrl-C or a failed game: do not wait for the games in flight, drop them.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
     if bar is not None:
         bar.close()
     elapsed = time.perf_counter() - started
@@ -106,7 +102,7 @@ def simulate(
 
 
 def _in_order(
-    pool: ProcessPoolExecutor,
+    pool: Executor,
     name: str,
     config: dict[str, Any],
     seats: list[str],

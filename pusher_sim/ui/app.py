@@ -10,6 +10,7 @@ the loop after the mode has saved what it holds. Tests drive the same object fra
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import signal
 import sys
@@ -22,7 +23,7 @@ from types import FrameType
 
 import pygame
 
-from pusher_sim.atomic import atomic_write_with
+from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.ui.config import AppConfig, parse_size
 from pusher_sim.ui.draw import font
@@ -177,7 +178,9 @@ def screenshot(config: AppConfig, path: str) -> int:
             mode = PusherTable(Table(app, quiet, wait_for_load=True))
         surface = pygame.Surface(config.size)
         mode.draw(surface)
-        atomic_write_with(path, lambda handle: pygame.image.save(surface, handle, "png"))
+        png = io.BytesIO()  # drawn in memory: a failed write is then atomic_write's one line
+        pygame.image.save(surface, png, "png")
+        atomic_write(path, png.getvalue())
     finally:
         close_pygame()
     print(f"screenshot saved to {path}")
@@ -223,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
         def interrupt(signum: int, _frame: FrameType | None) -> None:
             app.interrupted = signal.Signals(signum).name
 
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             caught[sig] = signal.signal(sig, interrupt)
         app.loop()
         saved = app.save_now()
@@ -241,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
             + (f"; game saved to {where}" if where else ""),
             file=sys.stderr,
         )
-        return 130 if app.interrupted == "SIGINT" else 143
+        return 128 + signal.Signals[app.interrupted].value
     if where:
         print(f"game saved to {where}")
     return 0

@@ -1,0 +1,829 @@
+"""Issue 21, "Nothing lost, second round": one test per numbered item, each of which failed on
+the code before the fix (damaged experiment datasets, hostile specs and provenance, command
+lines, saved games, signals, data folders, locked outputs, unbounded physics, the executor's
+thread)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pusher_sim import interrupts, saves
+from pusher_sim.cli import main
+from pusher_sim.experiment import dataset
+from pusher_sim.experiment.dataset import read_table
+from pusher_sim.experiment.params import parse_grid
+from pusher_sim.experiment.plan import Plan
+from pusher_sim.experiment.run import Job
+from pusher_sim.experiment.runner import executor_for, run_chunks
+from pusher_sim.physics import PhysicsConfig
+from pusher_sim.turnloop import GameLog
+from tests import saved_logs
+from tests.processes import children, gone_within
+from tests.test_robust_cli import child_env, cli, wait_for
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LINUX = pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(folder))
+    return folder
+
+
+# -- 7: signals at random moments ------------------------------------------------------------
+
+
+def test_7_sighup_in_terminal_play_saves_the_game(tmp_path: Path, data_dir: Path) -> None:
+    argv = ["play", "pushover", "--terminal", "--seats", "human,bot", "--seed", "4"]
+    proc = subprocess.Popen(
+        cli(*argv),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(data_dir),
+    )
+    try:
+        assert proc.stdin is not None
+        wait_for(proc, b"> ")
+        proc.stdin.write(b"roll\n")
+        proc.stdin.flush()
+        wait_for(proc, b"> ")
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    where = data_dir / "saves" / "autosave-pushover.json"
+    assert proc.returncode == 128 + signal.SIGHUP, err.decode()
+    assert f"game saved to {where}" in err.decode()
+    assert GameLog.load(where).actions[0]["type"] == "Roll"
+
+
+def test_7_sighup_with_the_window_open_saves_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "kept.json"
+    before = signal.getsignal(signal.SIGHUP)
+
+    def hang_up() -> None:
+        deadline = time.monotonic() + 30
+        # until the window has taken the signal (the command line takes it first)
+        while signal.getsignal(signal.SIGHUP) in (before, getattr(interrupts, "_on_signal", 0)):
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.05)
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGHUP)
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    threading.Thread(target=hang_up, daemon=True).start()
+    code, _, err = run_cli(["play", "--seats", "human,human", "--seed", "5", "--save", str(save)])
+    assert code == 128 + signal.SIGHUP, err
+    assert f"interrupted (SIGHUP); game saved to {save}" in err
+    assert GameLog.load(save).seed == 5
+
+
+def _simulation(data_dir: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        cli("simulate", "pushover", "--games", "100000", "--workers", "2", "--yes", "--progress"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=child_env(data_dir),
+        start_new_session=True,
+    )
+
+
+def _workers_of(proc: subprocess.Popen[bytes], n: int) -> list[int]:
+    deadline = time.monotonic() + 60
+    while len(found := children(proc.pid)) < n:
+        assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
+        time.sleep(0.05)
+    return found
+
+
+@LINUX
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGHUP])
+def test_7_simulate_workers_die_with_their_parent(data_dir: Path, sig: signal.Signals) -> None:
+    proc = _simulation(data_dir)
+    try:
+        workers = _workers_of(proc, 2)
+        time.sleep(0.3)
+        proc.send_signal(sig)
+        proc.wait(timeout=20)
+        assert gone_within(workers, 5.0) is not None, "a worker outlived simulate"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+@LINUX
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_7_a_second_ctrl_c_ends_a_pooled_run_at_once(data_dir: Path, command: str) -> None:
+    if command == "simulate":
+        proc = _simulation(data_dir)
+    else:
+        argv = ["tournament", "pushover", "--bots", "random,expected", "--games", "100000"]
+        proc = subprocess.Popen(
+            cli(*argv, "--workers", "2"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=child_env(data_dir),
+            start_new_session=True,
+        )
+    try:
+        workers = _workers_of(proc, 2)
+        time.sleep(0.5)
+        pressed = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.05)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+        assert time.monotonic() - pressed < 8.0
+        assert proc.returncode in (130, -signal.SIGINT), out.decode()[-500:]
+        assert b"Traceback" not in out
+        assert gone_within(workers, 5.0) is not None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+# -- 11: the executor's thread never dies of InvalidStateError ----------------------------------
+
+MANY = Job(Plan(grids=(parse_grid("angle=0:350:36"),), seed=3), PhysicsConfig(), chunk=1)
+
+
+def test_11_stopping_a_run_early_never_breaks_the_executors_thread() -> None:
+    errors: list[str] = []
+    previous = threading.excepthook
+    threading.excepthook = lambda args: errors.append(repr(args.exc_value))
+    try:
+        for _ in range(8):  # the race it lost came about once in three runs
+            with executor_for(2, None) as pool:
+                results = run_chunks(MANY, range(MANY.n_chunks), pool)
+                next(results)
+                results.close()  # what a Ctrl-C in the loop over results does
+            time.sleep(0.3)  # the executor's thread notices its workers are gone
+    finally:
+        threading.excepthook = previous
+    assert errors == []
+
+
+# -- the experiment used by items 1, 2, 3, 9 and 10: four chunks of one push each ---------------
+
+SWEEP = ["experiment", "--grid", "angle=0,90,180,270", "--grid", "speed=0.5", "--chunk", "1"]
+SWEEP += ["--workers", "1", "--quiet"]
+N_CHUNKS = 4
+
+
+class Hang(Exception):
+    """A command ran past its alarm."""
+
+
+@contextlib.contextmanager
+def alarm(seconds: float) -> Iterator[None]:
+    """Raise :class:`Hang` in this (main) thread after ``seconds``: a hang fails, not stalls."""
+
+    def ring(signum: int, frame: object) -> None:
+        raise Hang()
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_cli(argv: list[str], seconds: float = 60.0) -> tuple[int, str, str]:
+    """``pusher argv`` in this process: exit code, stdout, stderr; a traceback is a failure."""
+    out, err = io.StringIO(), io.StringIO()
+    with alarm(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    return code, out.getvalue(), err.getvalue()
+
+
+def keep_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished run keeps its chunk folder (to be copied and damaged)."""
+    monkeypatch.setattr(dataset.shutil, "rmtree", lambda *a, **k: None)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A finished table and a complete chunk folder of this run (seed 1) and of another run of
+    the same schema (seed 5)."""
+    folder = tmp_path_factory.mktemp("runs")
+    found: dict[str, Path] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        keep_parts(patch)
+        for seed in ("1", "5"):
+            out = folder / f"seed{seed}.parquet"
+            code, _, err = run_cli([*SWEEP, "--seed", seed, "--out", str(out)])
+            assert code == 0, err
+            found[seed] = out
+    return found
+
+
+def parts_copy(runs: dict[str, Path], tmp_path: Path, seed: str = "1") -> Path:
+    """A fresh output path whose .parts folder is a complete copy of run ``seed``'s."""
+    out = tmp_path / "t.parquet"
+    shutil.copytree(runs[seed].with_name(runs[seed].name + ".parts"), tmp_path / "t.parquet.parts")
+    return out
+
+
+def resume(out: Path) -> tuple[int, str, str]:
+    return run_cli([*SWEEP, "--seed", "1", "--out", str(out), "--resume"])
+
+
+def same_or_refused(result: tuple[int, str, str], out: Path, reference: Path) -> str:
+    """The property of issue 21: the resumed table is the uninterrupted one, or the command
+    refused in one line (and wrote no table); never a traceback, never a different table."""
+    code, _, err = result
+    assert "Traceback" not in err, err
+    if code == 0:
+        assert read_table(out).equals(read_table(reference)), "a resumed table differs"
+        return "same"
+    assert code == 2, err
+    lines = err.splitlines()
+    assert lines and all(line.startswith("pusher: ") for line in lines), err
+    assert len(lines) <= 3 and not out.exists(), err
+    return "refused"
+
+
+# -- 1: a chunk of another run is never taken as this run's ------------------------------------
+
+
+def test_1_a_foreign_chunk_is_set_aside_and_recomputed(
+    runs: dict[str, Path], tmp_path: Path
+) -> None:
+    out = parts_copy(runs, tmp_path)
+    foreign = runs["5"].with_name(runs["5"].name + ".parts") / "chunk-000000002.parquet"
+    shutil.copy(foreign, out.with_name(out.name + ".parts") / foreign.name)
+    code, _, err = resume(out)
+    assert code == 0, err
+    assert read_table(out).equals(read_table(runs["1"]))
+    assert err.count("\n") == 1 and "set aside 1 chunk" in err and "another run" in err
+    kept = list((tmp_path / "t.parquet.set-aside").iterdir())
+    assert [p.read_bytes() for p in kept] == [foreign.read_bytes()]  # kept, never deleted
+
+
+# -- 2: damaged chunks and run records ---------------------------------------------------------
+
+
+def _other_schema(path: Path) -> None:
+    pq.write_table(pa.table({"x": [1, 2]}), path)
+
+
+def _fifo(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+
+
+def _link(target: str) -> Callable[[Path], None]:
+    def make(path: Path) -> None:
+        path.unlink(missing_ok=True)
+        path.symlink_to(target)
+
+    return make
+
+
+def _as_folder(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    path.mkdir()
+    (path / "inside").write_text("x")
+
+
+CHUNK_DAMAGE: dict[str, Callable[[Path], None]] = {
+    "truncated": lambda p: p.write_bytes(p.read_bytes()[: len(p.read_bytes()) // 2]),
+    "empty": lambda p: p.write_bytes(b""),
+    "garbage": lambda p: p.write_bytes(os.urandom(3000)),
+    "other schema": _other_schema,
+    "a folder": _as_folder,
+    "a link to /dev/zero": _link("/dev/zero"),
+    "a FIFO": _fifo,
+}
+
+
+@pytest.mark.parametrize("damage", sorted(CHUNK_DAMAGE))
+def test_2_a_damaged_chunk_is_set_aside_and_recomputed(
+    runs: dict[str, Path], tmp_path: Path, damage: str
+) -> None:
+    out = parts_copy(runs, tmp_path)
+    CHUNK_DAMAGE[damage](tmp_path / "t.parquet.parts" / "chunk-000000001.parquet")
+    code, _, err = resume(out)
+    assert code == 0, err
+    assert read_table(out).equals(read_table(runs["1"]))
+    assert err.count("\n") == 1 and "set aside 1 chunk" in err, err
+
+
+def test_2_an_extra_chunk_past_the_plan_is_set_aside(runs: dict[str, Path], tmp_path: Path) -> None:
+    out = parts_copy(runs, tmp_path)
+    parts = tmp_path / "t.parquet.parts"
+    shutil.copy(parts / "chunk-000000000.parquet", parts / "chunk-000000007.parquet")
+    code, _, err = resume(out)
+    assert code == 0 and "past the plan" in err, err
+    assert read_table(out).equals(read_table(runs["1"]))
+
+
+RECORD_DAMAGE: dict[str, Callable[[Path], None]] = {
+    "no identity": lambda p: p.write_text('{"sessions": []}'),
+    "chunk 0": lambda p: p.write_text(
+        json.dumps({**json.loads(p.read_text()), "identity": {"pushes": 4, "chunk": 0}})
+    ),
+    "sessions a number": lambda p: p.write_text(
+        json.dumps({**json.loads(p.read_text()), "sessions": 3})
+    ),
+    "a list": lambda p: p.write_text("[]"),
+    "a link to /dev/zero": _link("/dev/zero"),
+    "a FIFO": _fifo,
+    "deep": lambda p: p.write_text("[" * 100_000),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(RECORD_DAMAGE))
+def test_2_a_damaged_run_record_is_set_aside_and_written_anew(
+    runs: dict[str, Path], tmp_path: Path, damage: str
+) -> None:
+    out = parts_copy(runs, tmp_path)
+    RECORD_DAMAGE[damage](tmp_path / "t.parquet.parts" / "run.json")
+    code, _, err = resume(out)
+    assert code == 0 and err.count("\n") == 1 and "set aside the run record" in err, err
+    assert read_table(out).equals(read_table(runs["1"]))
+    assert (tmp_path / "t.parquet.set-aside" / "run.json").is_symlink() or (
+        tmp_path / "t.parquet.set-aside" / "run.json"
+    ).exists()
+
+
+@pytest.mark.parametrize("damage", sorted(RECORD_DAMAGE))
+def test_3_info_on_a_damaged_run_record_is_one_line(
+    runs: dict[str, Path], tmp_path: Path, damage: str
+) -> None:
+    parts_copy(runs, tmp_path)
+    RECORD_DAMAGE[damage](tmp_path / "t.parquet.parts" / "run.json")
+    code, _, err = run_cli(["experiment", "info", str(tmp_path / "t.parquet.parts")])
+    assert code == 2 and err.count("\n") == 1 and "run.json" in err, err
+    assert "Traceback" not in err
+
+
+def test_2_the_chunks_of_another_run_with_its_record_are_refused(
+    runs: dict[str, Path], tmp_path: Path
+) -> None:
+    out = parts_copy(runs, tmp_path, seed="5")
+    code, _, err = resume(out)
+    assert code == 2 and err.count("\n") == 1 and "different experiment" in err, err
+
+
+def test_2_force_onto_a_linked_parts_folder_deletes_nothing(
+    runs: dict[str, Path], tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "precious"
+    elsewhere.mkdir()
+    (elsewhere / "thesis.tex").write_text("years of work")
+    (tmp_path / "t.parquet.parts").symlink_to(elsewhere)
+    code, _, err = run_cli([*SWEEP, "--out", str(tmp_path / "t.parquet"), "--force"])
+    assert code == 2 and err.count("\n") == 1 and "link" in err, err
+    assert (elsewhere / "thesis.tex").read_text() == "years of work"
+
+
+# -- 3: experiment info trusts nothing it reads -------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def csv_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("csv") / "t.csv"
+    code, _, err = run_cli([*SWEEP, "--out", str(out)])
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"physics_config": [1, 2]},
+        {"physics_config": "fast"},
+        {"sessions": 7},
+        {"pushes": {"a": 1}},
+        {"command": "\x1b[2J\x1b]0;owned\x07pusher experiment"},
+        {"spec": "seed = 1\n\x1b[31mred\x9b2J"},
+    ],
+)
+def test_3_info_prints_damaged_provenance_safely(
+    csv_table: Path, tmp_path: Path, change: dict[str, Any]
+) -> None:
+    table = tmp_path / "t.csv"
+    shutil.copy(csv_table, table)
+    prov = json.loads(dataset.sidecar(csv_table).read_text())
+    dataset.sidecar(table).write_text(json.dumps({**prov, **change}))
+    code, out, err = run_cli(["experiment", "info", str(table)])
+    assert code == 0 and not err, err
+    assert "\x1b" not in out and "\x9b" not in out and "\x07" not in out
+    assert "pushes" in out
+
+
+@pytest.mark.parametrize("sidecar", ["/dev/zero", "fifo", "folder"])
+def test_3_info_refuses_a_sidecar_that_is_not_a_file(
+    csv_table: Path, tmp_path: Path, sidecar: str
+) -> None:
+    table = tmp_path / "t.csv"
+    shutil.copy(csv_table, table)
+    side = dataset.sidecar(table)
+    if sidecar == "fifo":
+        os.mkfifo(side)
+    elif sidecar == "folder":
+        side.mkdir()
+    else:
+        side.symlink_to(sidecar)
+    code, _, err = run_cli(["experiment", "info", str(table)], seconds=20)
+    assert code == 2 and err.count("\n") == 1 and "provenance" in err, err
+
+
+# -- 4: spec files ------------------------------------------------------------------------------
+
+SPECS = {
+    "deep arrays": "[grid]\nangle = " + "[" * 5000 + "]" * 5000 + "\n",
+    "deep inline tables": "x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n",
+    "unclosed deep arrays": "[grid]\nangle = " + "[" * 5000 + "\n",
+    "NUL in a path": 'config = "a\\u0000b.toml"\n',
+    "NUL in the output": '[output]\nout = "a\\u0000b.parquet"\n',
+    "a 300-character name": '[output]\nout = "' + "n" * 300 + '.parquet"\n',
+    "a newline in the output": '[output]\nout = "a\\nb.parquet"\n',
+    "a dotted key": "a" + ".a" * 20 + " = 1\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_4_a_hostile_spec_is_one_line(tmp_path: Path, name: str) -> None:
+    spec = tmp_path / "s.toml"
+    spec.write_text(SPECS[name])
+    code, _, err = run_cli(["experiment", "run", str(spec), "--quiet"], seconds=20)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert not any(tmp_path.glob("*.parquet*"))
+
+
+@pytest.mark.parametrize(
+    "path", ["a\x00b.toml", "n" * 300 + ".toml", "", "-", "d/" * 3000 + "s.toml"]
+)
+def test_4_a_hostile_spec_path_is_one_line(path: str) -> None:
+    code, _, err = run_cli(["experiment", "run", path, "--quiet"], seconds=20)
+    assert code == 2 and err.count("\n") == 1, err
+
+
+def test_4_a_deeply_dotted_key_costs_no_memory(tmp_path: Path) -> None:
+    spec = tmp_path / "s.toml"
+    spec.write_text("a" + ".a" * 300_000 + " = 1\n")
+    code, peak_mb, err = run_bounded(["experiment", "run", str(spec), "--quiet"], 60)
+    assert code == 2 and err.count("\n") == 1, err
+    assert peak_mb < 500, f"{peak_mb} MB"
+
+
+def run_bounded(argv: list[str], seconds: float) -> tuple[int, float, str]:
+    """``pusher argv`` in a child process, its address space capped at 3 GB: exit code, peak
+    memory in MB and stderr; a hang past ``seconds`` fails the test."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+
+    proc = subprocess.Popen(
+        cli(*argv),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        preexec_fn=limit,
+    )
+    timer = threading.Timer(seconds, proc.kill)
+    timer.start()
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        timer.cancel()
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode(errors="replace")
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    assert proc.returncode != -signal.SIGKILL, f"ran past {seconds} s"
+    return proc.returncode, usage.ru_maxrss / 1024, err
+
+
+# -- 5: saved games that made the reader backtrack or eat memory -------------------------------
+
+
+def _log_with_string(tmp_path: Path, body: str) -> Path:
+    text = json.dumps(saved_logs.pushover_log())
+    head = text.split('"seats": [')[0] + '"seats": ["'
+    path = tmp_path / "log.json"
+    path.write_text(head + body)  # unterminated, as a truncated download would be
+    return path
+
+
+@pytest.mark.parametrize("mode", ["replay", "load"])
+def test_5_many_escaped_quotes_are_read_in_linear_time(tmp_path: Path, mode: str) -> None:
+    log = _log_with_string(tmp_path, '\\"' * 40_000)  # 80 KB: 35 s before the fix
+    argv = ["replay", str(log)] if mode == "replay" else ["play", "--load", str(log), "--terminal"]
+    started = time.monotonic()
+    code, _, err = run_cli(argv, seconds=20)
+    assert code == 2 and err.count("\n") == 1, err
+    assert time.monotonic() - started < 5.0
+
+
+def test_5_a_15_mb_unterminated_string_costs_little_memory(tmp_path: Path) -> None:
+    log = _log_with_string(tmp_path, "x[" * 7_500_000)
+    code, peak_mb, err = run_bounded(["replay", str(log)], 60)
+    assert code == 2 and err.count("\n") == 1, err
+    assert peak_mb < 500, f"{peak_mb:.0f} MB (1,830 MB before the fix)"
+
+
+# -- 6: command lines ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal player who has gone: input meets end of file."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [
+            "tournament",
+            "pushover",
+            "--bots",
+            "random,expected",
+            "--config",
+            "track_length=" + "9" * 5000,
+        ],
+        ["tournament", "pushover", "--bots", "random,expected", "--config", "track_length=1e400"],
+        ["tournament", "pushover", "--bots", "random,expected", "--config", "x=" + "[" * 5000],
+        ["play", "pushover", "--seats", "bot,bot", "--save", "-"],
+        ["play", "pushover", "--seats", "bot,bot", "--save", ""],
+        ["play", "--load", ""],
+        ["replay", "-"],
+        ["play", "pushover", "--terminal", "--seats", "bot,bot", "--pace", "nan"],
+        ["play", "pushover", "--terminal", "--seats", "bot,bot", "--size", "garbage"],
+        ["play", "pushover", "--seats", "bot,bot", "--save", "/dev/full"],
+        ["play", "pushover", "--seats", "bot,bot", "--save", "/proc/nope.json"],
+        ["play", "pushover", "--seats", "bot,bot", "--save", "a\x00b.json"],
+        ["play", "--screenshot", "/dev/null/x.png"],
+        ["experiment", "--grid", "angle=0", "--out", "/proc/nope.parquet", "--quiet"],
+    ],
+)
+def test_6_a_hostile_command_line_is_one_line_before_any_work(gone: None, argv: list[str]) -> None:
+    started = time.monotonic()
+    code, out, err = run_cli(argv, seconds=30)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("pusher"), (code, out, err)
+    assert time.monotonic() - started < 10.0
+
+
+# -- 8: an unusable data folder -----------------------------------------------------------------
+
+
+class HangsUp(io.StringIO):
+    """A terminal whose player presses Ctrl-C at the first prompt."""
+
+    def readline(self, *args: Any) -> str:
+        raise KeyboardInterrupt
+
+
+def _unusable(kind: str, tmp_path: Path) -> str:
+    if kind == "a file":
+        (tmp_path / "f").write_text("")
+        return str(tmp_path / "f")
+    if kind == "a link loop":
+        (tmp_path / "loop").symlink_to(tmp_path / "loop")
+        return str(tmp_path / "loop")
+    if kind == "a newline":
+        (tmp_path / "a\nb").write_text("")
+        return str(tmp_path / "a\nb")
+    if kind == "very long":
+        return str(tmp_path / ("x" * 5000))
+    return {"/dev/null": "/dev/null", "/proc": "/proc"}[kind]
+
+
+@pytest.mark.parametrize(
+    "kind", ["a file", "a link loop", "a newline", "very long", "/dev/null", "/proc"]
+)
+def test_8_ctrl_c_with_an_unusable_data_folder_saves_to_the_stated_fallback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    monkeypatch.setenv("PUSHER_DATA_DIR", _unusable(kind, tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(saves, "_chosen", {}, raising=False)
+    monkeypatch.setattr("sys.stdin", HangsUp())
+    argv = ["play", "pushover", "--terminal", "--seats", "human,bot", "--seed", "3"]
+    code, _, err = run_cli(argv)
+    fallback = tmp_path / "tmp" / f"pusher-{os.getuid()}" / "saves"
+    assert code == 130, err
+    lines = err.splitlines()
+    assert len(lines) == 2 and "Traceback" not in err, err
+    assert f"saves go to {fallback}" in lines[0]
+    assert f"game saved to {fallback / 'autosave-pushover.json'}" in lines[1]
+    assert GameLog.load(fallback / "autosave-pushover.json").seed == 3
+
+
+# -- 9: two runs on one output; a full disk ----------------------------------------------------
+
+
+@LINUX
+def test_9_a_second_run_on_the_same_output_refuses_naming_the_first(tmp_path: Path) -> None:
+    out = tmp_path / "big.parquet"
+    argv = ["experiment", "--grid", "angle=0:359:400", "--chunk", "1", "--workers", "1"]
+    first = subprocess.Popen(
+        cli(*argv, "--quiet", "--yes", "--out", str(out)),
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    try:
+        parts = tmp_path / "big.parquet.parts"
+        deadline = time.monotonic() + 60
+        while not list(parts.glob("chunk-*")) if parts.is_dir() else True:
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        code, _, err = run_cli([*argv, "--quiet", "--yes", "--out", str(out), "--force"])
+        assert code == 2 and err.count("\n") == 1, err
+        assert "being written by another run" in err and f"process {first.pid}" in err
+        assert first.poll() is None, "the first run was disturbed"
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.wait(30)
+    assert list(parts.glob("chunk-*"))  # the first run's chunks are all there
+
+
+def test_9_a_screenshot_onto_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    done = subprocess.run(
+        cli("play", "--screenshot", str(shot), "--size", "800x600"),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"},
+        cwd=ROOT,
+        preexec_fn=small_files,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr and not shot.exists()
+
+
+# -- 10: physics values within bounds that together never end; checks before work ----------------
+
+
+@pytest.mark.parametrize("where", ["spec", "grid", "bench"])
+def test_10_a_push_of_too_many_steps_is_refused_up_front(tmp_path: Path, where: str) -> None:
+    if where == "bench":
+        config = tmp_path / "p.toml"
+        config.write_text("time_step = 1e-5\nmax_sim_time = 3600.0\n")
+        argv = ["bench", "--config", str(config), "--seconds", "1"]
+    elif where == "spec":
+        spec = tmp_path / "s.toml"
+        spec.write_text("[physics]\ntime_step = 1e-5\nmax_sim_time = 3600.0\n")
+        argv = ["experiment", "run", str(spec), "--out", str(tmp_path / "o.parquet")]
+    else:
+        argv = ["experiment", "--grid", "time_step=1e-5,0.002", "--grid", "max_sim_time=1,3600"]
+        argv += ["--out", str(tmp_path / "o.parquet")]
+    code, _, err = run_bounded([*argv, *([] if where == "bench" else ["--quiet"])], 30)
+    assert code == 2 and err.count("\n") == 1 and "steps per push" in err, err
+
+
+def test_10_every_chunk_is_checked_before_any_is_computed(
+    runs: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pusher_sim.experiment import cli as experiment_cli
+
+    out = parts_copy(runs, tmp_path)
+    parts = tmp_path / "t.parquet.parts"
+    (parts / "chunk-000000000.parquet").unlink()  # to compute
+    (parts / "chunk-000000003.parquet").write_bytes(b"damaged")  # found at the end, before
+    seen: list[bool] = []
+    real = experiment_cli.run_all
+
+    def spy(*args: Any, **kwargs: Any) -> bool:
+        seen.append((tmp_path / "t.parquet.set-aside" / "chunk-000000003.parquet").exists())
+        return bool(real(*args, **kwargs))
+
+    monkeypatch.setattr(experiment_cli, "run_all", spy)
+    code, _, err = resume(out)
+    assert code == 0, err
+    assert seen == [True]
+    assert read_table(out).equals(read_table(runs["1"]))
+
+
+# -- the property: a resumed table equals the uninterrupted one, or the command refuses ----------
+
+DAMAGE_KINDS = ["keep", "delete", "foreign", *sorted(CHUNK_DAMAGE)]
+RECORD_KINDS = ["keep", "keep", "keep", *sorted(RECORD_DAMAGE), "garbage", "other run"]
+
+
+def damage_parts(data: st.DataObject, runs: dict[str, Path], tmp_path: Path) -> Path:
+    out = parts_copy(runs, tmp_path)
+    parts = tmp_path / "t.parquet.parts"
+    other = runs["5"].with_name(runs["5"].name + ".parts")
+    for k in range(N_CHUNKS):
+        kind = data.draw(st.sampled_from(DAMAGE_KINDS), label=f"chunk {k}")
+        chunk = parts / f"chunk-{k:09d}.parquet"
+        if kind == "delete":
+            chunk.unlink()
+        elif kind == "foreign":
+            shutil.copy(other / chunk.name, chunk)
+        elif kind != "keep":
+            CHUNK_DAMAGE[kind](chunk)
+    if data.draw(st.booleans(), label="extra chunk"):
+        shutil.copy(other / "chunk-000000000.parquet", parts / "chunk-000000009.parquet")
+    record = data.draw(st.sampled_from(RECORD_KINDS), label="run.json")
+    if record == "garbage":
+        (parts / "run.json").write_bytes(os.urandom(200))
+    elif record == "other run":
+        shutil.copy(other / "run.json", parts / "run.json")
+    elif record != "keep":
+        RECORD_DAMAGE[record](parts / "run.json")
+    return out
+
+
+def check_resume_property(runs: dict[str, Path], examples: int) -> dict[str, int]:
+    outcomes: dict[str, int] = {}
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(data=st.data())
+    def resumed(data: st.DataObject) -> None:
+        with tempfile.TemporaryDirectory(prefix="pusher-resume-") as name:
+            folder = Path(name)
+            out = damage_parts(data, runs, folder)
+            outcome = same_or_refused(resume(out), out, runs["1"])
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+
+    resumed()
+    return outcomes
+
+
+def test_a_resumed_table_equals_the_uninterrupted_one_or_the_command_refuses(
+    runs: dict[str, Path],
+) -> None:
+    outcomes = check_resume_property(runs, 30)
+    assert outcomes.get("same", 0) >= 10, outcomes
+
+
+@pytest.mark.slow
+def test_the_resume_property_over_many_damaged_folders(runs: dict[str, Path]) -> None:
+    outcomes = check_resume_property(runs, 400)
+    print(f"resume property: {outcomes}")
+    assert outcomes.get("same", 0) >= 100, outcomes
+
+
+def test_11_queued_futures_are_cancelled_only_by_the_executors_own_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The cause of the race above, checked without waiting for it: a queued future cancelled
+    # from this thread while the killed workers break the pool is one the executor's thread
+    # then tries to fail (InvalidStateError). Stopping leaves cancelling to that thread.
+    from concurrent.futures import Future
+
+    callers: list[str] = []
+    real = Future.cancel
+
+    def cancel(self: Future[Any]) -> bool:
+        callers.append(threading.current_thread().name)
+        return real(self)
+
+    monkeypatch.setattr(Future, "cancel", cancel)
+    with executor_for(2, None) as pool:
+        results = run_chunks(MANY, range(MANY.n_chunks), pool)
+        next(results)
+        results.close()
+    assert threading.main_thread().name not in callers
