@@ -1,29 +1,15 @@
 """Train a Push Over agent through ``push_over_v0`` with numpy alone, and score it exactly.
 
-A model-based learner (certainty equivalence, as in Dyna): the dice and the rules are known
-(they are the environment's documented rules), the opponent is not. So the agent learns the
-opponent from the games it plays through the environment: each time the opponent rolls or
-stops, the agent counts it for that position and that decision (count and total of the dice
-shown). Its model of the opponent rolls at a position with the counted frequency, shrunk
-towards the frequency at that decision over all positions (pooled counts; the prior is 1:1)
-when the position was seldom seen. After each round of games it plans its reply to that model
-by value iteration over the positions the rules reach (:func:`pushover.solver.solve`), and plays
-the next round with it. It sees only the observation vector, its mask and the opponent's
-moves, which Push Over shows every player.
-
-A model-free learner was tried first: afterstate values (as TD-Gammon) in three tables of
-falling detail, learnt by TD(0) and by lambda-returns, the dice handled exactly within a turn.
-After 3,000-4,000 games it won 26-32% against ``expected``: a win chance that differs by a
-point or two between two endings needs far more games per position than 15 minutes allow.
-
-The opponent is the ``expected`` bot; the agent alternates seats; every game and die follows
-from ``--seed``. After each round the policy is scored exactly
-(:func:`pusher_sim.pushover_exact.win_chance` against ``expected``, sides alternated): the
-learning curve.
+A model-based learner (certainty equivalence, as in Dyna): the dice and rules are known, the
+opponent is not. The agent counts the opponent's roll/stop choices per position (shrunk towards
+the pooled frequency of that decision) from the games it plays through the environment, and
+after each round plans its reply to that model by value iteration
+(:func:`pushover.solver.solve`). It sees only the observation, its mask and the opponent's moves.
+After each round the policy is scored exactly against ``expected`` (sides alternated): the
+learning curve. docs/agents.md says why, and what a model-free learner reached (26-32%).
 
 Run: ``.venv/bin/python benchmarks/train_pushover.py``; writes ``assets/pushover-trained.npz``
-(the trained policy: a roll/stop byte for every position where its turn begins) and
-``docs/pushover-training.png``; ``--check`` trains and compares with the shipped file instead.
+and ``docs/pushover-training.png``; ``--check`` trains and compares with the shipped file.
 """
 
 from __future__ import annotations

@@ -3,19 +3,11 @@ evaluation run on them: ``register()`` then ``pyspiel.load_game("python_push_ove
 {"players": 2})``, ``pyspiel.load_game("python_push_rummy", {"deals": 1})`` or
 ``pyspiel.load_game("python_pusher", {"board_radius": 3, "balls_per_player": 6})``.
 
-Action ids are the codecs' (:mod:`pusher_sim.envs.pushover_codec`,
-:mod:`pusher_sim.envs.rummy_codec`, and Pusher's push grid, :mod:`pusher_sim.envs.pusher_grid`).
-Chance nodes are the turn loop's: a die shows face k (outcome k), the first dealer is seat k
-(outcome k). A shuffle of 108 cards has too many outcomes to list, so OpenSpiel sees it as 108
-chance nodes, each drawing one of the cards not yet drawn (outcome = card id); the turn loop's
-``Shuffle`` is applied once the order is complete. Pusher has no chance nodes: the physics is
-deterministic.
-
-No game declares an information state (perfect recall), and asking for one is a ValueError:
-answering with the current view, which forgets what the seat saw before, would mislead
-CFR-style methods silently. Observations are the seat's current view.
-
-Needs the optional ``rl`` extra (``pip install -e .[rl]``), which provides ``pyspiel``.
+Action ids are the codecs' (pushover_codec, rummy_codec, and Pusher's push grid). Chance nodes
+are the turn loop's; a shuffle is 108 chance nodes, one card each. Pusher has none: its physics
+is deterministic. No game declares an information state (perfect recall), and asking for one
+is a ValueError: the current view forgets what the seat saw, which would mislead CFR-style
+methods silently. docs/agents.md has the details. Needs the ``rl`` extra (``pyspiel``).
 """
 
 from __future__ import annotations

@@ -1,21 +1,14 @@
 """Pusher with a fixed, finite action set, so that masked-action tools (maskable PPO, PettingZoo's
 classic wrappers, OpenSpiel's discrete algorithms) run on the physics game.
 
-Action ids, in order:
-
-- ``0 .. cups - 1``: place on that cup (board order);
-- then, for each triangle (``Board.triangles`` order), one id per grid push: press point x
-  press strength x flick (:class:`PushGrid`, ``per_triangle`` ids a triangle);
-- last: pass.
-
-The mask marks the ids the rules allow now: the listed cups, every grid push of each pushable
-triangle, or the pass. ``docs/agents.md`` (*A discrete Pusher*) says how the grid was chosen and
-what rounding the strong bot's pushes to it costs (``benchmarks/push_grid.py``).
+Action ids, in order: each cup to place on (board order); then, for each triangle
+(``Board.triangles`` order), one id per grid push (press point x strength x flick,
+:class:`PushGrid`); last, pass. The mask marks the ids the rules allow now.
 
 The observation is one float vector in [0, 1], read from the seat's own side: per cup, one-hot
-of what holds it (empty, the viewer's ball, the next seat's, the one after) and of its colour
-(the viewer's, the next seat's, the one after, none of these); then whether the viewer is to
-move; then the trays as shares of ``balls_per_player``, the viewer's first.
+of what holds it and of its colour, whether the viewer is to move, and the trays as shares of
+``balls_per_player``. docs/agents.md (*A discrete Pusher*) says how the grid was chosen and what
+rounding the strong bot's pushes to it costs (``benchmarks/push_grid.py``).
 """
 
 from __future__ import annotations

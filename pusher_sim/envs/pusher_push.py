@@ -3,27 +3,13 @@ the agent makes one seat's pushes and a bot plays everything else; the first tak
 continuous numbers, the second as an id of the push grid (:mod:`pusher_sim.envs.pusher_grid`)
 with a mask.
 
-- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random position: every
-  seat places at random, the other seats push with the opponent bot, and the agent's seat (drawn
-  from the seed) makes its first ``k`` pushes at random, ``k`` drawn from ``0..warmup_pushes``
-  (0 by default, so that a reset costs less than a step). The episode starts when the agent's
-  seat next has to push. The same seed gives the same episode.
-- **Step.** One push (the six numbers of :mod:`pusher_sim.envs.pusher_codec`; the first picks the
-  triangle among the pushable ones, flagged in ``options``). The game then goes on with the bot
-  replying and the ``placer`` bot making the agent seat's placements, until the agent has to
-  push again (at once after P11(a)) or the game ends.
-- **Reward.** ``reward="push"`` (the default): the balls the push sent home (P10), seen from the
-  pusher: +1 for each of another colour, -1 for each of the pusher's own. ``reward="win"``: the
-  game's result, paid once at its end: +1 when the agent's seat wins, -1 when another seat
-  does, 0 for a draw, for a truncated episode and on every step before the end.
-- **End.** ``terminated`` when the game ends, ``truncated`` after ``max_pushes`` agent pushes.
-- **Info.** The same keys with the same types at every step and reset, as Gymnasium's vector
-  environments need to stack them: ``seat`` (int), ``winner`` (int: the winning seat, or
-  :data:`NO_WINNER` while the game goes on, after a draw or at truncation), ``pushes`` (int,
-  the agent's pushes this episode) and ``triangles`` (list: the triangles the agent may push
-  now, each a list of three ``[q, r]`` cups; empty when it has nothing to push).
-- **Opponent.** ``random`` by default: a bot that searches its pushes (``greedy``,
-  ``strong``) resolves several trial pushes per push and makes every step several times dearer.
+``reset(seed=s)`` plays a game forward to the agent seat's next push (the same seed, the same
+episode); a step is one push, then the game goes on until the agent must push again or the game
+ends. ``reward="push"`` (default) counts the balls the push sent home, +1 for another colour's,
+-1 for the pusher's own; ``reward="win"`` pays +1/-1 at the end only. ``info`` has the same keys
+and types at every step (``seat``, ``winner`` = :data:`NO_WINNER` until someone wins,
+``pushes``, ``triangles``), as vector envs need. The default opponent is ``random``: a
+searching bot makes every step several times dearer. docs/agents.md has the whole contract.
 """
 
 from __future__ import annotations
