@@ -208,7 +208,7 @@ def play_game(
             )
             continue
         # The opponent's move (the environment's other player): Push Over shows it to all.
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         move = opponent.act(state, state.current_player(), state.legal_actions(), rng)
         action = 0 if isinstance(move, Roll) else 1
         if mask.sum() > 1:

@@ -50,7 +50,7 @@ def test_the_shipped_policy_plays_through_push_over_v0_by_its_bytes() -> None:
                 env.step(None)
                 continue
             if agent == "player_1":
-                state = env.unwrapped.state
+                state = env.unwrapped.game_state
                 move = opponent.act(state, 1, state.legal_actions(), rng)
                 env.step(0 if isinstance(move, Roll) else 1)
                 continue

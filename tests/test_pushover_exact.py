@@ -118,7 +118,7 @@ def test_the_exact_figure_agrees_with_games_played_through_push_over_v0() -> Non
             elif agent == me:
                 action = policy(seen["observation"])
             else:
-                state = env.unwrapped.state
+                state = env.unwrapped.game_state
                 move = bot.act(state, state.current_player(), state.legal_actions(), rng)
                 action = 0 if type(move).__name__ == "Roll" else 1
             env.step(action)
@@ -181,7 +181,7 @@ def test_any_observation_of_a_played_game_reads_back_exactly(seed: int, config: 
             continue
         state = exact.state_of(config, seen["observation"])
         assert np.array_equal(codec.observe(state.observation(0)), seen["observation"])
-        real = env.unwrapped.state
+        real = env.unwrapped.game_state
         seat = int(agent.split("_")[1])
         assert keys.of(state, 0) == keys.of(real, seat)
         assert (len(state.dice), sum(state.dice)) == (len(real.dice), sum(real.dice))
