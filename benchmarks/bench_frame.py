@@ -35,11 +35,11 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.app import App, AppConfig, parse_size
-from pusher_sim.ui.pusher_table import PusherTable
-from pusher_sim.ui.pushover_table import open_table as open_pushover
-from pusher_sim.ui.rummy_table import open_table as open_rummy
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.pushover.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy.rummy_table import open_table as open_rummy
+from pusher_sim.ui.shell.app import App, AppConfig, parse_size
 
 FRAME = 1.0 / 60.0
 BUDGET_MS = 1000.0 * FRAME

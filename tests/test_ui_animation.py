@@ -8,7 +8,7 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
 from pusher_sim.push import PushSpec
 from pusher_sim.pusher import ScriptedResolver
-from pusher_sim.ui.animation import FLY_SECONDS, PushAnimation, TweenPush, start_push
+from pusher_sim.ui.pusher.push_animation import FLY_SECONDS, PushAnimation, TweenPush, start_push
 
 BOARD = Board()
 TRIANGLE = ((1, 0), (1, 1), (2, 0))

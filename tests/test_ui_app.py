@@ -25,10 +25,10 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop import Action, Agent, GameLog, Match, State
-from pusher_sim.ui.aim import flick_from_drag
-from pusher_sim.ui.app import AppConfig
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.aim import flick_from_drag
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.shell.app import AppConfig
 from tests.ui_driver import (
     BLUE_PAIR,
     BLUE_TRIANGLE,

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.ui.dialog import Confirm
-from pusher_sim.ui.pushover_table import PushOverTable
+from pusher_sim.ui.pushover.pushover_table import PushOverTable
+from pusher_sim.ui.shell.dialogs import Confirm
 from pushover.actions import Roll, Stop
 from tests import table_driver as drv
 

@@ -14,11 +14,11 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.ui.app import wants_start_screen
-from pusher_sim.ui.cards import CardPainter
-from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
-from pusher_sim.ui.rummy_table import RummyTable
-from pusher_sim.ui.tables import has_table
+from pusher_sim.ui.rummy.card_painter import CardPainter
+from pusher_sim.ui.rummy.rummy_table import RummyTable
+from pusher_sim.ui.shell.app import wants_start_screen
+from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
+from pusher_sim.ui.shell.table_registry import has_table
 from rummy.actions import Discard, DrawStock, LayMelds, LayOff, PushDraw, ReplaceWild, TakeDiscard
 from rummy.observation import RummyObservation
 from rummy.state import RummyState
@@ -310,7 +310,7 @@ def test_pusher_play_alone_still_opens_the_start_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[argparse.Namespace] = []
-    monkeypatch.setattr("pusher_sim.ui.app.run", lambda args: seen.append(args) or 0)
+    monkeypatch.setattr("pusher_sim.ui.shell.app.run", lambda args: seen.append(args) or 0)
     match = drv.make_match("rummy", ONE_PERSON, seed=2)
     match.log.save(tmp_path / "game.json")
     assert main(["play"]) == 0 and main(["play", "--load", str(tmp_path / "game.json")]) == 0

@@ -14,15 +14,15 @@ UI = Path(pusher_sim.ui.__file__).parent
 def ui_imports() -> dict[str, set[str]]:
     """Each ui module and the ui modules it imports anywhere (TYPE_CHECKING blocks included)."""
     graph: dict[str, set[str]] = {}
-    for path in sorted(UI.glob("*.py")):
-        name = f"pusher_sim.ui.{path.stem}"
+    for path in sorted(UI.rglob("*.py")):
+        parts = path.relative_to(UI).with_suffix("").parts
+        name = ".".join(("pusher_sim", "ui", *parts)).removesuffix(".__init__")
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module:
-                if node.module == "pusher_sim.ui":
-                    found |= {f"pusher_sim.ui.{a.name}" for a in node.names}
-                elif node.module.startswith("pusher_sim.ui."):
+                if node.module == "pusher_sim.ui" or node.module.startswith("pusher_sim.ui."):
                     found.add(node.module)
+                    found |= {f"{node.module}.{a.name}" for a in node.names}
             elif isinstance(node, ast.Import):
                 found |= {a.name for a in node.names if a.name.startswith("pusher_sim.ui.")}
         graph[name] = found - {name}
@@ -65,7 +65,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 
 def test_no_ui_module_imports_the_app_but_the_entry_point() -> None:
     graph = ui_imports()
-    users = {m for m, deps in graph.items() if "pusher_sim.ui.app" in deps}
+    users = {m for m, deps in graph.items() if "pusher_sim.ui.shell.app" in deps}
     assert users == set()
 
 

@@ -23,17 +23,17 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import Action, GameLog, Match, State
-from pusher_sim.ui.app import App
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.dialog import Confirm, TextPrompt
-from pusher_sim.ui.draw import LAST_MOVE, Painter, band_end
-from pusher_sim.ui.frame import aside, headline, rule_in_force
-from pusher_sim.ui.layout import Layout
-from pusher_sim.ui.pusher_table import PusherTable
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.sound import Sounds, waveforms
-from pusher_sim.ui.start import StartScreen
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
+from pusher_sim.ui.pusher.frame_painter import aside, headline, rule_in_force
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.shell.app import App
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Confirm, TextPrompt
+from pusher_sim.ui.shell.sound import Sounds, waveforms
+from pusher_sim.ui.shell.start_screen import StartScreen
 from tests.ui_driver import (
     BLUE_PAIR,
     BLUE_TRIANGLE,
@@ -459,7 +459,7 @@ def test_no_text_runs_into_another(size: tuple[int, int], players: int) -> None:
     )
     assert not where.head.colliderect(where.side)
     assert where.head.right <= layout.width and where.side.left >= 0
-    from pusher_sim.ui.scene import SeatView
+    from pusher_sim.ui.pusher.scene import SeatView
 
     for tray in layout.trays:
         view = SeatView("Yellow", Colour.YELLOW, "strong", 17)

@@ -26,9 +26,9 @@ from pusher_sim.board import Cell
 from pusher_sim.physics import PhysicsResolver
 from pusher_sim.pusher import Pass, Place, PusherConfig, PusherGame
 from pusher_sim.turnloop import Action, Agent, Match, State
-from pusher_sim.ui.app import App, AppConfig
-from pusher_sim.ui.pusher_table import PusherTable
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.shell.app import App, AppConfig
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
@@ -55,7 +55,7 @@ def new_game(players: int = 2) -> PusherGame:
 
 def open_table(config: AppConfig, match: Match | None = None, home: bool = False) -> Table:
     """A Pusher table shown by a fresh app (``home``: with the start screen behind it)."""
-    from pusher_sim.ui.start import StartScreen
+    from pusher_sim.ui.shell.start_screen import StartScreen
 
     host = App(home=(lambda h: StartScreen(h, config)) if home else None)
     mode = PusherTable(Table(host, config, match))
@@ -200,8 +200,8 @@ class ScriptedAgent:
 def load_save(app: Table, path: Path) -> None:
     """L, Y if the window asks whether to leave the game in progress, then the save at ``path``
     picked from the list with the arrow keys and Enter; runs until the load is done."""
-    from pusher_sim.ui.dialog import Choose, Confirm
-    from pusher_sim.ui.keys import saved_games
+    from pusher_sim.ui.pusher.keyboard import saved_games
+    from pusher_sim.ui.shell.dialogs import Choose, Confirm
 
     key(app, pygame.K_l)
     if isinstance(host_of(app).mode, Confirm):

@@ -17,10 +17,10 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.tables import has_table, table_maker
+from pusher_sim.ui.pusher.board_painter import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.table_registry import has_table, table_maker
 
 TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
@@ -47,7 +47,7 @@ class Row:
 
 
 class StartScreen:
-    """A :class:`~pusher_sim.ui.mode.Mode`: the form, its buttons, and starting the table."""
+    """A :class:`~pusher_sim.ui.shell.mode.Mode`: the form, its buttons, and starting the table."""
 
     def __init__(self, host: Host, config: AppConfig | None = None) -> None:
         self.host = host

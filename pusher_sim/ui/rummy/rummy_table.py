@@ -4,7 +4,7 @@ allow now with the cards you have selected.
 
 Click cards to select them (or drag one onto the discard pile or a meld); click the discard pile
 to take it and the stock to push. The table draws one seat's observation only (see
-:mod:`pusher_sim.ui.hotseat`), so another seat's hand can never reach the screen.
+:mod:`pusher_sim.ui.common.turn_flow`), so another seat's hand can never reach the screen.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import CHANCE
-from pusher_sim.ui.cards import CardPainter
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable, match_for
-from pusher_sim.ui.hotseat import Played, TurnFlow
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.rummy_offers import label as action_label
-from pusher_sim.ui.rummy_offers import offers_for
-from pusher_sim.ui.widgets import (
+from pusher_sim.ui.common.game_table import GameTable, match_for
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.rummy.card_painter import CardPainter
+from pusher_sim.ui.rummy.offers import label as action_label
+from pusher_sim.ui.rummy.offers import offers_for
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.widgets import (
     ACCENT,
     TEXT,
     TEXT_DIM,
@@ -740,7 +740,7 @@ def _do(table: RummyTable, action: Action) -> Callable[[], None]:
 
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> RummyTable:
-    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
     ``config.load`` continued, else a fresh game of ``config.seats``."""
     match = match or match_for(config)
     return RummyTable(TurnFlow(match, True, config.pace, config.autosave), host, config)

@@ -1,9 +1,9 @@
-"""The keyboard of a Pusher table: N new game, U undo, S/L save/load, R replay, Space pass,
-H help, M mute, Esc leave; the arrows and Space steer a replay, Up/Down set a push's strength.
+"""The keyboard of a Pusher table: N new game, U undo, S/L save/load, R replay, Space pass, H help,
+M mute, Esc leave; the arrows and Space steer a replay, Up/Down set a push's strength.
 
-Each key is a function of the :class:`~pusher_sim.ui.table.Table`; :data:`KEYS` maps pygame key
-codes to them and :data:`HELP_LINES` is what H shows, so a new key is one function and two lines
-here. Whatever would throw away a game in progress (Esc, N, L) asks first.
+Each key is a function of the :class:`~pusher_sim.ui.pusher.table_state.Table`; :data:`KEYS` maps
+pygame key codes to them and :data:`HELP_LINES` is what H shows, so a new key is one function and
+two lines here. Whatever would throw away a game in progress (Esc, N, L) asks first.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pusher_sim.errors import UserError
 from pusher_sim.pusher.actions import Pass
 from pusher_sim.saves import new_save_path, saves_dir
 from pusher_sim.turnloop.log import GameLog
-from pusher_sim.ui import moves
-from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
-from pusher_sim.ui.matches import Rebuilt, copy_of_log, forked, started_over
-from pusher_sim.ui.replay import REPLAY_HELP, Replay
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.common.match_maker import Rebuilt, copy_of_log, forked, started_over
+from pusher_sim.ui.common.replay import REPLAY_HELP, Replay
+from pusher_sim.ui.pusher import moves
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.shell.dialogs import Choice, Choose, Confirm, TextPrompt
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""

@@ -1,12 +1,11 @@
-"""What a Pusher table holds between frames: the match, the scene drawn from it, the work in
-flight, and what the player sees besides the board (messages, the move list, the last push's
-result).
+"""What a Pusher table holds between frames: the match, the scene drawn from it, the work in flight,
+and what the player sees besides the board (messages, the move list, the last push's result).
 
-The table never blocks a frame on the match: a bot's decision, resolving a push, undoing and
-loading (both replay the log) run as :mod:`~pusher_sim.ui.jobs`, polled once per frame, while
-frames are drawn from the last :class:`~pusher_sim.ui.scene.Scene`. The modules beside it act on
-a table: :mod:`~pusher_sim.ui.moves` plays moves, :mod:`~pusher_sim.ui.keys` and
-:mod:`~pusher_sim.ui.pointer` read input, :mod:`~pusher_sim.ui.frame` paints.
+The table never blocks a frame on the match: a bot's decision, resolving a push, undoing and loading
+(both replay the log) run as :mod:`~pusher_sim.ui.shell.jobs`, polled once per frame, while frames
+are drawn from the last :class:`~pusher_sim.ui.pusher.scene.Scene`. The modules beside it act on a
+table: :mod:`~pusher_sim.ui.pusher.moves` plays moves, :mod:`~pusher_sim.ui.pusher.keyboard` and
+:mod:`~pusher_sim.ui.pusher.mouse` read input, :mod:`~pusher_sim.ui.pusher.frame_painter` paints.
 """
 
 from __future__ import annotations
@@ -30,18 +29,18 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec
-from pusher_sim.ui.aim import Aim
-from pusher_sim.ui.animation import PushAnimation, physics_behind
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.draw import Painter, font
-from pusher_sim.ui.jobs import Job
-from pusher_sim.ui.layout import Layout
-from pusher_sim.ui.matches import MatchMaker, Rebuilt
-from pusher_sim.ui.mode import Host, Mode
-from pusher_sim.ui.movelist import MoveList, log_entries
-from pusher_sim.ui.replay import Replay
-from pusher_sim.ui.scene import Demand, read_scene
-from pusher_sim.ui.sound import Sounds
+from pusher_sim.ui.common.match_maker import MatchMaker, Rebuilt
+from pusher_sim.ui.common.replay import Replay
+from pusher_sim.ui.pusher.aim import Aim
+from pusher_sim.ui.pusher.board_painter import Painter, font
+from pusher_sim.ui.pusher.move_list import MoveList, log_entries
+from pusher_sim.ui.pusher.push_animation import PushAnimation, physics_behind
+from pusher_sim.ui.pusher.scene import Demand, read_scene
+from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.jobs import Job
+from pusher_sim.ui.shell.mode import Host, Mode
+from pusher_sim.ui.shell.sound import Sounds
 
 DEFAULT_STRENGTH = 0.5
 """How hard a push presses its ball in until the player changes it (Push's own default)."""

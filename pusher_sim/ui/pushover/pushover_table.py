@@ -18,11 +18,11 @@ import pygame
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable, match_for
-from pusher_sim.ui.hotseat import Played, TurnFlow
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.widgets import (
+from pusher_sim.ui.common.game_table import GameTable, match_for
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.widgets import (
     ACCENT,
     TEXT,
     TEXT_DIM,
@@ -539,7 +539,7 @@ def _die(surface: pygame.Surface, box: pygame.Rect, face: int) -> None:
 
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PushOverTable:
-    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
     ``config.load`` continued, else a fresh game of ``config.seats``."""
     match = match or match_for(config)
     return PushOverTable(TurnFlow(match, False, config.pace, config.autosave), host, config)

@@ -1,9 +1,9 @@
 """Playing moves on a table: a person's move, a bot's or chance's in its turn, and a replay's.
 
-A push is handed to :mod:`~pusher_sim.ui.pushing` to roll out first; anything else changes the
-match at once, goes into the move list and the autosave, and (when no person made it) stays on
-screen for the table's pace before the next automatic move, a bot's ball dropping in from its
-tray meanwhile.
+A push is handed to :mod:`~pusher_sim.ui.pusher.pushing` to roll out first; anything else changes
+the match at once, goes into the move list and the autosave, and (when no person made it) stays on
+screen for the table's pace before the next automatic move, a bot's ball dropping in from its tray
+meanwhile.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pusher_sim.errors import IllegalMove, UserError
 from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui import pushing
-from pusher_sim.ui.matches import colour_of, seat_label
-from pusher_sim.ui.movelist import describe
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.table import DROP_SECONDS, Drop, Table
+from pusher_sim.ui.common.match_maker import colour_of, seat_label
+from pusher_sim.ui.pusher import pushing
+from pusher_sim.ui.pusher.move_list import describe
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.pusher.table_state import DROP_SECONDS, Drop, Table
 
 MAX_FRAME_SECONDS = 0.1
 """A longer frame (the window was dragged, the machine hiccupped) counts as this long."""

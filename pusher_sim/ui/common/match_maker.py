@@ -17,7 +17,7 @@ from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec, get_spec
-from pusher_sim.ui.movelist import MoveEntry, describe
+from pusher_sim.ui.pusher.move_list import MoveEntry, describe
 
 
 class MatchMaker:

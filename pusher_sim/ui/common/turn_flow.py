@@ -1,7 +1,7 @@
 """Who moves next at a card or dice table, whose eyes the table draws for, and at what pace.
 
 People, bots and chance share one :class:`~pusher_sim.turnloop.match.Match`. A bot decides on a
-background thread (:mod:`pusher_sim.ui.jobs`) after a readable pause, so the frame loop never
+background thread (:mod:`pusher_sim.ui.shell.jobs`) after a readable pause, so the frame loop never
 blocks. The table draws one seat's observation, the *viewer*: the one person at the table, or in
 hot-seat play the person whose turn it is; when hands are hidden, the screen goes blank until
 the next person says they have it ("pass the screen"), so nobody sees a hand that is not theirs.
@@ -20,7 +20,7 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import State
-from pusher_sim.ui.jobs import in_background
+from pusher_sim.ui.shell.jobs import in_background
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The window: one :class:`App` that shows one mode at a time, and :func:`run`, ``pusher play``.
 
-The app only dispatches: events to the current :class:`~pusher_sim.ui.mode.Mode`, time to its
+The app only dispatches: events to the current :class:`~pusher_sim.ui.shell.mode.Mode`, time to its
 ``update``, the screen to its ``draw``. While the mode is not animating and no input comes, it
 sleeps (see :func:`wait_for_input`) rather than redraw an unchanged picture; Ctrl-C and SIGTERM end
 the loop after the mode has saved what it holds. Tests drive the same object frame by frame with
@@ -24,11 +24,11 @@ import pygame
 
 from pusher_sim.atomic import atomic_write_with
 from pusher_sim.errors import UserError
-from pusher_sim.ui.config import AppConfig, parse_size
-from pusher_sim.ui.draw import font
-from pusher_sim.ui.mode import Keeps, Mode
-from pusher_sim.ui.start import StartScreen
-from pusher_sim.ui.tables import has_table, table_maker
+from pusher_sim.ui.pusher.board_painter import font
+from pusher_sim.ui.shell.config import AppConfig, parse_size
+from pusher_sim.ui.shell.mode import Keeps, Mode
+from pusher_sim.ui.shell.start_screen import StartScreen
+from pusher_sim.ui.shell.table_registry import has_table, table_maker
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
 
@@ -170,8 +170,8 @@ def screenshot(config: AppConfig, path: str) -> int:
             for _ in range(8):
                 mode.update(0.0)
         else:
-            from pusher_sim.ui.pusher_table import PusherTable
-            from pusher_sim.ui.table import Table
+            from pusher_sim.ui.pusher.pusher_table import PusherTable
+            from pusher_sim.ui.pusher.table_state import Table
 
             quiet = replace(config, autosave=False, sound=False)
             mode = PusherTable(Table(app, quiet, wait_for_load=True))

@@ -1,8 +1,8 @@
 """Small modal screens over another mode: a question with a few answers, a line of text to type,
 a list to choose from.
 
-Each is a :class:`~pusher_sim.ui.mode.Mode` of its own: it draws the mode beneath it (frozen: the
-game waits while the player answers) and a card on top, and hands control back with
+Each is a :class:`~pusher_sim.ui.shell.mode.Mode` of its own: it draws the mode beneath it
+(frozen: the game waits while the player answers) and a card on top, and hands control back with
 ``host.show(back)``. Esc always means "no, go back"; clicking a button is the same as its key.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, font
-from pusher_sim.ui.mode import Host, Keeps, Mode
+from pusher_sim.ui.pusher.board_painter import HIGHLIGHT, TEXT, TEXT_DIM, font
+from pusher_sim.ui.shell.mode import Host, Keeps, Mode
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The Pusher table as a mode of the window: input goes to the keys and the mouse, time to the
 moves, and the frame to the painter.
 
-:func:`open_table` is what :mod:`~pusher_sim.ui.tables` lists for Pusher.
+:func:`open_table` is what :mod:`~pusher_sim.ui.shell.table_registry` lists for Pusher.
 """
 
 from __future__ import annotations
@@ -11,15 +11,16 @@ from pathlib import Path
 import pygame
 
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui import keys, moves, pointer
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.frame import draw_frame
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher import keyboard, mouse, moves
+from pusher_sim.ui.pusher.frame_painter import draw_frame
+from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.mode import Host
 
 
 class PusherTable:
-    """A :class:`~pusher_sim.ui.mode.Mode` showing one :class:`~pusher_sim.ui.table.Table`."""
+    """A :class:`~pusher_sim.ui.shell.mode.Mode` showing one
+    :class:`~pusher_sim.ui.pusher.table_state.Table`."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -32,9 +33,9 @@ class PusherTable:
         elif event.type == pygame.VIDEORESIZE:
             table.resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
-            keys.press_key(table, event.key)
+            keyboard.press_key(table, event.key)
         else:
-            pointer.handle_mouse(table, event)
+            mouse.handle_mouse(table, event)
 
     def update(self, dt: float) -> None:
         moves.update(self.table, dt)

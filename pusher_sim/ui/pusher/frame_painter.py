@@ -1,7 +1,7 @@
 """Painting one whole frame of a Pusher table.
 
-A frame reads only the table's :class:`~pusher_sim.ui.scene.Scene`, its push animation, its move
-list and what the person is doing with the pointer, never the live match, which a job may be
+A frame reads only the table's :class:`~pusher_sim.ui.pusher.scene.Scene`, its push animation, its
+move list and what the person is doing with the pointer, never the live match, which a job may be
 changing meanwhile. The order of the calls below is the stacking order on screen.
 """
 
@@ -15,13 +15,13 @@ import pygame
 from pusher_sim.errors import UserError
 from pusher_sim.pusher.names import cup_name, row_start
 from pusher_sim.rules_text import plain, rule
-from pusher_sim.ui.aim import triangle_at
-from pusher_sim.ui.draw import board_balls
-from pusher_sim.ui.keys import HELP_LINES
-from pusher_sim.ui.pointer import aimed_flick
-from pusher_sim.ui.replay import REPLAY_HINT
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.common.replay import REPLAY_HINT
+from pusher_sim.ui.pusher.aim import triangle_at
+from pusher_sim.ui.pusher.board_painter import board_balls
+from pusher_sim.ui.pusher.keyboard import HELP_LINES
+from pusher_sim.ui.pusher.mouse import aimed_flick
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.pusher.table_state import Table
 
 
 def draw_frame(table: Table, surface: pygame.Surface) -> None:

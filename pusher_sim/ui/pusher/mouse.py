@@ -3,7 +3,8 @@ push, the wheel sets the push's strength while aiming (or scrolls the move list 
 the right button cancels an aim.
 
 Hit tests go through the layout (pixels to board metres) and the aim's geometry
-(:mod:`~pusher_sim.ui.aim`); a press while the table is busy only says what it is waiting for.
+(:mod:`~pusher_sim.ui.pusher.aim`); a press while the table is busy only says what it is
+waiting for.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 import pygame
 
 from pusher_sim.pusher.actions import Place, Push
-from pusher_sim.ui import moves
-from pusher_sim.ui.aim import Aim, Flick, triangle_at
-from pusher_sim.ui.keys import STRENGTH_STEP, change_strength
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher import moves
+from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
+from pusher_sim.ui.pusher.keyboard import STRENGTH_STEP, change_strength
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.pusher.table_state import Table
 
 
 def handle_mouse(table: Table, event: pygame.event.Event) -> None:

@@ -2,12 +2,12 @@
 save and load (each asking first when a game is in progress, with the window's dialogs), the
 replay, the status message, help, and sleeping when nothing moves.
 
-A replay is a second table of the same kind on a :class:`~pusher_sim.ui.hotseat.WatchFlow`,
+A replay is a second table of the same kind on a :class:`~pusher_sim.ui.common.turn_flow.WatchFlow`,
 shown instead of the live one and handing the screen back to it when it ends, so the game in
 progress is left exactly as it was.
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
-animations; the turn flow (:mod:`pusher_sim.ui.hotseat`) supplies the moves.
+animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the moves.
 """
 
 from __future__ import annotations
@@ -26,15 +26,24 @@ from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
-from pusher_sim.ui.hotseat import Played, TurnFlow, WatchFlow
-from pusher_sim.ui.jobs import in_background
-from pusher_sim.ui.matches import MatchMaker, forked, started_over
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.replay import REPLAY_HINT, Replay
-from pusher_sim.ui.sound import Sounds
-from pusher_sim.ui.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, clear_fonts, panel, shade, text
+from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
+from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow, WatchFlow
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Choice, Choose, Confirm, TextPrompt
+from pusher_sim.ui.shell.jobs import in_background
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.sound import Sounds
+from pusher_sim.ui.shell.widgets import (
+    ACCENT,
+    TEXT,
+    TEXT_DIM,
+    WARNING,
+    clear_fonts,
+    panel,
+    shade,
+    text,
+)
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -60,7 +69,8 @@ def match_for(config: AppConfig) -> Match:
 
 
 class GameTable:
-    """A :class:`~pusher_sim.ui.mode.Mode` for one turn-loop game; see the module docstring."""
+    """A :class:`~pusher_sim.ui.shell.mode.Mode` for one turn-loop game (see the module
+    docstring)."""
 
     title = "table"
     help_lines: Sequence[str] = ()

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from pusher_sim.pusher.actions import Push
-from pusher_sim.ui.animation import PushAnimation, start_push
-from pusher_sim.ui.matches import colour_of, seat_label
-from pusher_sim.ui.movelist import describe, returned_text
-from pusher_sim.ui.table import PushInFlight, Table
+from pusher_sim.ui.common.match_maker import colour_of, seat_label
+from pusher_sim.ui.pusher.move_list import describe, returned_text
+from pusher_sim.ui.pusher.push_animation import PushAnimation, start_push
+from pusher_sim.ui.pusher.table_state import PushInFlight, Table
 
 
 def launch(table: Table, push: Push) -> None:
