@@ -1,4 +1,4 @@
-"""What the Push and Push Over tables share as window modes: the keys that leave, start again,
+"""What every game's table shares as a window mode: the keys that leave, start again,
 save and load (each asking first when a game is in progress, with the window's dialogs), the
 replay, the status message, help, and sleeping when nothing moves.
 
@@ -12,7 +12,6 @@ animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the m
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -20,9 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
+from pusher_sim.saves import data_dir, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -74,6 +72,9 @@ class GameTable:
 
     title = "table"
     help_lines: Sequence[str] = ()
+    replay_recall = REPLAY_RECALL
+    """Moves shown again when a replay goes back (0: the table reads all it shows from the
+    position, as Pusher's does)."""
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         if not pygame.font.get_init():
@@ -82,6 +83,9 @@ class GameTable:
         self.flow = flow
         self.host = host
         self.config = config
+        self.saver = flow.saver
+        """The one place this table's games are written (see :mod:`.autosave`)."""
+        self.saver.save_path = config.save_path
         self.speed = config.speed
         """Animation speed: 1 is the readable pace; tests play faster."""
         self.message = ""
@@ -189,27 +193,27 @@ class GameTable:
 
     def animating(self) -> bool:
         replaying = self.replay is not None and not self.replay.waiting
-        return replaying or self.flow.busy() or self.holding() or self._loading is not None
+        busy = self.flow.busy() or self.flow.applying or self.holding()
+        return replaying or busy or self._loading is not None
+
+    @property
+    def loading(self) -> bool:
+        """True while the next match is being made off the frame loop (a load, an undo)."""
+        return self._loading is not None
 
     def save_now(self) -> list[Path]:
         """The game written to its autosave (and to ``--save``): nothing is lost on quitting
         (during a replay, the live game, not the rewound one on screen)."""
         if self.returns_to is not None:
             return self.returns_to.save_now()
-        written = []
-        data = json.dumps(self.match.log.to_json()) + "\n"
-        targets: list[Callable[[], Path]] = []
-        if self.config.autosave:
-            targets.append(lambda: autosave_path(self.match.game.name))
-        if self.config.save_path is not None:
-            given = self.config.save_path
-            targets.append(lambda: given)
-        for target in targets:
-            try:
-                written.append(atomic_write(target(), data))
-            except (UserError, OSError) as exc:
-                self.say(f"cannot save: {exc}", warning=True)
+        written, problem = self.saver.save_all(self.match.log)
+        if problem:
+            self.say(problem, warning=True)
         return written
+
+    def save_errors(self) -> list[str]:
+        """Saves that failed, listed again when the window closes."""
+        return list(self.saver.errors)
 
     # -- for the tables ---------------------------------------------------------------------
 
@@ -232,6 +236,11 @@ class GameTable:
     def restarted(self) -> None:
         """The match was replaced: forget animations and selections."""
 
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        """The match continuing ``log`` (run off the frame loop; a table may note what each
+        move did on the way)."""
+        return maker.from_log(log, None, current)
+
     def perform(self, action: Action) -> bool:
         """A person's command: apply it, or say why not (nothing changes)."""
         try:
@@ -239,7 +248,8 @@ class GameTable:
         except IllegalMove as exc:
             self.say(f"{exc.rule}: {exc.reason}", warning=True)
             return False
-        self.on_played(played)
+        if played is not None:  # else it is applied off the frame loop: update hands it on
+            self.on_played(played)
         return True
 
     # -- leaving, new games, saves ----------------------------------------------------------
@@ -296,8 +306,9 @@ class GameTable:
     def save_as(self, name: str) -> None:
         """Save under ``name`` (empty: a dated name); an existing save is never overwritten."""
         try:
-            path = new_save_path(self.match.game.name, name or None)
-            atomic_write(path, json.dumps(self.match.log.to_json()) + "\n")
+            path = self.saver.write(
+                new_save_path(self.match.game.name, name or None), self.match.log
+            )
         except (UserError, OSError) as exc:
             self.say(f"cannot save: {exc}", warning=True)
             return
@@ -324,6 +335,9 @@ class GameTable:
             self.say(f"cannot read the saves: {exc}", warning=True)
             return
         games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
+        given = self.config.save_path
+        if given is not None and given.exists():  # --save's file first
+            games = [given, *(p for p in games if p.resolve() != given.resolve())]
         if not games:
             self.say(f"no saved games in {folder}", warning=True)
             return
@@ -342,7 +356,7 @@ class GameTable:
             log = GameLog.load(path)
             if log.game != name:
                 raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
-            return maker.from_log(log, None, current)
+            return self.continued(maker, log, current)
 
         self._replace_with(
             load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
@@ -447,10 +461,10 @@ class GameTable:
         moves are shown again at once, without animation or sound, as they were on the way)."""
         rep, flow = self.replay, self.flow
         assert rep is not None and isinstance(flow, WatchFlow)
-        if rep.back() < 0:
+        if flow.applying or rep.back() < 0:
             return
         flow.back()
-        again = min(REPLAY_RECALL, len(flow.befores))
+        again = min(self.replay_recall, len(flow.befores))
         for _ in range(again):
             flow.back()
         self.restarted()
@@ -458,7 +472,9 @@ class GameTable:
         self.speed, self.sounds.muted = INSTANT, True
         try:
             for action in rep.actions[rep.position - again : rep.position]:
-                self.on_played(flow.show(action))
+                played = flow.show(action)
+                assert played is not None, "a table applying moves off the loop recalls none"
+                self.on_played(played)
         finally:
             self.speed, self.sounds.muted = speed, muted
 
@@ -466,7 +482,10 @@ class GameTable:
         """Show the replay's next move once the last one's animation and the pace are over."""
         rep, flow = self.replay, self.flow
         assert rep is not None and isinstance(flow, WatchFlow)
-        if self.holding():
+        shown = flow.update(dt)
+        if shown is not None:
+            self.on_played(shown)
+        if self.holding() or flow.applying:
             return
         if rep.finished:
             self.end_replay("end of the replay: back to the game")
@@ -476,7 +495,9 @@ class GameTable:
             return
         action = rep.take_next()
         if action is not None:
-            self.on_played(flow.show(action))
+            played = flow.show(action)
+            if played is not None:
+                self.on_played(played)
             self._replay_wait = flow.pace
 
 

@@ -1,31 +1,24 @@
-"""Painting one whole frame of a Pusher table.
+"""Painting one whole frame of a Pusher table from its :class:`~.table_view.PusherView`.
 
-A frame reads only the table's :class:`~pusher_sim.ui.pusher.scene.Scene`, its push animation, its
-move list and what the person is doing with the pointer, never the live match, which a job may be
-changing meanwhile. The order of the calls below is the stacking order on screen.
+The order of the calls below is the stacking order on screen: the aim (rubber band, arrow and
+gauge) comes after the text bars so that aiming towards the bottom of the board never hides the
+flick's arrowhead under the message line.
 """
 
 from __future__ import annotations
 
 import string
-import textwrap
 
 import pygame
 
-from pusher_sim.errors import UserError
-from pusher_sim.pusher.names import cup_name, row_start
-from pusher_sim.rules_text import plain, rule
-from pusher_sim.ui.common.replay import REPLAY_HINT
-from pusher_sim.ui.pusher.aim import triangle_at
-from pusher_sim.ui.pusher.board_painter import board_balls
-from pusher_sim.ui.pusher.keyboard import HELP_LINES
-from pusher_sim.ui.pusher.mouse import aimed_flick
+from pusher_sim.pusher.names import row_start
+from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.scene import Demand
-from pusher_sim.ui.pusher.table_state import Table
+from pusher_sim.ui.pusher.table_view import PusherView
 
 
-def draw_frame(table: Table, surface: pygame.Surface) -> None:
-    painter, lay, scene, animation = table.painter, table.layout, table.scene, table.animation
+def paint_frame(painter: Painter, view: PusherView, surface: pygame.Surface) -> None:
+    lay, scene = painter.layout, view.scene
     painter.draw_board(surface)
     radius = lay.board.radius
     painter.draw_row_letters(
@@ -35,98 +28,29 @@ def draw_frame(table: Table, surface: pygame.Surface) -> None:
             for r in range(radius, -radius - 1, -1)
         ],
     )
-    if animation is not None:
-        balls = animation.board_balls()
-        counts = animation.tray_counts()
-    else:
-        shown = scene.balls
-        if table.drop is not None:
-            shown = tuple(b for b in shown if b[0] != table.drop.cell)
-        balls = board_balls(lay.board, shown)
-        counts = [seat.tray for seat in scene.seats]
-        if table.drop is not None:
-            counts[table.drop.seat] += 1  # the ball is still on its way out of the tray
-    person = table.awaiting_person
-    painter.draw_balls(surface, balls)
-    last = table.moves.last
-    if animation is None and table.drop is None and last is not None and last.cells:
-        painter.draw_last_move(surface, last.cells)
-    if person and scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
-        hover = None
-        if table.aim is not None:
-            hover = table.aim.triangle
-        elif table.hover is not None:
-            hover = triangle_at(lay.board, table.hover, scene.pushable)
-        painter.draw_triangle_highlights(surface, scene.pushable, table.clock, hover)
-    if person and scene.demand in (Demand.PLACE, Demand.FORM_TRIANGLE):
-        painter.draw_cup_highlights(surface, scene.legal_cups, table.clock)
+    painter.draw_balls(surface, view.balls)
+    if view.last_cells:
+        painter.draw_last_move(surface, view.last_cells)
+    if view.pushable:
+        painter.draw_triangle_highlights(surface, view.pushable, view.clock, view.hover)
+    if view.legal_cups:
+        painter.draw_cup_highlights(surface, view.legal_cups, view.clock)
     mover = scene.mover if scene.demand != Demand.OVER else -1
-    painter.draw_trays(surface, scene.seats, mover, counts)
-    if table.drop is not None:
-        drop = table.drop
-        painter.draw_drop(surface, drop.cell, drop.colour, drop.seat, drop.t / drop.seconds)
-    if animation is not None and animation.flying:
-        painter.draw_flying_balls(surface, animation.flying, animation.flight())
-    if table.aim is not None and scene.mover >= 0:
-        colour = scene.seats[scene.mover].colour
-        painter.draw_rubber_band(
-            surface, table.aim.press, table.aim.drag, aimed_flick(table), colour
-        )
-        painter.draw_strength_gauge(surface, table.aim.press, table.aim.drag, table.strength)
-    elif table.hover_px is not None and table.aim is None:
-        cell = lay.cell_at_pixel(*table.hover_px)
-        if cell is not None:
-            painter.draw_cup_label(surface, cell, cup_name(cell, radius))
-    painter.draw_move_list(
-        surface,
-        table.moves.visible(painter.move_rows()),
-        len(table.moves.entries),
-        table.moves.scroll,
-    )
-    painter.draw_status(surface, headline(table), hint(table), aside(table))
-    painter.draw_note(surface, table.note)
-    painter.draw_message(surface, table.message, table.warning)
-    if table.show_help:
-        painter.draw_panel(surface, "Pusher - how to play", HELP_LINES)
-    elif table.show_rule:
-        title, lines = rule_in_force(scene.rule)
-        painter.draw_panel(surface, title, lines)
-    elif scene.demand == Demand.OVER and not table.busy and table.replay is None:
-        painter.draw_panel(surface, scene.result, ("N new game, R replay, S save, Esc leave",))
-
-
-def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
-    """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
-    try:
-        text = plain(rule("pusher", number)).strip()
-    except UserError:
-        return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
-    title, _, body = text.partition("\n")
-    lines: list[str] = []
-    for paragraph in body.strip().split("\n\n"):
-        lines.extend(textwrap.wrap(" ".join(paragraph.split()), 64) or [""])
-        lines.append("")
-    return (title, (*lines, "I or Esc closes this."))
-
-
-def headline(table: Table) -> str:
-    """The status line's big text: whose move and what is due, or that this is a replay."""
-    if table.replay is not None:
-        return table.replay.headline
-    return table.scene.headline
-
-
-def hint(table: Table) -> str:
-    """The status line's second row: what the window is busy with, else what the rules ask."""
-    if table.replay is not None:
-        return REPLAY_HINT
-    if table.job is not None:
-        return table.job.label + "..."
-    if table.animation is not None:
-        return "the balls are rolling..."
-    return table.scene.hint
-
-
-def aside(table: Table) -> str:
-    mute = "   sound off" if table.sounds.muted else ""
-    return f"move {table.scene.moves}   seed {table.match.seed}{mute}   I rule   H help"
+    painter.draw_trays(surface, scene.seats, mover, view.tray_counts)
+    if view.drop is not None:
+        drop = view.drop
+        painter.draw_drop(surface, drop.cell, drop.colour, drop.seat, drop.t)
+    if view.flying:
+        painter.draw_flying_balls(surface, view.flying, view.flight)
+    if view.cup_label is not None:
+        painter.draw_cup_label(surface, *view.cup_label)
+    painter.draw_move_list(surface, view.moves, view.move_total, view.move_scroll)
+    painter.draw_status(surface, view.headline, view.hint, view.aside)
+    painter.draw_note(surface, view.note)
+    painter.draw_message(surface, view.message, view.warning)
+    if view.aim is not None:
+        aim = view.aim
+        painter.draw_rubber_band(surface, aim.press, aim.drag, aim.flick, aim.colour)
+        painter.draw_strength_gauge(surface, aim.press, aim.drag, aim.strength)
+    if view.panel is not None:
+        painter.draw_panel(surface, *view.panel)

@@ -16,7 +16,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
@@ -24,11 +23,11 @@ import pygame
 
 from pusher_sim.atomic import atomic_write_with
 from pusher_sim.errors import UserError
-from pusher_sim.ui.pusher.board_painter import font
 from pusher_sim.ui.shell.config import AppConfig, parse_size
 from pusher_sim.ui.shell.mode import Keeps, Mode
 from pusher_sim.ui.shell.start_screen import StartScreen
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.widgets import clear_fonts
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
 
@@ -151,7 +150,7 @@ def wait_for_input(timeout: float) -> list[pygame.event.Event]:
 
 def close_pygame() -> None:
     """Quit pygame, first dropping cached fonts: a Font used after pygame.font.quit() crashes."""
-    font.cache_clear()
+    clear_fonts()
     pygame.quit()
 
 
@@ -164,17 +163,14 @@ def screenshot(config: AppConfig, path: str) -> int:
         app = App()
         if config.game == "start":
             mode: Mode = StartScreen(app, AppConfig(size=config.size, sound=False))
-        elif config.game != "pusher":  # a card or dice table: deal, then draw
+        else:  # a table: deal (or load), then draw
             quiet = AppConfig(**{**config.__dict__, "autosave": False, "sound": False})
             mode = table_maker(config.game)(app, quiet)
             for _ in range(8):
                 mode.update(0.0)
-        else:
-            from pusher_sim.ui.pusher.pusher_table import PusherTable
-            from pusher_sim.ui.pusher.table_state import Table
-
-            quiet = replace(config, autosave=False, sound=False)
-            mode = PusherTable(Table(app, quiet, wait_for_load=True))
+            while getattr(mode, "loading", False):  # a Pusher log replays its pushes
+                time.sleep(0.01)
+                mode.update(0.0)
         surface = pygame.Surface(config.size)
         mode.draw(surface)
         atomic_write_with(path, lambda handle: pygame.image.save(surface, handle, "png"))

@@ -17,10 +17,11 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
-from pusher_sim.ui.pusher.board_painter import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
+from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
 
 TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)

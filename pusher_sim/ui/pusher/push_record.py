@@ -1,0 +1,79 @@
+"""A push applied once, with its path kept: what the table animates is what the rules decided.
+
+The window applies a person's or a bot's push to the match with :func:`apply_recorded`. It arms
+the game's resolver (wrapped once in a :class:`PushRecorder`) for the calling thread, so the
+rules' one resolution of the push asks for the balls' :class:`~pusher_sim.push.PushPath` and the
+recorder keeps that outcome; the table then plays the path back (pooltool's way: simulate once,
+record, animate the record, apply the rules). Nothing here knows which model resolves the push:
+any :class:`~pusher_sim.push.PushResolver` records its own path.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.state import PusherGame
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.match import Match
+
+
+class PushRecorder:
+    """A resolver that passes every push on to ``inner``; for the one thread that armed it, it
+    asks for the path and keeps the outcome. A bot searching on another thread (or in worker
+    processes: it pickles as plain attributes) is served exactly as by ``inner``."""
+
+    def __init__(self, inner: PushResolver) -> None:
+        self.inner = inner
+        self.armed_by: int | None = None
+        """The thread whose next resolution is recorded, or None."""
+        self.kept: PushOutcome | None = None
+
+    @property
+    def max_flick_speed(self) -> float:
+        return self.inner.max_flick_speed
+
+    @property
+    def model(self) -> str:
+        return self.inner.model
+
+    def resolve(
+        self,
+        board: Board,
+        balls: Mapping[Cell, Colour],
+        push: PushSpec,
+        *,
+        record: bool = False,
+    ) -> PushOutcome:
+        mine = self.armed_by is not None and self.armed_by == threading.get_ident()
+        outcome = self.inner.resolve(board, balls, push, record=record or mine)
+        if mine:
+            self.kept = outcome
+        return outcome
+
+
+def recorder_of(game: PusherGame) -> PushRecorder:
+    """The game's resolver as a recorder (wrapping it the first time)."""
+    resolver = game.resolver
+    if not isinstance(resolver, PushRecorder):
+        resolver = game.resolver = PushRecorder(resolver)
+    return resolver
+
+
+def apply_recorded(match: Match, action: Action) -> PushOutcome | None:
+    """Apply ``action`` to ``match``; for a push, the outcome the rules resolved it to, with
+    its recorded path (the push is resolved once). Other moves return None."""
+    game = match.game
+    if not isinstance(action, Push) or not isinstance(game, PusherGame):
+        match.step(action)
+        return None
+    recorder = recorder_of(game)
+    recorder.armed_by, recorder.kept = threading.get_ident(), None
+    try:
+        match.step(action)
+    finally:
+        recorder.armed_by = None
+    return recorder.kept
