@@ -207,6 +207,11 @@ class TurnFlow:
         self._job = in_background(self.match.next_action, "pusher-bot")
         return None
 
+    def hurry(self) -> None:
+        """The automatic move now waiting out the pace comes at the next update."""
+        if self._wait > 0:
+            self._wait = 0.0
+
     def replace(self, match: Match) -> None:
         """Play ``match`` from now on (a new game, a loaded one); a bot still thinking about the
         old one is forgotten."""

@@ -341,6 +341,7 @@ class PusherTable(GameTable):
         self.fast = on
         self.flow.pace = 0.0 if on else self._pace
         if on:
+            self.flow.hurry()
             self.finish_showing()
             self.say("fast-forwarding the bots' turn")
 
