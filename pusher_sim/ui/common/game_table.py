@@ -162,6 +162,15 @@ class GameTable:
         command = commands.get(key)
         if command is None:
             return False
+        if self.flow.applying and key in (
+            pygame.K_n,
+            pygame.K_s,
+            pygame.K_l,
+            pygame.K_u,
+            pygame.K_r,
+        ):
+            self.say("wait: a move is being applied", warning=True)  # its log is changing
+            return True
         command()
         return True
 
@@ -206,6 +215,7 @@ class GameTable:
         (during a replay, the live game, not the rewound one on screen)."""
         if self.returns_to is not None:
             return self.returns_to.save_now()
+        self.flow.wait_applied()  # a move half-applied would write half a log
         written, problem = self.saver.save_all(self.match.log)
         if problem:
             self.say(problem, warning=True)

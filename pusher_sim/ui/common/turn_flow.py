@@ -16,7 +16,7 @@ it to the table once it is done, so no frame waits for the physics.
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
 
 from pusher_sim.push import PushOutcome
@@ -206,6 +206,13 @@ class TurnFlow:
             return None
         self._job = in_background(self.match.next_action, "pusher-bot")
         return None
+
+    def wait_applied(self, timeout: float = 30.0) -> None:
+        """Block until the move being applied off the frame loop is in the match (saving as the
+        window closes must not read a log half-way through a move)."""
+        job = self._applying
+        if job is not None:
+            wait([job], timeout=timeout)
 
     def hurry(self) -> None:
         """The automatic move now waiting out the pace comes at the next update."""
