@@ -30,6 +30,7 @@ from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import INSTANT, GameTable, match_for
 from pusher_sim.ui.common.match_maker import MatchMaker
+from pusher_sim.ui.common.replay import REPLAY_HINT
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter, board_balls
@@ -539,7 +540,7 @@ class PusherTable(GameTable):
     def _hint(self) -> str:
         """The status line's second row: what the window is busy with, else what is due."""
         if self.replay is not None:
-            return "Space pause/resume   Left back   Right step   R or Esc: end the replay"
+            return REPLAY_HINT
         if self.loading:
             return self.message
         if self.flow.applying:
