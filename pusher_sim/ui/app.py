@@ -27,7 +27,7 @@ from pusher_sim.errors import UserError
 from pusher_sim.ui.config import AppConfig, parse_size
 from pusher_sim.ui.draw import font
 from pusher_sim.ui.mode import Keeps, Mode
-from pusher_sim.ui.start import StartScreen
+from pusher_sim.ui.start import StartScreen, open_table_asking
 from pusher_sim.ui.tables import has_table, table_maker
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
@@ -218,7 +218,8 @@ def run(args: argparse.Namespace) -> int:
             app.home()
         else:
             app = App()
-            app.show(table_maker(config.game)(app, config))
+            # An autosaved game of this kind is not replaced without the player's word.
+            open_table_asking(app, config, StartScreen(app, config))
 
         def interrupt(signum: int, _frame: FrameType | None) -> None:
             app.interrupted = signal.Signals(signum).name
