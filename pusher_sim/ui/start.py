@@ -119,7 +119,8 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     new = f"play {Path(config.load).name}" if config.load else "start a new game"
     lines = (
         f"It stopped at move {saved.moves} (saved {saved.when}).",
-        f"C continues it. N: {new}; its first move replaces the autosave.",
+        "C: continue it.",
+        f"N: {new} (its first move replaces the autosave).",
         "Esc: neither, for now.",
     )
     host.show(
