@@ -257,12 +257,23 @@ class PushOverTable(GameTable):
         return self.tumble > 0 or self.walk is not None
 
     def restarted(self) -> None:
-        """A new or loaded game: show its dice and its recent news, no animation."""
+        """A new or loaded game (or one after U): its dice, and what happened, made again from
+        the log; no animation."""
         state = self.state
         self.dice, self.roller, self.summary, self.tumble = state.dice, state.to_move, "", 0.0
         self.walk = self.after_tumble = None
         self.news.clear()
-        self.news.extend(self._words.describe(e) for e in state.news if e[0] != "turn")
+        replayed = self.match.game.new_initial_state()
+        decode = self.match.game.action_codec.decode
+        told: tuple[tuple[object, ...], ...] = ()
+        for data in [None, *self.match.log.actions]:  # None: the news the game starts with
+            if data is not None:
+                replayed.apply(decode(data))
+            now = tuple(replayed.news)  # type: ignore[attr-defined]
+            for event in now[_common_prefix(told, now) :]:
+                if event[0] != "turn":
+                    self.news.append(self._words.describe(event))
+            told = now
 
     # -- drawing ----------------------------------------------------------------------------
 
