@@ -494,10 +494,15 @@ class PushOverTable(GameTable):
         text(surface, "what happened", (x, y), base, TEXT)
         y += round(base * 1.3)
         size, step = round(base * 0.85), round(base * 1.05)
-        lines = [p for line in self.news for p in wrapped(line, size, box.w - 2 * base)]
+        indent = base
+        lines = [  # each event wrapped to the panel, its later lines indented
+            (part, k > 0)
+            for line in self.news
+            for k, part in enumerate(wrapped(line, size, box.w - 2 * base - indent))
+        ]
         room = max(0, (box.bottom - y - base // 2) // step)
-        for line in lines[len(lines) - room :] if room else []:  # the newest that fit, wrapped
-            text(surface, line, (x, y), size, TEXT_DIM)
+        for line, more in lines[max(0, len(lines) - room) :] if room else []:  # the newest
+            text(surface, line, (x + indent * more, y), size, TEXT_DIM)
             y += step
 
 

@@ -816,17 +816,20 @@ class RummyTable(GameTable):
     def _news_rows(self) -> int:
         return max(1, self._news_box().h // self._news_line()[1])
 
-    def _news_wrapped(self) -> list[str]:
-        """The news broken into lines that fit its box (made again only when it changes)."""
+    def _news_wrapped(self) -> list[tuple[str, int]]:
+        """The news broken into lines that fit its box, each with the index of its event (a
+        later line of an event is indented); made again only when the news changes."""
         size, _ = self._news_line()
-        width = self._news_box().w - 8
+        width = self._news_box().w - 8 - self.layout.base
         key = (id(self.news), len(self.news), width, size)
         if self._wrapped is None or self._wrapped[0] != key:
-            lines = [part for line in self.news for part in wrapped(line, size, width)]
+            lines = [
+                (part, n) for n, line in enumerate(self.news) for part in wrapped(line, size, width)
+            ]
             self._wrapped = (key, lines)
         return self._wrapped[1]
 
-    _wrapped: tuple[tuple[int, int, int, int], list[str]] | None = None
+    _wrapped: tuple[tuple[int, int, int, int], list[tuple[str, int]]] | None = None
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """The newest lines of "what happened", or older ones when scrolled back; a bar on the
@@ -839,10 +842,11 @@ class RummyTable(GameTable):
         end = len(lines) - self.news_back
         room = rows - 1 if self.news_back > 0 else rows
         first = max(0, end - room)
-        for n, line in enumerate(lines[first:end]):
-            newest = first + n == len(lines) - 1
-            colour = TEXT if newest else TEXT_DIM
-            text(surface, line, (box.x, box.y + n * step), size, colour, width=box.w - 8)
+        for n, (line, event) in enumerate(lines[first:end]):
+            colour = TEXT if event == len(self.news) - 1 else TEXT_DIM
+            later = first + n > 0 and lines[first + n - 1][1] == event
+            x = box.x + (self.layout.base if later else 0)
+            text(surface, line, (x, box.y + n * step), size, colour, width=box.right - 8 - x)
         if self.news_back > 0:
             more = f"{self.news_back} newer: PgDn, End"
             text(surface, more, (box.x, box.y + room * step), size, ACCENT, width=box.w - 8)

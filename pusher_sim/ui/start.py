@@ -241,6 +241,11 @@ class StartScreen:
     def can_continue(self) -> bool:
         return last_autosave() is not None
 
+    def continue_label(self) -> str:
+        """The Continue button's words: which game it continues and at which move."""
+        saved = last_autosave()
+        return f"Continue {saved.words}  (C)" if saved else "Continue  (C)"
+
     def continue_last(self) -> None:
         """The game played last (whichever game is selected), from its autosave."""
         saved = last_autosave()
@@ -330,10 +335,9 @@ class StartScreen:
             self.hits.append((pygame.Rect(rect.x, rect.y, mid - rect.x, rect.h), row.key, -1))
             self.hits.append((pygame.Rect(mid, rect.y, rect.right - mid, rect.h), row.key, 1))
         y = top + len(self.rows()) * line + line // 2
-        saved = last_autosave()
         buttons = [
             ("start", "Start  (Enter)", True),
-            ("continue", f"Continue {saved.words}  (C)" if saved else "Continue  (C)", bool(saved)),
+            ("continue", self.continue_label(), self.can_continue()),
             ("quit", "Quit  (Esc)", True),
         ]
         x = left
