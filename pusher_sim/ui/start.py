@@ -104,7 +104,9 @@ def continuing(config: AppConfig, saved: Autosave) -> AppConfig:
 
 def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     """Open ``config``'s table; but when its first move would replace an autosaved game of the
-    same kind, ask first: continue that game, or start this one (Esc: ``back``, nothing lost)."""
+    same kind, ask first: continue that game, or start this one (Esc: ``back``, nothing lost).
+    The table is made first, so bad seats or a bad log are said at once; it does nothing (no
+    bot moves, nothing is saved) until it is shown."""
     saved = autosave_of(config.game) if config.autosave and has_table(config.game) else None
     if saved is not None and config.load is not None:
         try:
@@ -113,8 +115,9 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
             same = False
         if same:
             saved = None
+    table = table_maker(config.game)(host, config)  # bad seats or a bad log: said before asking
     if saved is None:
-        host.show(table_maker(config.game)(host, config))
+        host.show(table)
         return
     new = f"play {Path(config.load).name}" if config.load else "start a new game"
     lines = (
@@ -138,7 +141,7 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
                 Choice(
                     pygame.K_n,
                     "N new game" if config.load is None else "N play the file",
-                    lambda: host.show(table_maker(config.game)(host, config)),
+                    lambda: host.show(table),
                 ),
             ],
         )
