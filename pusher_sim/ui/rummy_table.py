@@ -173,6 +173,7 @@ class RummyTable(GameTable):
         """The actions of the offer buttons drawn now, in order (the first buttons)."""
         self._pages: tuple[object, list[tuple[int, int]]] | None = None
         self._paged_for: object = None
+        self._wrapped: tuple[tuple[int, int, int, int], list[tuple[str, int]]] | None = None
         self.deal_pause = -1
         """Index of a finished deal whose scores wait for a person to go on, or -1."""
         self.buttons: list[Button] = []
@@ -708,7 +709,7 @@ class RummyTable(GameTable):
         if state.phase == OVER:
             return "the match is over"
         if self.deal_pause >= 0:
-            return "the deal is over: the points below"
+            return "the deal is over: Space for the next"
         seat = state.current_player()
         if seat < 0:
             return "dealing..."
@@ -828,8 +829,6 @@ class RummyTable(GameTable):
             ]
             self._wrapped = (key, lines)
         return self._wrapped[1]
-
-    _wrapped: tuple[tuple[int, int, int, int], list[tuple[str, int]]] | None = None
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """The newest lines of "what happened", or older ones when scrolled back; a bar on the
