@@ -57,8 +57,11 @@ def test_a_bad_window_size_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[
     assert err.count("\n") == 1 and "--size" in err
 
 
-def test_the_window_runs_frames_until_escape(tmp_path: Path) -> None:
+def test_the_window_runs_frames_until_escape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``pusher play`` opens the window and its frame loop ends on Esc (posted from outside)."""
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))  # no autosave to ask about first
     done = threading.Event()
 
     def press_escape() -> None:

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -360,11 +361,12 @@ def test_a_bad_pace_on_the_command_line_is_one_line_and_exit_2(
 
 
 def test_a_signal_while_the_window_runs_saves_the_game_and_says_where(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pusher_sim.cli import main
 
     save = tmp_path / "kept.json"
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))  # no autosave to ask about first
     for sig, code in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
         before = signal.getsignal(sig)
 
@@ -637,6 +639,9 @@ def test_a_bot_that_fails_stops_the_table_instead_of_retrying_every_frame() -> N
 
 
 def start_app() -> tuple[App, StartScreen]:
+    """The start screen over a data folder of its own: no autosave of an earlier test is
+    waiting (starting a game would first ask about it)."""
+    os.environ["PUSHER_DATA_DIR"] = tempfile.mkdtemp(prefix="pusher-start-tests-")
     host = App(home=lambda h: StartScreen(h, AppConfig(pace=0.0)))
     host.home()
     assert isinstance(host.mode, StartScreen)

@@ -75,6 +75,8 @@ class GameTable:
     replay_recall = REPLAY_RECALL
     """Moves shown again when a replay goes back (0: the table reads all it shows from the
     position, as Pusher's does)."""
+    hint = ""
+    """What the message line says when there is no news (the table's main keys)."""
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         if not pygame.font.get_init():
@@ -90,6 +92,8 @@ class GameTable:
         """Animation speed: 1 is the readable pace; tests play faster."""
         self.message = ""
         self.warning = False
+        self._said_at = flow.match.moves
+        """The move count when the message was said: the next move makes it old news."""
         self.show_help = False
         self.clock = 0.0
         self.screen_size = config.size
@@ -109,7 +113,9 @@ class GameTable:
         return self.flow.match
 
     def say(self, words: str, warning: bool = False) -> None:
+        """Show ``words`` under the headline until the next move is played."""
         self.message, self.warning = words, warning
+        self._said_at = self.match.moves
 
     def draw_header(
         self,
@@ -122,7 +128,7 @@ class GameTable:
     ) -> None:
         """The strip across the top: the game's heading, whose turn it is (or where the replay
         is), and the message (during a replay, its keys unless a warning takes their place)."""
-        message = self.message
+        message = self.message or self.hint
         if self.replay is not None:
             status = self.replay.headline
             message = self.message if self.warning else REPLAY_HINT
@@ -176,6 +182,8 @@ class GameTable:
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.message and self.match.moves != self._said_at:
+            self.message, self.warning = "", False  # a move was played since: old news
         self.advance(dt)
         if self.replay is not None:
             self._run_replay(dt)
@@ -250,6 +258,11 @@ class GameTable:
         """The match continuing ``log`` (run off the frame loop; a table may note what each
         move did on the way)."""
         return maker.from_log(log, None, current)
+
+    def undo_refusal(self) -> str:
+        """Why U may not take back the last turn here, or "" if it may: a table whose game hides
+        cards refuses to rewind past one a person has seen (the same card would come again)."""
+        return ""
 
     def perform(self, action: Action) -> bool:
         """A person's command: apply it, or say why not (nothing changes)."""
@@ -379,6 +392,10 @@ class GameTable:
             m >= 0 and match.agents[m] is None for m in match.log.movers
         ):
             self.say("nothing to undo: no person has moved yet", warning=True)
+            return
+        refused = self.undo_refusal()
+        if refused:
+            self.say(refused, warning=True)
             return
         fork = forked(match)
 

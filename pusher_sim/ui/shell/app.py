@@ -25,7 +25,7 @@ from pusher_sim.atomic import atomic_write_with
 from pusher_sim.errors import UserError
 from pusher_sim.ui.shell.config import AppConfig, parse_size
 from pusher_sim.ui.shell.mode import Keeps, Mode
-from pusher_sim.ui.shell.start_screen import StartScreen
+from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import clear_fonts
 
@@ -214,7 +214,8 @@ def run(args: argparse.Namespace) -> int:
             app.home()
         else:
             app = App()
-            app.show(table_maker(config.game)(app, config))
+            # An autosaved game of this kind is not replaced without the player's word.
+            open_table_asking(app, config, StartScreen(app, config))
 
         def interrupt(signum: int, _frame: FrameType | None) -> None:
             app.interrupted = signal.Signals(signum).name

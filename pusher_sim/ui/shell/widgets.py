@@ -60,6 +60,7 @@ def clear_fonts() -> None:
     font.cache_clear()
     fitted.cache_clear()
     _rendered.cache_clear()
+    wrapped.cache_clear()
 
 
 def text(
@@ -148,3 +149,21 @@ def panel(surface: pygame.Surface, title: str, lines: Sequence[str], size: int) 
         pos = (box.x + size, top + n * body.get_linesize())
         text(surface, line, pos, size, TEXT_DIM, width=width - 2 * size)
     return box
+
+
+@lru_cache(maxsize=512)
+def wrapped(words: str, size: int, width: int) -> tuple[str, ...]:
+    """``words`` broken at spaces into lines that each fit ``width`` pixels at ``size`` (a single
+    word wider than that is cut by :func:`text` when drawn)."""
+    f = font(max(14, size))
+    lines: list[str] = []
+    line = ""
+    for word in words.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return tuple(lines)
