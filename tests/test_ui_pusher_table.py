@@ -293,3 +293,16 @@ def test_a_flick_aimed_down_shows_its_arrowhead_over_the_message_line(
     shot = pygame.surfarray.array3d(surface.subsurface(bars)).astype(int)
     red = (shot[:, :, 0] > 200) & (shot[:, :, 1] < 110) & (shot[:, :, 2] < 90)
     assert red.any(), "the arrowhead is hidden under the text lines"
+
+
+# -- item 8: seats named as on the other tables ------------------------------------------------
+
+
+def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
+    """Seats read "person", "bot", "random bot", as on the start screen, Push and Push Over."""
+    app = make_app(seats=("human", "bot", "random"), agents=[None, FirstLegal(), FirstLegal()])
+    assert [s.label for s in app.scene.seats] == ["person", "bot", "random bot"]
+    assert app.scene.headline.startswith("Red (person) to move")
+    tray = app.layout.trays[2]
+    words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
+    assert words[0] == "Yellow  (random bot)"

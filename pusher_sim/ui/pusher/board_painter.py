@@ -291,12 +291,12 @@ class Painter:
     def tray_header_rects(
         self, tray: TrayBox, view: SeatView, count: int
     ) -> list[tuple[pygame.Rect, int, str]]:
-        """The header's two lines (name and kind; balls left), each shrunk to fit its box."""
+        """The header's two lines (name and who plays; balls left), each shrunk to fit its box."""
         swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12
         room = tray.header.w - swatch_w - 4
         out = []
         for words, size, top in (
-            (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
+            (f"{view.name}  ({view.label})", max(18, int(tray.header.h * 0.5)), 0.02),
             (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
         ):
             size = fitted(words, size, room, 10)

@@ -425,7 +425,7 @@ class PusherTable(GameTable):
         if self.drop is not None:
             return "the last move is being shown"
         seat = self.scene.seats[self.scene.mover]
-        return f"{seat.name} ({seat.kind}) is to move (F fast-forwards)"
+        return f"{seat.name} ({seat.label}) is to move (F fast-forwards)"
 
     # -- a push on screen -------------------------------------------------------------------
 
