@@ -293,3 +293,22 @@ def test_a_flick_aimed_down_shows_its_arrowhead_over_the_message_line(
     shot = pygame.surfarray.array3d(surface.subsurface(bars)).astype(int)
     red = (shot[:, :, 0] > 200) & (shot[:, :, 1] < 110) & (shot[:, :, 2] < 90)
     assert red.any(), "the arrowhead is hidden under the text lines"
+
+
+def test_the_recorder_pickles_without_a_kept_path() -> None:
+    """A bot's search sends the game's resolver to worker processes: it must stay small."""
+    import pickle
+
+    from pusher_sim.ui.pusher.push_record import PushRecorder, apply_recorded
+
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        assert apply_recorded(match, action) is None
+    outcome = apply_recorded(match, Push(TRIANGLE, (0.0, 0.0), 1.0, 0.8))
+    assert outcome is not None and outcome.path is not None
+    recorder = game.resolver
+    assert isinstance(recorder, PushRecorder) and recorder.kept is None
+    copy = pickle.loads(pickle.dumps(recorder))
+    assert isinstance(copy, PushRecorder) and copy.kept is None and copy.armed_by is None
+    assert copy.model == recorder.model

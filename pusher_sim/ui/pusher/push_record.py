@@ -32,6 +32,10 @@ class PushRecorder:
         """The thread whose next resolution is recorded, or None."""
         self.kept: PushOutcome | None = None
 
+    def __getstate__(self) -> dict[str, object]:
+        """Sent to a bot's worker process: the resolver only, never a kept path."""
+        return {"inner": self.inner, "armed_by": None, "kept": None}
+
     @property
     def max_flick_speed(self) -> float:
         return self.inner.max_flick_speed
@@ -74,6 +78,6 @@ def apply_recorded(match: Match, action: Action) -> PushOutcome | None:
     recorder.armed_by, recorder.kept = threading.get_ident(), None
     try:
         match.step(action)
+        return recorder.kept
     finally:
-        recorder.armed_by = None
-    return recorder.kept
+        recorder.armed_by, recorder.kept = None, None
