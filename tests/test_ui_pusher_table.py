@@ -312,3 +312,22 @@ def test_the_recorder_pickles_without_a_kept_path() -> None:
     copy = pickle.loads(pickle.dumps(recorder))
     assert isinstance(copy, PushRecorder) and copy.kept is None and copy.armed_by is None
     assert copy.model == recorder.model
+
+
+def test_a_loaded_game_takes_its_pushes_from_the_log(
+    simulations: list[PushSimulation], tmp_path: Path
+) -> None:
+    """A log records each push's outcome: loading it simulates nothing, and the move list and
+    the result line still say what every push did."""
+    app = make_app()
+    play_opening(app)
+    push_from_centre(app)
+    settle(app)
+    path = tmp_path / "game.json"
+    app.match.log.save(path)
+    simulations.clear()
+    restored = open_table(AppConfig(load=str(path)))
+    settle(restored)
+    assert simulations == [] and restored.match.state == app.match.state
+    assert [e.line for e in restored.moves.entries] == [e.line for e in app.moves.entries]
+    assert restored.note == app.note
