@@ -15,10 +15,11 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+from pettingzoo import AECEnv
 
 import pusher_sim.envs
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_codec, pusher_v0
-from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.adapters import PusherGridAdapter
 from pusher_sim.envs.pusher_push import PusherPushEnv
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop.registry import get_spec
@@ -52,9 +53,7 @@ def gym_episode(policy: str, seed: int, bot_name: str) -> str:
     return f"{steps} pushes, balls-home reward {total:+.0f}, agent {won}"
 
 
-def aec_game(
-    make: Callable[[], TurnLoopAEC], game: str, policy: str, seed: int, bot_name: str
-) -> str:
+def aec_game(make: Callable[[], AECEnv], game: str, policy: str, seed: int, bot_name: str) -> str:
     """One whole game of a PettingZoo environment with every seat on the same policy."""
     env = make()
     env.reset(seed=seed)
@@ -77,11 +76,14 @@ def aec_game(
                 action = env.action_space(agent).sample()
         else:
             seat = env.seat_of[agent]
-            move = bots[seat].act(env.state, seat, env.state.legal_actions(), rng)
-            if isinstance(env.state, PusherState):
-                action = pusher_codec.encode(env.state, move)
+            st = env.unwrapped.game_state
+            move = bots[seat].act(st, seat, st.legal_actions(), rng)
+            if isinstance(env.adapter, PusherGridAdapter):
+                action = env.adapter.codec.action_id(move)
+            elif isinstance(st, PusherState):
+                action = pusher_codec.encode(st, move)
             else:
-                action = env.adapter.codec.action_id(env.state, move)  # type: ignore[attr-defined]
+                action = env.adapter.codec.action_id(st, move)
         env.step(action)
         steps += 1
     shown = ", ".join(f"{a} {r:+.0f}" for a, r in totals.items())
@@ -94,7 +96,7 @@ def openspiel_games(seed: int) -> list[str]:
         from open_spiel.python.algorithms import mcts
     except ImportError:
         return ["OpenSpiel: not installed (pip install -e '.[rl]')"]
-    from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, register
+    from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, PUSHER, register
 
     register()
     lines = []
@@ -111,6 +113,18 @@ def openspiel_games(seed: int) -> list[str]:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     lines.append(f"OpenSpiel {PUSH_OVER}: MCTS (seat 0) vs random, returns {state.returns()}")
+    pusher = pyspiel.load_game(PUSHER, {"board_radius": 2, "balls_per_player": 5})
+    bot = mcts.MCTSBot(pusher, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = pusher.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    lines.append(
+        f"OpenSpiel {PUSHER} (19 cups, physics): MCTS (seat 0) vs random, "
+        f"{state.move_number()} moves, returns {state.returns()}"
+    )
     rummy = pyspiel.load_game(PUSH_RUMMY, {"deals": 1})
     state = rummy.new_initial_state()
     while not state.is_terminal():
@@ -135,8 +149,9 @@ def main() -> int:
     args = parser.parse_args()
     seed = args.seed
     bot_names = {"pusher": args.pusher_bot, "rummy": "bot", "pushover": "bot"}
-    envs: list[tuple[str, str, Callable[[], TurnLoopAEC]]] = [
+    envs: list[tuple[str, str, Callable[[], AECEnv]]] = [
         ("pusher_v0", "pusher", lambda: pusher_v0.env(**SMALL_PUSHER)),
+        ("pusher_v0 discrete", "pusher", lambda: pusher_v0.env(discrete=True, **SMALL_PUSHER)),
         ("push_rummy_v0", "rummy", lambda: push_rummy_v0.env(deals=1)),
         ("push_over_v0", "pushover", lambda: push_over_v0.env(players=2)),
     ]

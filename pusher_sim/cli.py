@@ -19,7 +19,8 @@ from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.extras import missing
 from pusher_sim.saves import autosave_path
-from pusher_sim.turnloop import GameLog, Match, get_spec, replay
+from pusher_sim.turnloop import GameLog, Match, get_spec
+from pusher_sim.turnloop.log import complete
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
 from pusher_sim.turnloop.simulate import MAX_GAMES, format_summary, simulate
 from pusher_sim.turnloop.state import Game
@@ -114,6 +115,12 @@ def build_parser() -> Parser:
     rep = sub.add_parser("replay", help="replay a game log and show where it ends")
     rep.add_argument("log")
     rep.add_argument("--verbose", action="store_true", help="print every action")
+    rep.add_argument(
+        "--resimulate",
+        action="store_true",
+        help="re-run each push with this build's physics model and list those that come out "
+        "differently from what the log records (a report: exit status 0 whatever it finds)",
+    )
 
     for name, (module, text) in PLUGINS.items():
         plugin = sub.add_parser(name, help=text)
@@ -214,6 +221,7 @@ def _save_interrupted(log: GameLog, save: str | None) -> str:
     """
     n = min(len(log.actions), len(log.movers))
     snapshot = GameLog(log.game, log.config, log.seed, log.seats, log.actions[:n], log.movers[:n])
+    snapshot.outcomes = [log.outcome(k) for k in range(n)]
     where = save or str(autosave_path(log.game))
     snapshot.save(where)
     return where
@@ -278,8 +286,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     log = GameLog.load(args.log)
     spec = get_spec(log.game)
     game = _game_of(spec, log, args.log)
+    if args.resimulate and spec.resimulate is None:
+        raise UserError(f"--resimulate re-runs Pusher's pushes; {args.log} is a {log.game} game")
     try:
-        state = replay(game, log)  # first: a listing of a log that does not replay is no use
+        # First: a listing of a log that does not replay is no use. Outcomes the log does not
+        # record (an older log's) are worked out here, once.
+        state = complete(game, log)
     except UserError as exc:
         raise UserError(f"{args.log}: {exc}") from None
     if args.verbose:
@@ -291,6 +303,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         f"{len(log.actions)} actions replayed; "
         + ("game over" if state.is_terminal() else "game in progress")
     )
+    if args.resimulate and spec.resimulate is not None:
+        for line in spec.resimulate(game, log):
+            print(line)
     return 0
 
 

@@ -23,6 +23,12 @@ def test_agents_demo_steps_every_environment_with_both_policies(
         runpy.run_path(str(DEMO), run_name="__main__")
     assert end.value.code == 0
     out = capsys.readouterr().out
-    for env in ("PusherPush-v0", "pusher_v0", "push_rummy_v0", "push_over_v0"):
+    for env in (
+        "PusherPush-v0",
+        "pusher_v0",
+        "pusher_v0 discrete",
+        "push_rummy_v0",
+        "push_over_v0",
+    ):
         for policy in ("random", "bot"):
             assert f"{env} {policy:>6}:" in out

@@ -161,3 +161,92 @@ def test_pusher_action_encoding_reads_back_as_the_same_push() -> None:
             assert np.isclose(np.cos(back.angle), np.cos(push.angle), atol=1e-5)
             assert np.isclose(np.sin(back.angle), np.sin(push.angle), atol=1e-5)
             assert back.speed == pytest.approx(push.speed, abs=1e-5)
+
+
+QUICK: dict[str, Any] = {"board_radius": 3, "balls_per_player": 4}
+"""Games of a few pushes: episodes end (by a win) within a handful of steps."""
+
+
+def _make_quick() -> gym.Env[Any, Any]:
+    return gym.make(ENV_ID, game=QUICK, opponent="random", placer="random")
+
+
+def _info_types(info: dict[str, Any]) -> dict[str, type]:
+    return {key: type(value) for key, value in info.items()}
+
+
+def test_pusher_push_info_has_the_same_keys_and_types_at_every_step() -> None:
+    """Issue 20 (1): ``winner`` was None until a game ended and an int afterwards."""
+    env = small_env(game=QUICK)
+    env.action_space.seed(0)
+    _, info = env.reset(seed=0)
+    expected = _info_types(info)
+    assert expected == {"seat": int, "winner": int, "pushes": int, "triangles": list}
+    winners = set()
+    for seed in range(8):
+        _, info = env.reset(seed=seed)
+        assert _info_types(info) == expected and info["winner"] == -1
+        while True:
+            _, _, terminated, truncated, info = env.step(env.action_space.sample())
+            assert _info_types(info) == expected
+            if terminated or truncated:
+                break
+        winners.add(info["winner"])
+        assert terminated and info["winner"] == env.state.winner and info["triangles"] == []
+    assert winners == {0, 1}
+
+
+def _run_vector(envs: gym.vector.VectorEnv[Any, Any, Any], steps: int) -> None:
+    envs.action_space.seed(1)
+    _, infos = envs.reset(seed=[3, 4])
+    ended = 0
+    for _ in range(steps):
+        _, rewards, terminated, truncated, infos = envs.step(envs.action_space.sample())
+        assert rewards.shape == (2,)
+        assert infos["winner"].dtype.kind == "i" and set(infos["winner"]) <= {-1, 0, 1}
+        assert infos["seat"].dtype.kind == "i"
+        ended += int(terminated.sum() + truncated.sum())
+    assert ended >= 2  # both environments went through an episode end and an autoreset
+
+
+def test_pusher_push_runs_in_gymnasiums_sync_vector_env() -> None:
+    envs = gym.vector.SyncVectorEnv([_make_quick, _make_quick])
+    try:
+        _run_vector(envs, 12)
+    finally:
+        envs.close()
+
+
+def test_pusher_push_runs_in_gymnasiums_async_vector_env() -> None:
+    envs = gym.vector.AsyncVectorEnv([_make_quick, _make_quick])
+    try:
+        _run_vector(envs, 12)
+    finally:
+        envs.close(terminate=True)  # never wait on a worker if the test failed half-way
+
+
+def test_pusher_push_win_reward_is_the_result_at_the_end_and_zero_before() -> None:
+    """Issue 20 (3): ``reward="win"`` pays +1 for the agent's win, -1 for a loss, at the end."""
+    env = small_env(game=QUICK, reward="win")
+    push_env = small_env(game=QUICK)
+    results = set()
+    for seed in range(12):
+        for e in (env, push_env):
+            e.action_space.seed(seed)
+            e.reset(seed=seed)
+        while True:
+            action = env.action_space.sample()
+            _, reward, terminated, truncated, info = env.step(action)
+            *_, push_info = push_env.step(action)
+            assert push_info == info  # the same game under the other reward
+            if not (terminated or truncated):
+                assert reward == 0.0
+                continue
+            break
+        assert terminated
+        won = info["winner"] == info["seat"]
+        assert reward == (1.0 if won else -1.0)
+        results.add(reward)
+    assert results == {1.0, -1.0}
+    with pytest.raises(ValueError, match="reward must be one of push, win"):
+        small_env(reward="balls")

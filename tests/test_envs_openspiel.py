@@ -97,3 +97,48 @@ def test_a_card_drawn_twice_is_refused_and_the_shuffle_goes_on() -> None:
         state.apply_action(5)
     assert state.position.drawn == [5] and state.history() == [0, 5]
     assert len(state.chance_outcomes()) == NUM_CARDS - 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_push_over_game_type_says_zero_sum_exactly_when_its_returns_are(players: int) -> None:
+    """Issue 20 (5): two-player Push Over was declared general-sum. Its returns sum to 0 in
+    every finished game; with more players a win sums to 2 - players and a draw to 0."""
+    game = pyspiel.load_game(PUSH_OVER, {"players": players})
+    utility = game.get_type().utility
+    sums = set()
+    rng = np.random.default_rng(players)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        sums.add(sum(state.returns()))
+    if players == 2:
+        assert utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+        assert sums == {0.0}
+    else:
+        assert utility == pyspiel.GameType.Utility.GENERAL_SUM
+        assert sums == {2.0 - players}  # and a draw would sum to 0: not constant either
+
+
+@pytest.mark.parametrize(("name", "params"), [(PUSH_RUMMY, {"deals": 1}), (PUSH_OVER, {})])
+def test_no_information_state_is_declared_and_none_is_made_up(
+    name: str, params: dict[str, int]
+) -> None:
+    """Issue 20 (5): Push declared no information state, yet ``information_state_tensor``
+    answered with the current observation, which forgets what the seat saw before."""
+    game = pyspiel.load_game(name, params)
+    kind = game.get_type()
+    assert not kind.provides_information_state_tensor
+    assert not kind.provides_information_state_string
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="provides no information state"):
+        state.information_state_tensor(0)
+    with pytest.raises(ValueError, match="provides no information state"):
+        state.information_state_string(0)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()

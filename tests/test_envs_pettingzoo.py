@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_v0
-from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.aec import ILLEGAL_REWARD, TurnLoopAEC
 from pusher_sim.envs.codec import legal_ids
 from pusher_sim.envs.rummy_codec import NUM_ACTIONS, RummyCodec
 from rummy.state import RummyState
@@ -20,12 +21,14 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-ENVS: dict[str, Callable[[], TurnLoopAEC]] = {
+ENVS: dict[str, Callable[[], AECEnv]] = {
     "push_over_2": lambda: push_over_v0.env(players=2),
     "push_over_4": lambda: push_over_v0.env(players=4),
     "push_rummy": lambda: push_rummy_v0.env(deals=1),
     "pusher": lambda: pusher_v0.env(board_radius=3, balls_per_player=8),
     "pusher_3": lambda: pusher_v0.env(players=3, board_radius=3, balls_per_player=6),
+    "push_over_raw": lambda: push_over_v0.raw_env(players=2),
+    "pusher_raw": lambda: pusher_v0.raw_env(board_radius=3, balls_per_player=8),
 }
 
 
@@ -41,7 +44,7 @@ def test_env_passes_pettingzoo_seed_test(name: str) -> None:
     seed_test(ENVS[name], num_cycles=40)
 
 
-def play(env: TurnLoopAEC, steps: int, seed: int = 0) -> None:
+def play(env: AECEnv, steps: int, seed: int = 0) -> None:
     """Random legal play for ``steps`` moves (or to the end)."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -70,11 +73,11 @@ def test_action_mask_is_exactly_the_legal_actions_and_only_for_the_mover(name: s
         if terminated or truncated:
             env.step(None)
             continue
-        legal = env.state.legal_actions()
+        legal = env.unwrapped.game_state.legal_actions()
         ids = np.flatnonzero(obs["action_mask"])
-        assert sorted(codec.action_id(env.state, a) for a in legal) == ids.tolist()
-        assert [env.adapter.to_action(env.state, i) for i in ids] == list(
-            legal_ids(codec, env.state).values()
+        assert sorted(codec.action_id(env.unwrapped.game_state, a) for a in legal) == ids.tolist()
+        assert [env.adapter.to_action(env.unwrapped.game_state, i) for i in ids] == list(
+            legal_ids(codec, env.unwrapped.game_state).values()
         )
         for other in env.agents:
             if other != agent:
@@ -92,10 +95,10 @@ def test_rummy_numbering_gives_every_listed_action_its_own_id() -> None:
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         for _ in range(600):
-            if env.state.is_terminal():
+            if env.unwrapped.game_state.is_terminal():
                 break
-            legal = env.state.legal_actions()
-            ids = [codec.action_id(env.state, a) for a in legal]
+            legal = env.unwrapped.game_state.legal_actions()
+            ids = [codec.action_id(env.unwrapped.game_state, a) for a in legal]
             assert len(set(ids)) == len(legal)
             assert all(0 <= i < NUM_ACTIONS for i in ids)
             kinds |= {type(a).__name__ for a in legal}
@@ -108,7 +111,7 @@ def test_rummy_view_never_shows_another_hand_or_the_stock() -> None:
     leaves its observation exactly as it was; the others' observations do change."""
     env = push_rummy_v0.env(deals=1)
     play(env, 120, seed=4)
-    state = env.state
+    state = env.unwrapped.game_state
     assert isinstance(state, RummyState) and not state.is_terminal()
     rng = np.random.default_rng(0)
     for seat in range(4):
@@ -135,22 +138,22 @@ def test_rummy_view_never_shows_another_hand_or_the_stock() -> None:
         assert any(changed)
 
 
-def test_illegal_action_raises_and_changes_nothing() -> None:
-    env = push_over_v0.env(players=2)
+def test_raw_env_illegal_action_raises_and_changes_nothing() -> None:
+    env: TurnLoopAEC = push_over_v0.raw_env(players=2)
     env.reset(seed=0)
-    before = env.state.to_json()
+    before = env.unwrapped.game_state.to_json()
     with pytest.raises(ValueError, match="not legal"):
         env.step(1)  # stop before the first die: O2
     with pytest.raises(ValueError, match="id"):
         env.step("roll")
-    assert env.state.to_json() == before
-    env = pusher_v0.env(board_radius=3, balls_per_player=8)
+    assert env.unwrapped.game_state.to_json() == before
+    env = pusher_v0.raw_env(board_radius=3, balls_per_player=8)
     env.reset(seed=0)
-    before = env.state.to_json()
+    before = env.unwrapped.game_state.to_json()
     for bad in ([0.0, np.nan, 0, 0, 0, 0], [np.inf, 0, 0, 0, 0, 0], [0.0] * 5, "push", None):
         with pytest.raises(ValueError, match="6 finite numbers"):
             env.step(bad)
-    assert env.state.to_json() == before
+    assert env.unwrapped.game_state.to_json() == before
 
 
 def test_reset_without_seed_draws_a_new_game_each_time() -> None:
@@ -176,11 +179,13 @@ def test_game_end_pays_the_games_returns_and_truncation_caps_length() -> None:
             env.step(None)
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert env.state.is_terminal()
-    assert list(totals.values()) == env.state.returns() and sorted(totals.values()) == [-1.0, 1.0]
+    assert env.unwrapped.game_state.is_terminal()
+    assert list(totals.values()) == env.unwrapped.game_state.returns() and sorted(
+        totals.values()
+    ) == [-1.0, 1.0]
     short = push_over_v0.env(players=2, max_steps=5)
     play(short, 100)
-    assert not short.agents and not short.state.is_terminal()
+    assert not short.agents and not short.unwrapped.game_state.is_terminal()
 
 
 def test_pusher_env_draws_the_board_and_the_others_print_text() -> None:
@@ -193,3 +198,51 @@ def test_pusher_env_draws_the_board_and_the_others_print_text() -> None:
     assert "to_move" in str(text.render())
     with pytest.raises(ValueError, match="render_mode"):
         push_over_v0.env(render_mode="rgb_array")
+
+
+WRAPPED = ["push_over_2", "push_over_4", "push_rummy", "pusher", "pusher_3"]
+
+
+@pytest.mark.parametrize("name", WRAPPED)
+def test_env_is_wrapped_as_pettingzoos_classic_envs_and_refuses_steps_before_reset(
+    name: str,
+) -> None:
+    """Issue 20 (4): ``env()`` was the raw environment, and a step before ``reset`` an
+    AttributeError from deep inside it."""
+    from pettingzoo.utils import wrappers
+
+    env = ENVS[name]()
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.unwrapped, TurnLoopAEC)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        env.observe("player_0")
+
+
+@pytest.mark.parametrize("name", ["push_over_2", "push_over_4", "push_rummy"])
+def test_illegal_action_ends_the_game_with_a_penalty_for_its_agent(name: str) -> None:
+    """Issue 20 (4): as PettingZoo's classic games do, an action outside the mask ends the game
+    for everyone, pays the agent who made it -1 and everyone else 0, and the game's own
+    position is left as it was."""
+    env = ENVS[name]()
+    env.reset(seed=2)
+    offender = env.agent_selection
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.unwrapped.game_state.to_json()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's own "illegal move" warning
+        env.step(illegal)
+    assert all(env.terminations.values())
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        _, reward, terminated, _, _ = env.last()
+        assert terminated
+        totals[agent] += reward
+        env.step(None)
+    assert totals == {a: ILLEGAL_REWARD if a == offender else 0.0 for a in env.possible_agents}
+    assert env.unwrapped.game_state.to_json() == before
+    with pytest.raises(AssertionError, match="not in action space"):
+        env.reset(seed=2)
+        env.step(env.action_space(env.agent_selection).n)

@@ -1,5 +1,6 @@
 """Fuzz: thousands of damaged saved games of all three games, fed to ``pusher replay``,
-``pusher play --load`` and ``pusher play --screenshot`` (issue 14).
+``pusher play --load`` and ``pusher play --screenshot`` (issue 14), and damaged push outcomes
+(issue 17, item 5), each refused in one line naming the log and the action.
 
 Hypothesis damages real logs (type swaps, out-of-range numbers, truncation, deep nesting, other
 encodings, huge values, raw ``NaN``/``1e400``/long integers, missing and unknown keys, reordered
@@ -111,7 +112,7 @@ def damage(data: st.DataObject, name: str) -> bytes:
     doc = json.loads(TEXTS[name])  # a fresh copy, faster than deepcopy
     # Half the time aim at the top level and the config, where the bounds live.
     pool = PATHS[name]
-    near = [p for p in pool if p[0] != "actions" and p[0] != "movers"] or pool
+    near = [p for p in pool if p[0] not in ("actions", "movers", "outcomes")] or pool
     path = data.draw(st.sampled_from(near) | st.sampled_from(pool), label="path")
     kind = data.draw(st.sampled_from(list(KINDS)), label="kind")
     return KINDS[kind](data, doc, path)
@@ -209,6 +210,14 @@ def shuffle_actions(data: st.DataObject, doc: Any, path: Path_) -> bytes:
     return encode(doc)
 
 
+def push_outcome(data: st.DataObject, doc: Any, path: Path_) -> bytes:
+    """A push's recorded outcome damaged (see :func:`damage_outcome`); other logs: a type swap."""
+    if not any(o for o in doc.get("outcomes", [])):
+        return swap_type(data, doc, path)
+    damage_outcome(data, doc)
+    return encode(doc)
+
+
 def duplicate_key(data: st.DataObject, doc: Any, path: Path_) -> bytes:
     text = json.dumps(doc)
     return text.replace('"seed": ', '"seed": 1, "seed": ', 1).encode()
@@ -227,6 +236,7 @@ KINDS: dict[str, Callable[[st.DataObject, Any, Path_], bytes]] = {
     "drop_or_add_key": drop_or_add_key,
     "shuffle_actions": shuffle_actions,
     "duplicate_key": duplicate_key,
+    "push_outcome": push_outcome,
 }
 
 SEATS = {"pushover": 3, "rummy": 4, "pusher": 2, "pusher-physics": 2}
@@ -336,3 +346,101 @@ def test_damaged_logs_never_crash_hang_or_eat_memory(worker: Worker) -> None:
     print(f"fuzz: {outcomes}, worker {done['cpu_seconds']:.1f} s CPU, peak {done['peak_kb']} kB")
     peak = done["peak_kb"]
     assert peak < PEAK_RSS_LIMIT_KB, f"the worker peaked at {peak / 1024:.0f} MB"
+
+
+# -- issue 17, item 5: a push's recorded outcome ------------------------------------------------
+
+OUTCOME_BASES = ("pusher", "pusher-physics")
+LABELS = ("red", "blue", "yellow")
+not_a_ball = json_values.filter(lambda v: not (isinstance(v, list) and len(v) == 3))
+not_a_flag = json_values.filter(lambda v: not isinstance(v, bool))
+not_an_outcome = json_values.filter(lambda v: v is not None and not isinstance(v, dict))
+not_a_model = json_values.filter(lambda v: not (isinstance(v, str) and v.isprintable() and v))
+
+
+def damage_outcome(data: st.DataObject, doc: Any) -> int:
+    """Damage one push's recorded outcome so that no reading of it can be right; returns the
+    push's action number (1-based). Every change breaks a rule of the outcome: its shape, or P13
+    against the position the push was made from (balls on the board, one per cup, the same
+    balls as before plus the pushed one)."""
+    pushes = [n for n, o in enumerate(doc["outcomes"]) if o]
+    n = data.draw(st.sampled_from(pushes), label="push")
+    outcome = doc["outcomes"][n]
+    balls = outcome["balls"]
+    radius = doc["config"]["board_radius"]
+    kind = data.draw(
+        st.sampled_from(
+            ["off_board", "onto_another", "drop", "add", "recolour", "not_a_ball", "settled",
+             "model", "long_model", "unknown_key", "missing_key", "not_an_object"]
+        ),
+        label="outcome damage",
+    )  # fmt: skip
+    i = data.draw(st.integers(0, len(balls) - 1), label="ball")
+    if kind == "off_board":
+        far = data.draw(st.integers(radius + 1, 10), label="far")
+        balls[i][:2] = data.draw(st.sampled_from([[far, 0], [0, -far], [far, -far]]))
+    elif kind == "onto_another" and len(balls) > 1:
+        j = data.draw(st.integers(0, len(balls) - 1).filter(lambda j: j != i), label="other")
+        balls[i][:2] = balls[j][:2]
+    elif kind == "drop" or kind == "onto_another":
+        del balls[i]
+    elif kind == "add":
+        q, r = data.draw(st.integers(-radius, radius)), data.draw(st.integers(-radius, radius))
+        balls.append([q, r, data.draw(st.sampled_from(LABELS))])
+    elif kind == "recolour":
+        balls[i][2] = data.draw(st.sampled_from([c for c in LABELS if c != balls[i][2]]))
+    elif kind == "not_a_ball":
+        balls[i] = data.draw(not_a_ball, label="ball value")
+    elif kind == "settled":
+        outcome["settled"] = data.draw(not_a_flag, label="settled")
+    elif kind == "model":
+        outcome["model"] = data.draw(not_a_model, label="model")
+    elif kind == "long_model":
+        outcome["model"] = "7" * data.draw(st.integers(17, 5000), label="length")
+    elif kind == "unknown_key":
+        outcome[data.draw(st.sampled_from(["sim_time", "steps", "path", "x"]))] = 1
+    elif kind == "missing_key":
+        del outcome[data.draw(st.sampled_from(["balls", "settled", "model"]))]
+    else:
+        doc["outcomes"][n] = data.draw(not_an_outcome, label="outcome value")
+    return n + 1
+
+
+@pytest.fixture()
+def fresh_worker() -> Any:
+    """A worker of its own (the module's is finished by the long fuzz run)."""
+    w = Worker()
+    yield w
+    w.close()
+
+
+def test_damaged_push_outcomes_are_one_line_naming_the_log_and_the_push(
+    fresh_worker: Worker,
+) -> None:
+    worker = fresh_worker
+    refused = 0
+
+    @settings(
+        max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(data=st.data())
+    def one_damaged_outcome(data: st.DataObject) -> None:
+        nonlocal refused
+        name = data.draw(st.sampled_from(OUTCOME_BASES), label="game")
+        doc = json.loads(TEXTS[name])
+        number = damage_outcome(data, doc)
+        mode = data.draw(st.sampled_from(["replay", "load"]), label="mode")
+        answer = worker.ask(argv_for(mode, name), encode(doc))
+        check(answer, mode)
+        err = answer["stderr"]
+        assert answer["code"] == 2, answer
+        # Named by the action it belongs to, or (where the file's JSON or the log's shape is
+        # wrong before any action is read: a number too long to hold, an outcome that is no
+        # object) by its place in the file.
+        assert "log.json: " in err, err
+        at_action = f"log action {number} (Push): " in err
+        assert at_action or f"outcomes[{number - 1}]" in err, err
+        refused += 1
+
+    one_damaged_outcome()
+    assert refused >= 300

@@ -240,6 +240,12 @@ def test_physics_games_record_their_model_and_every_physics_value() -> None:
     assert make_game(data).config_json() == data
 
 
-def test_a_game_from_another_physics_model_is_refused() -> None:
-    with pytest.raises(ConfigError, match="physics model 0"):
-        make_game({"players": 2, "physics_model": "0"})
+def test_a_game_from_a_model_this_build_cannot_run_goes_on_under_the_current_one() -> None:
+    """Issue 17, item 5: the config's model no longer refuses a game. Its new pushes are this
+    build's model; only a push the log records no outcome for would need model 0 (and is then
+    a corrupt log, tests/test_saved_models.py)."""
+    from pusher_sim.physics import MODEL_VERSION
+
+    game = make_game({"players": 2, "physics_model": "0"})
+    assert game.config.physics_model == "0"
+    assert game.resolver.model == MODEL_VERSION and game.unrecorded.model == "0"

@@ -295,6 +295,44 @@ def test_a_flick_aimed_down_shows_its_arrowhead_over_the_message_line(
     assert red.any(), "the arrowhead is hidden under the text lines"
 
 
+def test_the_recorder_pickles_without_a_kept_path() -> None:
+    """A bot's search sends the game's resolver to worker processes: it must stay small."""
+    import pickle
+
+    from pusher_sim.ui.pusher.push_record import PushRecorder, apply_recorded
+
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        assert apply_recorded(match, action) is None
+    outcome = apply_recorded(match, Push(TRIANGLE, (0.0, 0.0), 1.0, 0.8))
+    assert outcome is not None and outcome.path is not None
+    recorder = game.resolver
+    assert isinstance(recorder, PushRecorder) and recorder.kept is None
+    copy = pickle.loads(pickle.dumps(recorder))
+    assert isinstance(copy, PushRecorder) and copy.kept is None and copy.armed_by is None
+    assert copy.model == recorder.model
+
+
+def test_a_loaded_game_takes_its_pushes_from_the_log(
+    simulations: list[PushSimulation], tmp_path: Path
+) -> None:
+    """A log records each push's outcome: loading it simulates nothing, and the move list and
+    the result line still say what every push did."""
+    app = make_app()
+    play_opening(app)
+    push_from_centre(app)
+    settle(app)
+    path = tmp_path / "game.json"
+    app.match.log.save(path)
+    simulations.clear()
+    restored = open_table(AppConfig(load=str(path)))
+    settle(restored)
+    assert simulations == [] and restored.match.state == app.match.state
+    assert [e.line for e in restored.moves.entries] == [e.line for e in app.moves.entries]
+    assert restored.note == app.note
+
+
 # -- item 8: seats named as on the other tables ------------------------------------------------
 
 

@@ -1,5 +1,5 @@
-"""The two kinds of seat adapter: a fixed discrete action space with a mask (Push Over, Push),
-and Pusher's continuous push."""
+"""The seat adapters: a fixed discrete action space with a mask (Push Over, Push, and Pusher on
+its push grid), and Pusher's continuous push."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from gymnasium import spaces
 
 from pusher_sim.envs import pusher_codec
 from pusher_sim.envs.codec import DiscreteCodec, action_mask, legal_ids
+from pusher_sim.envs.pusher_grid import DEFAULT_GRID, PusherGridCodec, PushGrid
 from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
@@ -60,8 +61,8 @@ class PusherAdapter:
 
     def __init__(self, game: PusherGame) -> None:
         self.game = game
-        self._obs_space = pusher_codec.observation_space(game)
-        self._action_space = pusher_codec.action_space()
+        self._obs_space: spaces.Space[Any] = pusher_codec.observation_space(game)
+        self._action_space: spaces.Space[Any] = pusher_codec.action_space()
         self._painter: Any = None
 
     def observation_space(self) -> spaces.Space[Any]:
@@ -91,6 +92,36 @@ class PusherAdapter:
             self._painter = PositionPainter(st)
         frame: np.ndarray = self._painter.rgb(st, ["agent"] * st.game.num_players, "pusher_v0")
         return frame
+
+
+class PusherGridAdapter(PusherAdapter):
+    """Pusher on the fixed action ids of :mod:`pusher_grid`: observations
+    ``{"observation": vector, "action_mask": 0/1 per id}`` as PettingZoo's classic games give
+    them (the mask all zeros for a seat not to move); actions are ids."""
+
+    def __init__(self, game: PusherGame, grid: PushGrid = DEFAULT_GRID) -> None:
+        super().__init__(game)
+        self.codec = PusherGridCodec(game, grid)
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, 1.0, shape=(self.codec.observation_size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, shape=(self.codec.num_actions,), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(self.codec.num_actions)
+
+    def observe(self, state: State, seat: int) -> dict[str, Any]:
+        st = _pusher(state)
+        if st.current_player() == seat:
+            mask = self.codec.mask(st)
+        else:
+            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        return {"observation": self.codec.observe(st.observation(seat)), "action_mask": mask}
+
+    def to_action(self, state: State, raw: Any) -> Action:
+        return self.codec.action(_pusher(state), raw)
 
 
 def _pusher(state: State) -> PusherState:

@@ -5,6 +5,11 @@ Chance nodes (dice, shuffles) are played by the environment from a generator see
 ``reset(seed=...)``, so the same seed and the same actions give the same game. Rewards are the
 game's returns, paid to every seat when the game ends; an unfinished game stops as truncated
 after ``max_steps`` agent moves (the game's own bound by default).
+
+Each game module's ``raw_env()`` is a bare :class:`TurnLoopAEC` (an illegal action raises
+ValueError and changes nothing); its ``env()`` wraps it as PettingZoo's classic environments
+wrap theirs (:func:`classic_wrappers`). The position is ``game_state``: PettingZoo's wrappers
+keep the name ``state`` for the optional global-state method.
 """
 
 from __future__ import annotations
@@ -14,12 +19,16 @@ from typing import Any, Protocol
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import Game, State
 
 SEED_SPAN = 2**31
 """Seeds drawn for ``reset()`` without one lie below this."""
+ILLEGAL_REWARD = -1.0
+"""What an illegal action pays its agent under :func:`classic_wrappers` (the others get 0),
+as in PettingZoo's classic games: the worst result a game of ours pays."""
 
 
 class SeatAdapter(Protocol):
@@ -63,7 +72,7 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: adapter.observation_space() for a in self.possible_agents}
         self.action_spaces = {a: adapter.action_space() for a in self.possible_agents}
-        self.state: State = game.new_initial_state()
+        self.game_state: State = game.new_initial_state()
         self._rng = np.random.default_rng(0)
         self._next_seed: int | None = 0
         self._steps = 0
@@ -89,7 +98,7 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
             )
         self._next_seed = None
         self._rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._steps = 0
         self._play_chance()
         self.agents = list(self.possible_agents)
@@ -101,21 +110,21 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> Any:
-        return self.adapter.observe(self.state, self.seat_of[agent])
+        return self.adapter.observe(self.game_state, self.seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.adapter.to_action(self.state, action)
-        self.state.apply(move)  # an illegal move raises IllegalMove and changes nothing
+        move = self.adapter.to_action(self.game_state, action)
+        self.game_state.apply(move)  # an illegal move raises IllegalMove and changes nothing
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._play_chance()
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state.is_terminal():
-            for a, r in zip(self.possible_agents, self.state.returns(), strict=True):
+        if self.game_state.is_terminal():
+            for a, r in zip(self.possible_agents, self.game_state.returns(), strict=True):
                 if a in self.rewards:
                     self.rewards[a] = float(r)
             self.terminations = dict.fromkeys(self.agents, True)
@@ -127,11 +136,11 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | np.ndarray | None:
         """``ansi``: the state as text lines; ``rgb_array`` (Pusher): the board as a picture."""
         if self.render_mode == "rgb_array":
-            frame: np.ndarray = self.adapter.render(self.state)  # type: ignore[attr-defined]
+            frame: np.ndarray = self.adapter.render(self.game_state)  # type: ignore[attr-defined]
             return frame
         if self.render_mode != "ansi":
             return None
-        return "\n".join(f"{k}: {v}" for k, v in self.state.to_json().items())
+        return "\n".join(f"{k}: {v}" for k, v in self.game_state.to_json().items())
 
     def close(self) -> None:
         pass
@@ -139,12 +148,27 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
     # -- helpers -------------------------------------------------------------------------------
 
     def _play_chance(self) -> None:
-        while self.state.is_chance():
-            self.state.apply(self.state.sample_chance(self._rng))
+        while self.game_state.is_chance():
+            self.game_state.apply(self.game_state.sample_chance(self._rng))
 
     def _select(self) -> None:
-        seat = self.state.current_player()
+        seat = self.game_state.current_player()
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
+
+
+def classic_wrappers(raw: TurnLoopAEC, *, masked: bool) -> AECEnv:
+    """``raw`` wrapped as PettingZoo's classic environments are: for a masked discrete action
+    space, an action outside the mask ends the game with :data:`ILLEGAL_REWARD` for its agent
+    (``TerminateIllegalWrapper``) and one outside the space is an assertion error
+    (``AssertOutOfBoundsWrapper``); always, stepping, observing or rendering before ``reset``
+    is PettingZoo's clear error (``OrderEnforcingWrapper``). Pusher's continuous action has no
+    illegal values (numbers out of range are clipped, NaN is a ValueError), so it gets only the
+    last."""
+    env: AECEnv = raw
+    if masked:
+        env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
+        env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,12 +1,19 @@
-"""Push Over and Push as OpenSpiel Python games, so that OpenSpiel's MCTS, CFR and evaluation
-run on them: ``register()`` then ``pyspiel.load_game("python_push_over", {"players": 2})`` or
-``pyspiel.load_game("python_push_rummy", {"deals": 1})``.
+"""Push Over, Push and Pusher as OpenSpiel Python games, so that OpenSpiel's MCTS, CFR and
+evaluation run on them: ``register()`` then ``pyspiel.load_game("python_push_over",
+{"players": 2})``, ``pyspiel.load_game("python_push_rummy", {"deals": 1})`` or
+``pyspiel.load_game("python_pusher", {"board_radius": 3, "balls_per_player": 6})``.
 
 Action ids are the codecs' (:mod:`pusher_sim.envs.pushover_codec`,
-:mod:`pusher_sim.envs.rummy_codec`). Chance nodes are the turn loop's: a die shows face k
-(outcome k), the first dealer is seat k (outcome k). A shuffle of 108 cards has too many outcomes
-to list, so OpenSpiel sees it as 108 chance nodes, each drawing one of the cards not yet drawn
-(outcome = card id); the turn loop's ``Shuffle`` is applied once the order is complete.
+:mod:`pusher_sim.envs.rummy_codec`, and Pusher's push grid, :mod:`pusher_sim.envs.pusher_grid`).
+Chance nodes are the turn loop's: a die shows face k (outcome k), the first dealer is seat k
+(outcome k). A shuffle of 108 cards has too many outcomes to list, so OpenSpiel sees it as 108
+chance nodes, each drawing one of the cards not yet drawn (outcome = card id); the turn loop's
+``Shuffle`` is applied once the order is complete. Pusher has no chance nodes: the physics is
+deterministic.
+
+No game declares an information state (perfect recall), and asking for one is a ValueError:
+answering with the current view, which forgets what the seat saw before, would mislead
+CFR-style methods silently. Observations are the seat's current view.
 
 Needs the optional ``rl`` extra (``pip install -e .[rl]``), which provides ``pyspiel``.
 """
@@ -15,16 +22,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
 
 from pusher_sim.envs.codec import DiscreteCodec, legal_ids
+from pusher_sim.envs.pusher_grid import DEFAULT_GRID, PusherGridCodec
 from pusher_sim.envs.pushover_codec import PushOverCodec
 from pusher_sim.envs.rummy_codec import RummyCodec
+from pusher_sim.pusher.spec import make_game as make_pusher
+from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import CHANCE, TERMINAL, Game, State
+from pusher_sim.turnloop.state import CHANCE, TERMINAL, Game, Observation, State
 from pushover.game import PushOverGame
 from pushover.spec import make_game as make_pushover
 from rummy.actions import ChooseDealer, Shuffle
@@ -35,6 +45,78 @@ from rummy.state import DEALER, SHUFFLE, RummyState
 
 PUSH_OVER = "python_push_over"
 PUSH_RUMMY = "python_push_rummy"
+PUSHER = "python_pusher"
+
+
+class Codec(Protocol):
+    """What OpenSpiel needs of a game's action numbering and observation vector."""
+
+    @property
+    def observation_size(self) -> int: ...
+
+    def observe(self, observation: Observation) -> np.ndarray: ...
+
+    def legal(self, state: State) -> list[int]:
+        """The ids of the legal actions of ``state``, in order."""
+        ...
+
+    def action(self, state: State, key: int) -> Action:
+        """The legal action of ``state`` with id ``key`` (KeyError or ValueError if none)."""
+        ...
+
+    def describe(self, state: State, key: int) -> str | None:
+        """``key``'s action as text when it is legal in ``state``, else None."""
+        ...
+
+
+class ListedIds:
+    """A :class:`DiscreteCodec` (one id per listed legal action) as a :class:`Codec`."""
+
+    def __init__(self, codec: DiscreteCodec) -> None:
+        self.codec = codec
+        self.observation_size = codec.observation_size
+
+    def observe(self, observation: Observation) -> np.ndarray:
+        return self.codec.observe(observation)
+
+    def legal(self, state: State) -> list[int]:
+        return list(legal_ids(self.codec, state))
+
+    def action(self, state: State, key: int) -> Action:
+        return legal_ids(self.codec, state)[key]
+
+    def describe(self, state: State, key: int) -> str | None:
+        found = legal_ids(self.codec, state).get(key)
+        return None if found is None else str(found)
+
+
+class GridIds:
+    """Pusher's push grid as a :class:`Codec`: a listed push stands for every grid push of its
+    triangle."""
+
+    def __init__(self, codec: PusherGridCodec) -> None:
+        self.codec = codec
+        self.observation_size = codec.observation_size
+
+    def observe(self, observation: Observation) -> np.ndarray:
+        return self.codec.observe(observation)
+
+    def legal(self, state: State) -> list[int]:
+        return [int(k) for k in np.flatnonzero(self.codec.mask(_pusher(state)))]
+
+    def action(self, state: State, key: int) -> Action:
+        return self.codec.action(_pusher(state), key)
+
+    def describe(self, state: State, key: int) -> str | None:
+        st = _pusher(state)
+        legal = 0 <= key < self.codec.num_actions and self.codec.mask(st)[key]
+        return str(self.codec.action(st, key)) if legal else None
+
+
+def _pusher(state: State) -> PusherState:
+    if not isinstance(state, PusherState):
+        raise TypeError(f"not a Pusher position: {type(state).__name__}")
+    return state
 
 
 class Position:
@@ -56,7 +138,7 @@ class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game around one turn-loop game and its codec."""
 
     def __init__(
-        self, game_type: Any, info: Any, params: Mapping[str, Any], game: Game, codec: DiscreteCodec
+        self, game_type: Any, info: Any, params: Mapping[str, Any], game: Game, codec: Codec
     ) -> None:
         super().__init__(game_type, info, dict(params))
         self.game = game
@@ -66,8 +148,15 @@ class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
         return TurnLoopSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CodecObserver:
+        """The seat's current view. An information state (perfect recall: everything the seat
+        has seen) is refused rather than answered with the current view (module docstring)."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError(
+                f"{self.get_type().short_name} provides no information state (perfect recall); "
+                "use observation_tensor / observation_string, the seat's current view"
+            )
         return CodecObserver(self.codec)
 
 
@@ -81,9 +170,9 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
     def _inner(self) -> State:
         return self.position.state
 
-    def _codec(self) -> DiscreteCodec:
+    def _codec(self) -> Codec:
         game = self.get_game()
-        codec: DiscreteCodec = game.codec
+        codec: Codec = game.codec
         return codec
 
     def current_player(self) -> int:
@@ -95,7 +184,7 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(legal_ids(self._codec(), self._inner()))
+        return self._codec().legal(self._inner())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         inner = self._inner()
@@ -114,7 +203,7 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
             if move is not None:
                 inner.apply(move)
             return
-        inner.apply(legal_ids(self._codec(), inner)[int(action)])
+        inner.apply(self._codec().action(inner, int(action)))
 
     def _chance_action(self, outcome: int) -> Action | None:
         inner = self._inner()
@@ -140,9 +229,9 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
             outcomes = inner.chance_outcomes()
             return str(outcomes[action][0]) if 0 <= action < len(outcomes) else f"chance {action}"
         if not inner.is_terminal() and inner.current_player() == player:
-            legal = legal_ids(self._codec(), inner)
-            if action in legal:
-                return str(legal[action])
+            text = self._codec().describe(inner, action)
+            if text is not None:
+                return text
         return f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -158,7 +247,7 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
 class CodecObserver:
     """OpenSpiel's observer interface over a codec: the seat's own view only."""
 
-    def __init__(self, codec: DiscreteCodec) -> None:
+    def __init__(self, codec: Codec) -> None:
         self.codec = codec
         self.tensor = np.zeros(codec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -181,22 +270,29 @@ def _game_type(
     perfect_information: bool,
     zero_sum: bool,
     min_players: int,
-    parameters: dict[str, int],
+    parameters: dict[str, Any],
+    max_players: int = 4,
+    chance: bool = True,
 ) -> Any:
-    """The OpenSpiel type of a sequential turn-loop game with explicit chance and final rewards."""
+    """The OpenSpiel type of a sequential turn-loop game with final rewards and explicit
+    chance (or none)."""
     info = pyspiel.GameType.Information
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=(
             info.PERFECT_INFORMATION if perfect_information else info.IMPERFECT_INFORMATION
         ),
         utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
+        max_num_players=max_players,
         min_num_players=min_players,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
@@ -206,12 +302,15 @@ def _game_type(
     )
 
 
-def _push_over_type() -> Any:
+def _push_over_type(players: int = 2) -> Any:
+    """Zero-sum for two players (a win pays +1 and -1, a draw 0 and 0); general-sum for more,
+    where a win pays +1 and -1 to each of the others but a draw (the turn limit) pays 0 to all,
+    so not even the sum is constant."""
     return _game_type(
         PUSH_OVER,
         "Push Over (dice race)",
         perfect_information=True,
-        zero_sum=False,
+        zero_sum=players == 2,
         min_players=2,
         parameters={"players": 2},
     )
@@ -230,12 +329,11 @@ class PushOverSpielGame(TurnLoopSpielGame):
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if players == 2 else None,
             max_game_length=game.max_game_length,
         )
-        super().__init__(
-            _push_over_type(), info, {"players": players}, game, PushOverCodec(game.config)
-        )
+        codec = ListedIds(PushOverCodec(game.config))
+        super().__init__(_push_over_type(players), info, {"players": players}, game, codec)
 
 
 def _push_rummy_type() -> Any:
@@ -266,16 +364,64 @@ class PushRummySpielGame(TurnLoopSpielGame):
             # each deal's one logged shuffle is 108 draws here
             max_game_length=game.max_game_length + deals * (NUM_CARDS - 1),
         )
-        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, RummyCodec(game.config))
+        codec = ListedIds(RummyCodec(game.config))
+        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec)
+
+
+PUSHER_PARAMETERS: dict[str, Any] = {
+    "players": 2,
+    "board_radius": 5,
+    "balls_per_player": 17,
+    "resolver": "physics",
+}
+"""``python_pusher``'s parameters and their defaults (those of :class:`PusherConfig`)."""
+
+
+def _pusher_type() -> Any:
+    """Perfect information, no chance (the physics is deterministic), zero-sum: the winner gets
+    1 and each other seat -1 / (players - 1), a draw 0 to all."""
+    return _game_type(
+        PUSHER,
+        "Pusher (marble pushing) on a fixed push grid",
+        perfect_information=True,
+        zero_sum=True,
+        min_players=2,
+        max_players=3,
+        parameters=PUSHER_PARAMETERS,
+        chance=False,
+    )
+
+
+class PusherSpielGame(TurnLoopSpielGame):
+    """Pusher with the actions of :mod:`pusher_sim.envs.pusher_grid`; parameters
+    :data:`PUSHER_PARAMETERS` (``resolver="scripted"`` for fast, non-physical pushes)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        values = {**PUSHER_PARAMETERS, **(params or {})}
+        game = make_pusher(values)
+        assert isinstance(game, PusherGame)
+        codec = PusherGridCodec(game, DEFAULT_GRID)
+        players = game.num_players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=-1.0 / (players - 1),
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=game.max_game_length,
+        )
+        super().__init__(_pusher_type(), info, values, game, GridIds(codec))
 
 
 _registered = False
 
 
 def register() -> None:
-    """Register both games with OpenSpiel (once per process)."""
+    """Register the games with OpenSpiel (once per process)."""
     global _registered
     if not _registered:
         pyspiel.register_game(_push_over_type(), PushOverSpielGame)
         pyspiel.register_game(_push_rummy_type(), PushRummySpielGame)
+        pyspiel.register_game(_pusher_type(), PusherSpielGame)
         _registered = True

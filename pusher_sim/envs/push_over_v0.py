@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pettingzoo import AECEnv
+
 from pusher_sim.envs.adapters import DiscreteAdapter
-from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
 from pusher_sim.envs.pushover_codec import PushOverCodec
 from pushover.spec import make_game
 
@@ -21,13 +23,11 @@ def raw_env(
     render_mode: str | None = None, max_steps: int | None = None, **config: Any
 ) -> TurnLoopAEC:
     game = make_game({"players": 2, **config})
-    env = TurnLoopAEC(
-        NAME, game, DiscreteAdapter(PushOverCodec(game.config)), render_mode, max_steps
-    )
-    return env
+    adapter = DiscreteAdapter(PushOverCodec(game.config))
+    return TurnLoopAEC(NAME, game, adapter, render_mode, max_steps)
 
 
-def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
-    """The environment; PettingZoo's wrappers are left to the caller, as the mask makes an
-    illegal action impossible to choose by accident and the game raises on one."""
-    return raw_env(render_mode, max_steps, **config)
+def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> AECEnv:
+    """:func:`raw_env` wrapped as PettingZoo's classic environments are
+    (:func:`~pusher_sim.envs.aec.classic_wrappers`)."""
+    return classic_wrappers(raw_env(render_mode, max_steps, **config), masked=True)

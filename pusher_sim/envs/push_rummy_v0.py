@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pettingzoo import AECEnv
+
 from pusher_sim.envs.adapters import DiscreteAdapter
-from pusher_sim.envs.aec import TurnLoopAEC
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
 from pusher_sim.envs.rummy_codec import RummyCodec
 from rummy.spec import make_game
 
@@ -24,6 +26,7 @@ def raw_env(
     return TurnLoopAEC(NAME, game, DiscreteAdapter(RummyCodec(game.config)), render_mode, max_steps)
 
 
-def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
-    """The environment (see :func:`raw_env`)."""
-    return raw_env(render_mode, max_steps, **config)
+def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> AECEnv:
+    """:func:`raw_env` wrapped as PettingZoo's classic environments are
+    (:func:`~pusher_sim.envs.aec.classic_wrappers`)."""
+    return classic_wrappers(raw_env(render_mode, max_steps, **config), masked=True)

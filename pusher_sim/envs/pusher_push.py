@@ -1,45 +1,70 @@
-"""``PusherPush-v0``: a single-agent Gymnasium environment in which the agent makes one seat's
-pushes and a bot plays everything else.
+"""``PusherPush-v0`` and ``PusherPushDiscrete-v0``: single-agent Gymnasium environments in which
+the agent makes one seat's pushes and a bot plays everything else; the first takes a push as six
+continuous numbers, the second as an id of the push grid (:mod:`pusher_sim.envs.pusher_grid`)
+with a mask.
 
-- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random mid-game position:
-  every seat places at random, the other seats push with the opponent bot, and the agent's seat
-  (drawn from the seed) makes its first ``k`` pushes at random, ``k`` drawn from
-  ``0..warmup_pushes``. The episode starts when the agent's seat next has to push. The same seed
-  gives the same episode.
+- **Episode.** ``reset(seed=s)`` starts a game and plays it forward to a random position: every
+  seat places at random, the other seats push with the opponent bot, and the agent's seat (drawn
+  from the seed) makes its first ``k`` pushes at random, ``k`` drawn from ``0..warmup_pushes``
+  (0 by default, so that a reset costs less than a step). The episode starts when the agent's
+  seat next has to push. The same seed gives the same episode.
 - **Step.** One push (the six numbers of :mod:`pusher_sim.envs.pusher_codec`; the first picks the
   triangle among the pushable ones, flagged in ``options``). The game then goes on with the bot
   replying and the ``placer`` bot making the agent seat's placements, until the agent has to
   push again (at once after P11(a)) or the game ends.
-- **Reward.** The balls the push sent home (P10), seen from the pusher: +1 for each of another
-  colour, -1 for each of the pusher's own.
-- **End.** ``terminated`` when the game ends (``info["winner"]``), ``truncated`` after
-  ``max_pushes`` agent pushes.
+- **Reward.** ``reward="push"`` (the default): the balls the push sent home (P10), seen from the
+  pusher: +1 for each of another colour, -1 for each of the pusher's own. ``reward="win"``: the
+  game's result, paid once at its end: +1 when the agent's seat wins, -1 when another seat
+  does, 0 for a draw, for a truncated episode and on every step before the end.
+- **End.** ``terminated`` when the game ends, ``truncated`` after ``max_pushes`` agent pushes.
+- **Info.** The same keys with the same types at every step and reset, as Gymnasium's vector
+  environments need to stack them: ``seat`` (int), ``winner`` (int: the winning seat, or
+  :data:`NO_WINNER` while the game goes on, after a draw or at truncation), ``pushes`` (int,
+  the agent's pushes this episode) and ``triangles`` (list: the triangles the agent may push
+  now, each a list of three ``[q, r]`` cups; empty when it has nothing to push).
+- **Opponent.** ``random`` by default: a bot that searches its pushes (``greedy``,
+  ``strong``) resolves several trial pushes per push and makes every step several times dearer.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import gymnasium as gym
 import numpy as np
+from gymnasium import spaces
 
 from pusher_sim.envs import pusher_codec
+from pusher_sim.envs.aec import ILLEGAL_REWARD
+from pusher_sim.envs.pusher_grid import DEFAULT_GRID, PusherGridCodec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.spec import SPEC, make_game
 from pusher_sim.pusher.state import PusherGame, PusherObservation, PusherState
+from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.state import State
+
+REWARDS = ("push", "win")
+"""The reward schemes of the module docstring."""
+NO_WINNER = -1
+"""``info["winner"]`` while nobody has won (game on, drawn or truncated)."""
 
 WARMUP_ATTEMPTS = 50
 """Games tried from one seed before giving up on reaching a push (only tiny boards need more
 than one)."""
 
 
-class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
-    """See the module docstring. ``game`` takes any Pusher config field (``board_radius``,
-    ``balls_per_player``, ``resolver`` ...); ``opponent`` and ``placer`` are bot names of
-    ``pusher --help``."""
+ObsT = TypeVar("ObsT")
+ActT = TypeVar("ActT")
+
+
+class PushEpisodes(gym.Env[ObsT, ActT], ABC, Generic[ObsT, ActT]):
+    """The episodes, opponent and rewards of the module docstring; a subclass says how the
+    agent sees the board and how its action reads as a push. ``game`` takes any Pusher config
+    field (``board_radius``, ``balls_per_player``, ``resolver`` ...); ``opponent`` and
+    ``placer`` are bot names of ``pusher --help``."""
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}  # noqa: RUF012 (gymnasium's)
 
@@ -47,14 +72,17 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         self,
         render_mode: str | None = None,
         game: Mapping[str, Any] | None = None,
-        opponent: str = "greedy",
+        opponent: str = "random",
         placer: str = "greedy",
-        warmup_pushes: int = 3,
+        warmup_pushes: int = 0,
         max_pushes: int = 200,
         render_size: tuple[int, int] = (640, 480),
+        reward: str = "push",
     ) -> None:
         if render_mode not in (None, "rgb_array"):
             raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r:.40}")
         if warmup_pushes < 0 or max_pushes < 1:
             raise ValueError("warmup_pushes must be >= 0 and max_pushes >= 1")
         for name in (opponent, placer):
@@ -63,6 +91,7 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
                     f"unknown Pusher bot {name!r} (choose from {', '.join(SPEC.bots)})"
                 )
         self.render_mode = render_mode
+        self.reward = reward
         self.game: PusherGame = make_game(dict(game or {}))
         self.opponent: Agent = SPEC.bots[opponent](self.game)
         self.placer: Agent = SPEC.bots[placer](self.game)
@@ -70,18 +99,18 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         self.warmup_pushes = warmup_pushes
         self.max_pushes = max_pushes
         self.render_size = render_size
-        self.observation_space = pusher_codec.observation_space(self.game)
-        self.action_space = pusher_codec.action_space()
         self.state: PusherState = self.game.new_initial_state()
         self.seat = 0
         self.pushes = 0
+        self.illegal = False
+        """The last action was outside the mask, which ended the episode (discrete only)."""
         self._painter: Any = None
 
     # -- the episode ---------------------------------------------------------------------------
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[ObsT, dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         for _ in range(WARMUP_ATTEMPTS):
@@ -94,20 +123,32 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         else:
             raise RuntimeError("no position where the agent must push: the board is too small")
         self.pushes = 0
+        self.illegal = False
         return self._observe(), self._info()
 
-    def step(self, action: np.ndarray) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        if not self._agent_must_push():
+    def step(self, action: ActT) -> tuple[ObsT, float, bool, bool, dict[str, Any]]:
+        if not self._agent_must_push() or self.illegal:
             raise RuntimeError("the episode is over: call reset()")
-        push = pusher_codec.decode(self.state, action)
-        self.state.apply(push)
+        move = self._decode(action)
+        if move is None:
+            # An action the mask rules out ends the episode with a penalty, the position as it
+            # was (PettingZoo's TerminateIllegalWrapper does the same).
+            self.illegal = True
+            return self._observe(), ILLEGAL_REWARD, True, False, self._info()
+        self.state.apply(move)
         self.pushes += 1
         mine = self.game.colours[self.seat]
         back = self.state.last_returned
-        reward = float(sum(1 if colour != mine else -1 for _, colour in back))
+        sent_home = float(sum(1 if colour != mine else -1 for _, colour in back))
         self._play_others()
         terminated = self.state.is_terminal()
         truncated = not terminated and self.pushes >= self.max_pushes
+        if self.reward == "push":
+            reward = sent_home
+        elif terminated and self.state.winner is not None:
+            reward = 1.0 if self.state.winner == self.seat else -1.0
+        else:
+            reward = 0.0
         return self._observe(), reward, terminated, truncated, self._info()
 
     def render(self) -> np.ndarray | None:
@@ -118,7 +159,7 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
         if self._painter is None:
             self._painter = PositionPainter(self.state, self.render_size)
         names = ["agent" if s == self.seat else "bot" for s in range(self.game.num_players)]
-        headline = f"PusherPush-v0: agent plays {self.game.colours[self.seat].label}"
+        headline = f"{type(self).__name__}: agent plays {self.game.colours[self.seat].label}"
         frame: np.ndarray = self._painter.rgb(self.state, names, headline)
         return frame
 
@@ -152,6 +193,32 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
             agent = self.placer if st.to_move == self.seat else self.opponent
             st.apply(agent.act(st, st.to_move, st.legal_actions(), rng))
 
+    @abstractmethod
+    def _observe(self) -> ObsT:
+        """The agent's observation now."""
+
+    @abstractmethod
+    def _decode(self, action: ActT) -> Action | None:
+        """The push ``action`` stands for now; None for an action the mask rules out (ValueError
+        for one that is no action at all)."""
+
+    def _info(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "winner": NO_WINNER if self.state.winner is None else int(self.state.winner),
+            "pushes": self.pushes,
+            "triangles": [list(map(list, a.triangle)) for a in _pushes(self.state)],
+        }
+
+
+class PusherPushEnv(PushEpisodes[dict[str, Any], np.ndarray]):
+    """``PusherPush-v0``: the six-number continuous push of :mod:`pusher_codec`."""
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(render_mode, **options)
+        self.observation_space = pusher_codec.observation_space(self.game)
+        self.action_space = pusher_codec.action_space()
+
     def _observe(self) -> dict[str, Any]:
         view = self.state.observation(self.seat)
         assert isinstance(view, PusherObservation)
@@ -160,13 +227,48 @@ class PusherPushEnv(gym.Env[dict[str, Any], np.ndarray]):
             obs["options"] = pusher_codec.option_flags(self.state)
         return obs
 
+    def _decode(self, action: np.ndarray) -> Action:
+        return pusher_codec.decode(self.state, action)
+
+
+class PusherPushDiscreteEnv(PushEpisodes[np.ndarray, np.int64]):
+    """``PusherPushDiscrete-v0``: the same episodes with the fixed action ids of
+    :mod:`pusher_grid` (``Discrete``; only push ids are ever allowed here). The observation is
+    :class:`~pusher_sim.envs.pusher_grid.PusherGridCodec`'s vector; the mask is
+    ``info["action_mask"]`` (int8, all 0 once the episode is over) and :meth:`action_masks`
+    (bool), the method maskable PPO (sb3-contrib) calls. An id outside the mask ends the episode
+    with reward ``ILLEGAL_REWARD`` (-1) and ``info["illegal"]`` True, the position unchanged, as
+    PettingZoo's classic games do; a value that is no id at all is a ValueError."""
+
+    def __init__(self, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(render_mode, **options)
+        self.codec = PusherGridCodec(self.game, DEFAULT_GRID)
+        self.observation_space = spaces.Box(
+            0.0, 1.0, shape=(self.codec.observation_size,), dtype=np.float32
+        )
+        self.action_space = spaces.Discrete(self.codec.num_actions)
+
+    def action_masks(self) -> np.ndarray:
+        """The ids allowed now, as booleans."""
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray:
+        if not self._agent_must_push() or self.illegal:
+            return np.zeros(self.codec.num_actions, dtype=np.int8)
+        return self.codec.mask(self.state)
+
+    def _observe(self) -> np.ndarray:
+        return self.codec.observe(self.state.observation(self.seat))
+
+    def _decode(self, action: np.int64) -> Action | None:
+        if not self.action_space.contains(action):
+            raise ValueError(f"an action is an id 0..{self.codec.num_actions - 1}, not {action!r}")
+        if not self._mask()[int(action)]:
+            return None
+        return self.codec.action(self.state, action)
+
     def _info(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "winner": self.state.winner,
-            "pushes": self.pushes,
-            "triangles": [list(map(list, a.triangle)) for a in _pushes(self.state)],
-        }
+        return {**super()._info(), "action_mask": self._mask(), "illegal": self.illegal}
 
 
 def _pushes(state: State) -> list[Push]:

@@ -2,28 +2,43 @@
 :class:`~pusher_sim.pusher.config.PusherConfig` field as a keyword.
 
 Every seat acts with the six-number ``Box`` of :mod:`pusher_sim.envs.pusher_codec` (a listed
-choice, then press point, strength and flick for a push); every push is resolved by the game's
-resolver (the physics unless ``resolver="scripted"``).
+choice, then press point, strength and flick for a push), or with ``discrete=True`` with the
+fixed action ids of :mod:`pusher_sim.envs.pusher_grid` and an ``action_mask`` in each
+observation, as PettingZoo's classic games; every push is resolved by the game's resolver (the
+physics unless ``resolver="scripted"``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pusher_sim.envs.adapters import PusherAdapter
-from pusher_sim.envs.aec import TurnLoopAEC
+from pettingzoo import AECEnv
+
+from pusher_sim.envs.adapters import PusherAdapter, PusherGridAdapter
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
 from pusher_sim.pusher.spec import make_game
 
 NAME = "pusher_v0"
 
 
 def raw_env(
-    render_mode: str | None = None, max_steps: int | None = None, **config: Any
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    discrete: bool = False,
+    **config: Any,
 ) -> TurnLoopAEC:
     game = make_game(config)
-    return TurnLoopAEC(NAME, game, PusherAdapter(game), render_mode, max_steps)
+    adapter = PusherGridAdapter(game) if discrete else PusherAdapter(game)
+    return TurnLoopAEC(NAME, game, adapter, render_mode, max_steps)
 
 
-def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> TurnLoopAEC:
-    """The environment (see :func:`raw_env`)."""
-    return raw_env(render_mode, max_steps, **config)
+def env(
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    discrete: bool = False,
+    **config: Any,
+) -> AECEnv:
+    """:func:`raw_env` wrapped as PettingZoo's classic environments are
+    (:func:`~pusher_sim.envs.aec.classic_wrappers`; the illegal-action penalty with
+    ``discrete=True`` only, as the continuous push has no illegal values)."""
+    return classic_wrappers(raw_env(render_mode, max_steps, discrete, **config), masked=discrete)

@@ -8,14 +8,16 @@ This is the one module of the package that may reach the physics, and only lazil
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, fields, replace
-from typing import Any
+from dataclasses import asdict, replace
+from typing import TYPE_CHECKING, Any
 
-from pusher_sim.errors import ConfigError
-from pusher_sim.push import PushResolver
+from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.errors import ConfigError, CorruptFile
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
+from pusher_sim.pusher.resimulate import resimulate
 from pusher_sim.pusher.scripted import ScriptedResolver
 from pusher_sim.pusher.search_bot import DEFAULT_BUDGET, SearchPusherBot, SearchSettings
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -23,6 +25,9 @@ from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.registry import GameSpec, TextUI
 from pusher_sim.turnloop.state import Game, State
+
+if TYPE_CHECKING:
+    from pusher_sim.physics import PhysicsConfig
 
 MAX_PUSH_STEPS = 100_000
 """Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
@@ -33,36 +38,102 @@ def make_game(options: Mapping[str, Any]) -> PusherGame:
     config = PusherConfig.from_mapping(options)
     if config.resolver == "scripted":
         return PusherGame(config, ScriptedResolver(config.scripted))
-    config, resolver = _physics(config)
-    return PusherGame(config, resolver)
+    config, resolver, unrecorded = _physics(config)
+    return PusherGame(config, resolver, unrecorded)
 
 
-def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver]:
-    """The pymunk resolver, and the config with every physics value and the model version
-    written in, so that a saved game replays anywhere and carries its physics (never a path to
-    it), and a game saved under another model is refused plainly instead of replaying
-    differently."""
-    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
+def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver, PushResolver]:
+    """The config with every physics value and the model version written in, so that a saved
+    game carries its physics (never a path to it); the resolver for the pushes made now (this
+    build's model); and the one for pushes a log records no outcome for (the model the config
+    names, which a log saved before outcomes were recorded was played under).
 
-    if config.physics_model not in (None, MODEL_VERSION):
-        raise ConfigError(
-            f"this game was played under physics model {config.physics_model}; this build runs "
-            f"model {MODEL_VERSION}, whose pushes would come out differently"
-        )
+    A game made under an older model goes on under this build's: with the values the game
+    chose itself (those that differ from its model's defaults) and this model's defaults for
+    the rest. The older model is only built if a push needs it, so a log that records every
+    outcome loads even where that model can no longer run.
+    """
+    from pusher_sim.physics import MODEL_VERSION, PhysicsResolver
+    from pusher_sim.physics.config import MODEL_SETTINGS, config_for_model
+
+    played = config.physics_model or MODEL_VERSION
     values = dict(config.physics or {})
-    unknown = set(values) - {f.name for f in fields(PhysicsConfig)}
-    if unknown:
-        raise ConfigError(f"physics config: unknown value {sorted(unknown)[0]!r:.40}")
-    physics = PhysicsConfig(**values)
+    if played == MODEL_VERSION:
+        now = _bounded(config_for_model(played, values))
+        pinned = replace(config, physics=asdict(now), physics_model=played)
+        resolver = RememberingResolver(PhysicsResolver(now))
+        # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
+        return pinned, resolver, resolver
+    if played in MODEL_SETTINGS:
+        then = _bounded(config_for_model(played, values))
+        defaults = asdict(config_for_model(played, {}))
+        own = {k: v for k, v in values.items() if defaults.get(k) != v}
+        unrecorded: PushResolver = _ModelNamed(PhysicsResolver(then), played)
+        pinned = replace(config, physics=asdict(then))
+    else:
+        own = values
+        unrecorded = _Unrunnable(played, MODEL_SETTINGS)
+        pinned = config
+    now = _bounded(config_for_model(MODEL_VERSION, own))
+    return pinned, RememberingResolver(PhysicsResolver(now)), unrecorded
+
+
+def _bounded(physics: PhysicsConfig) -> PhysicsConfig:
+    """``physics``, unless one push under it may take more than :data:`MAX_PUSH_STEPS`."""
     steps = physics.max_sim_time / physics.time_step
     if steps > MAX_PUSH_STEPS:
         raise ConfigError(
             f"physics config: max_sim_time / time_step allows {steps:.3g} steps per push; "
             f"a game may ask for at most {MAX_PUSH_STEPS:,}"
         )
-    pinned = replace(config, physics=asdict(physics), physics_model=MODEL_VERSION)
-    # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
-    return pinned, RememberingResolver(PhysicsResolver(physics))
+    return physics
+
+
+class _ModelNamed:
+    """An older model run by this build's physics: its outcomes name the model they were
+    resolved as (the physics names its own version)."""
+
+    def __init__(self, inner: PushResolver, model: str) -> None:
+        self.inner = inner
+        self._model = model
+
+    @property
+    def max_flick_speed(self) -> float:
+        return self.inner.max_flick_speed
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
+        return replace(self.inner.resolve(board, balls, push, record=record), model=self._model)
+
+
+class _Unrunnable:
+    """The model of a log this build cannot run: fine while the log records every outcome, a
+    corrupt log (one line) if a push needs it."""
+
+    def __init__(self, model: str, runnable: Mapping[str, Any]) -> None:
+        self._model = model
+        self._runnable = ", ".join(sorted(runnable))
+
+    @property
+    def max_flick_speed(self) -> float:
+        return 0.0
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
+        raise CorruptFile(
+            f"the log records no outcome for this push, and its physics model {self._model!r:.20}"
+            f" is not one this build can run ({self._runnable})"
+        )
 
 
 def _game(game: Game) -> PusherGame:
@@ -131,4 +202,5 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     window="pusher_sim.ui.shell.app:run",
+    resimulate=resimulate,
 )

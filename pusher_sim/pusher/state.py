@@ -3,7 +3,8 @@
 The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
 mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by
 the game's :class:`~pusher_sim.push.PushResolver`, which lives on the game and never in the
-state's JSON: a deterministic resolver makes a log replay identically.
+state's JSON. A game log records each push's outcome (:mod:`pusher_sim.pusher.recorded_outcome`)
+and a replay applies it as it stands, so a log replays identically under any model.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
 from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.pusher.position import Geometry, geometry
+from pusher_sim.pusher.recorded_outcome import outcome_from_json, outcome_problem, outcome_to_json
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
 from pusher_sim.turnloop.whole_number import is_whole_number, whole_number
@@ -32,14 +34,22 @@ END_MOVE_CAP = "move_cap"
 
 
 class PusherGame(Game):
-    """A Pusher table: its config, its board and the resolver that settles pushes."""
+    """A Pusher table: its config, its board and the resolvers that settle pushes.
+
+    ``resolver`` settles every push made now. ``unrecorded`` settles a push read from a log that
+    records no outcome for it (a log saved before outcomes were recorded): the model the log's
+    config names, which may be older than ``resolver``'s. By default the two are one.
+    """
 
     name = "pusher"
     action_codec = CODEC
 
-    def __init__(self, config: PusherConfig, resolver: PushResolver) -> None:
+    def __init__(
+        self, config: PusherConfig, resolver: PushResolver, unrecorded: PushResolver | None = None
+    ) -> None:
         self.config = config
         self.resolver = resolver
+        self.unrecorded: PushResolver = resolver if unrecorded is None else unrecorded
         self.board: Board = config.board()
         self.geo: Geometry = geometry(self.board)
         self.colours: tuple[Colour, ...] = config.seat_colours
@@ -162,6 +172,9 @@ class PusherState(State):
         """Pushes whose physics ran out of simulated time before every ball rested."""
         self.last_returned: tuple[tuple[Cell, Colour], ...] = ()
         """The balls the last push sent back to their trays, for the front ends."""
+        self.last_outcome: PushOutcome | None = None
+        """Where the last action's push left the balls (None if it was no push): what the game
+        log records for it."""
         self._duty: Duty | None = None
 
     # -- whose turn, what is due ---------------------------------------------------------------
@@ -234,7 +247,7 @@ class PusherState(State):
         if cell not in duty.cups:
             raise IllegalMove(duty.rule, f"cup {self._name(cell)} is not allowed: {duty.reason}")
 
-    def _check_push(self, action: Push) -> None:
+    def _check_push(self, action: Push, top_speed: float | None = None) -> None:
         geo = self.game.geo
         tri = _shape_triangle(action.triangle)
         if tri is None:
@@ -262,7 +275,7 @@ class PusherState(State):
             raise IllegalMove("P8", f"the press point {offset} is not inside the triangle")
         if not _finite(action.angle):
             raise IllegalMove("P8", f"the flick angle must be a number, not {action.angle!r}")
-        top = self.game.resolver.max_flick_speed
+        top = self.game.resolver.max_flick_speed if top_speed is None else top_speed
         if not _finite(action.speed) or not 0.0 <= action.speed <= top:
             raise IllegalMove("P8", f"the flick speed must be 0..{top} m/s, not {action.speed!r}")
         if not _finite(action.strength) or not 0.0 <= action.strength <= 1.0:
@@ -270,11 +283,49 @@ class PusherState(State):
 
     # -- applying ------------------------------------------------------------------------------
 
+    def apply_logged(self, action: Action, outcome: Mapping[str, Any] | None) -> None:
+        """A logged action: a push with its recorded outcome as it stands (checked against this
+        position), or, where the log records none, resolved by the game's ``unrecorded``
+        resolver (the model the log was played under)."""
+        if self.end is not None:
+            raise IllegalMove("end", "the game is over")
+        if not isinstance(action, Push):
+            if outcome is not None:
+                raise CorruptFile(f"a {type(action).__name__.lower()} has no outcome to record")
+            self.validate(action)
+            self._carry_out(action, None)
+            return
+        # A flick the model it was played under allowed stands, whichever model is current.
+        top = max(self.game.resolver.max_flick_speed, self.game.unrecorded.max_flick_speed)
+        self._check_push(action, top)
+        if outcome is None:
+            resolved = self._resolve(action, self.game.unrecorded)
+        else:
+            resolved = outcome_from_json(outcome)
+            problem = outcome_problem(self.game.board, resolved.balls, self._after_push())
+            if problem is not None:
+                raise CorruptFile(f"the recorded outcome is impossible: {problem}")
+        self._carry_out(action, resolved)
+
+    def logged_outcome(self) -> dict[str, Any] | None:
+        return None if self.last_outcome is None else outcome_to_json(self.last_outcome)
+
     def _apply(self, action: Action) -> None:
+        outcome = self._resolve(action, self.game.resolver) if isinstance(action, Push) else None
+        self._carry_out(action, outcome)
+
+    def _resolve(self, action: Push, resolver: PushResolver) -> PushOutcome:
+        """Where ``resolver`` says the balls come to rest after ``action`` from here."""
+        return resolver.resolve(self.game.board, dict(self.balls), action.spec(self.colour))
+
+    def _carry_out(self, action: Action, outcome: PushOutcome | None) -> None:
+        """Apply a validated action; a push with ``outcome``, where its balls came to rest."""
+        self.last_outcome = None
         if isinstance(action, Place):
             self._place(action.cell)
         elif isinstance(action, Push):
-            self._push(action)
+            assert outcome is not None, "a push is carried out with its outcome"
+            self._push(outcome)
         else:
             self._pass()
         self.moves += 1
@@ -302,11 +353,10 @@ class PusherState(State):
         else:
             self._next_turn()
 
-    def _push(self, action: Push) -> None:
-        """P8 (the physics decides), P13 checked, P10 returns, then P11 or P12."""
-        spec = action.spec(self.colour)
-        outcome = self.game.resolver.resolve(self.game.board, dict(self.balls), spec)
+    def _push(self, outcome: PushOutcome) -> None:
+        """P8 (the physics decided ``outcome``), P13 checked, P10 returns, then P11 or P12."""
         resting = self._checked(outcome)
+        self.last_outcome = outcome
         geo = self.game.geo
         back = tuple((c, col) for c, col in sorted(resting.items()) if geo.colour[c] == col)
         for cell, col in back:
@@ -325,18 +375,18 @@ class PusherState(State):
             self._win()  # P12
         # else P11(a) or (c): the same player pushes again or places; duty() says which.
 
-    def _checked(self, outcome: PushOutcome) -> dict[Cell, Colour]:
-        """P13: every ball, the pusher's new one included, rests alone in a cup of the board."""
-        resting = dict(outcome.balls)
+    def _after_push(self) -> Counter[Colour]:
+        """The balls a push from here must leave on the board: these and the pushed one."""
         expected = Counter(self.balls.values())
         expected[self.colour] += 1
-        if len(resting) != len(outcome.balls):
-            raise InvariantError("P13: the push left two balls in one cup")
-        if any(c not in self.game.board for c in resting):
-            raise InvariantError("P13: the push left a ball off the board")
-        if Counter(resting.values()) != expected:
-            raise InvariantError("P13: the push lost or made balls")
-        return resting
+        return expected
+
+    def _checked(self, outcome: PushOutcome) -> dict[Cell, Colour]:
+        """P13: every ball, the pusher's new one included, rests alone in a cup of the board."""
+        problem = outcome_problem(self.game.board, outcome.balls, self._after_push())
+        if problem is not None:
+            raise InvariantError(f"P13: {problem}")
+        return dict(outcome.balls)
 
     def _win(self) -> None:
         self.winner = self.to_move
@@ -417,6 +467,7 @@ class PusherState(State):
         copy.returned = self.returned
         copy.unsettled = self.unsettled
         copy.last_returned = self.last_returned
+        copy.last_outcome = self.last_outcome
         copy._duty = self._duty
         return copy
 

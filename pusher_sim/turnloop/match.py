@@ -6,14 +6,15 @@ A frame loop calls :meth:`Match.step` once per frame when no person is to move; 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
-from pusher_sim.turnloop.log import GameLog, replay
+from pusher_sim.turnloop.log import GameLog, complete
 from pusher_sim.turnloop.state import CHANCE, Game, State
 
 _UNUSED_RNG = np.random.default_rng(0)
@@ -44,7 +45,7 @@ class Match:
             list(seat_names) if seat_names else ["human" if a is None else "bot" for a in agents]
         )
         self.log = log or GameLog(game.name, game.config_json(), seed, names)
-        self.state: State = replay(game, self.log) if log else game.new_initial_state()
+        self.state: State = complete(self.game, self.log) if log else game.new_initial_state()
 
     @property
     def seed(self) -> int:
@@ -82,9 +83,17 @@ class Match:
             action = self.next_action()
         mover = self.state.current_player()
         self.state.apply(action)
-        self.log.actions.append(action.to_json())
-        self.log.movers.append(mover)
+        self.log.record(action.to_json(), mover, self.state.logged_outcome())
         return action
+
+    def step_logged(self, action: Action, outcome: Mapping[str, Any] | None) -> None:
+        """Apply an action read from a log with the outcome the log records for it (None: it
+        records none), as :func:`~pusher_sim.turnloop.log.replay` does, and record it: for a
+        front end that rebuilds a game move by move. Raises IllegalMove for an illegal action
+        and CorruptFile for an outcome that cannot be what it came to."""
+        mover = self.state.current_player()
+        self.state.apply_logged(action, outcome)
+        self.log.record(action.to_json(), mover, self.state.logged_outcome())
 
     def run(self, max_steps: int | None = None) -> State:
         """Play on until the end (or ``max_steps``) with no person to move."""
@@ -97,10 +106,8 @@ class Match:
 
     def undo(self, moves: int = 1) -> None:
         """Take back the last ``moves`` actions by replaying the log without them."""
-        keep = max(0, self.moves - moves)
-        del self.log.actions[keep:]
-        del self.log.movers[keep:]
-        self.state = replay(self.game, self.log)
+        self.log.truncate(max(0, self.moves - moves))
+        self.state = complete(self.game, self.log)
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last one a person made."""

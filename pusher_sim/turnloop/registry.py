@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
+from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.state import Game, State
 
 HUMAN = "human"
@@ -65,6 +66,9 @@ class GameSpec:
     window: str | None = None
     """``"module:function"`` opening a graphical window for the game, if it has one; the function
     takes the command line's arguments and returns an exit code."""
+    resimulate: Callable[[Game, GameLog], list[str]] | None = None
+    """``pusher replay --resimulate``: the report of each logged outcome worked out again with the
+    current model (Pusher's pushes), for games whose actions can come out more than one way."""
 
     def make_agents(self, game: Game, seats: Sequence[str]) -> list[Agent | None]:
         agents: list[Agent | None] = []

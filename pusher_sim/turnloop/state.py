@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
-from pusher_sim.errors import IllegalMove
+from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
 CHANCE = -1
@@ -88,6 +88,24 @@ class State(ABC):
             raise IllegalMove("end", "the game is over")
         self.validate(action)
         self._apply(action)
+
+    def apply_logged(self, action: Action, outcome: Mapping[str, Any] | None) -> None:
+        """Apply an action read from a game log, with the outcome the log records for it.
+
+        A game whose actions can come out more than one way (a Pusher push) applies the
+        recorded outcome as it stands, checked, instead of working it out again, and works out
+        an action the log records no outcome for the way the log's game did. Raises
+        :class:`IllegalMove` for an illegal action and :class:`CorruptFile` for an outcome that
+        cannot be what the action came to. This default is for games whose actions say it all.
+        """
+        if outcome is not None:
+            raise CorruptFile(f"a {self.game.name} action has no outcome to record")
+        self.apply(action)
+
+    def logged_outcome(self) -> dict[str, Any] | None:
+        """What the last action applied came to, as a game log records it; None where the action
+        says it all (a card played, a die's face) or nothing was applied yet."""
+        return None
 
     def is_legal(self, action: Action) -> bool:
         try:

@@ -443,7 +443,7 @@ class GameTable:
             self.say("nothing to replay yet", warning=True)
             return
         actions = [match.game.action_codec.decode(a) for a in match.log.actions]
-        watch = WatchFlow(self.flow, started_over(match, match.log.seed))
+        watch = WatchFlow(self.flow, started_over(match, match.log.seed), match.log)
         twin = type(self)(watch, self.host, self.config)
         twin.replay = Replay(match.log, actions)
         twin.returns_to = self

@@ -15,25 +15,39 @@ it to the table once it is done, so no frame waits for the physics.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, wait
 from dataclasses import dataclass
+from typing import Any
 
 from pusher_sim.push import PushOutcome
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.autosave import GameSaver
 from pusher_sim.ui.shell.jobs import in_background
 
-Applier = Callable[[Match, Action], PushOutcome | None]
-"""How a move is applied to the match: ``match.step`` for most games; Pusher's also returns the
-push's recorded outcome (the balls' paths) so the table can play it back."""
+
+@dataclass(frozen=True)
+class Logged:
+    """A move read from a game log, with the outcome the log records for it (None: none)."""
+
+    outcome: Mapping[str, Any] | None
 
 
-def step_only(match: Match, action: Action) -> None:
-    """The plain way to apply a move."""
-    match.step(action)
+Applier = Callable[[Match, Action, Logged | None], PushOutcome | None]
+"""How a move is applied to the match (a logged one with its recorded outcome, as it stands):
+:func:`step_only` for most games; Pusher's also returns the push's outcome with the path the
+balls took, so the table can play it back."""
+
+
+def step_only(match: Match, action: Action, logged: Logged | None = None) -> None:
+    """The plain way to apply a move: played now, or read from a log."""
+    if logged is None:
+        match.step(action)
+    else:
+        match.step_logged(action, logged.outcome)
 
 
 @dataclass(frozen=True)
@@ -148,8 +162,12 @@ class TurnFlow:
     def _apply(self, action: Action) -> Played:
         before = self.match.state.clone()
         mover = before.current_player()
-        outcome = self.apply(self.match, action)
+        outcome = self.apply(self.match, action, self._logged())
         return Played(mover, action, before, outcome)
+
+    def _logged(self) -> Logged | None:
+        """How the log records the move about to be applied (None: it is played now)."""
+        return None
 
     def _applied(self, played: Played) -> Played:
         self._wait = -1.0
@@ -249,10 +267,12 @@ class WatchFlow(TurnFlow):
 
     Keeping the viewer keeps a replay of hidden hands to what that seat could see."""
 
-    def __init__(self, live: TurnFlow, match: Match) -> None:
+    def __init__(self, live: TurnFlow, match: Match, log: GameLog | None = None) -> None:
         super().__init__(
             match, live.hides_hands, live.pace, False, apply=live.apply, off_loop=live.off_loop
         )
+        self.source = log
+        """The whole game being replayed: its moves are applied with their recorded outcomes."""
         self.viewer = live.viewer
         self.pass_to = -1
         self.befores: list[State] = []
@@ -282,8 +302,11 @@ class WatchFlow(TurnFlow):
         self.befores.append(played.before)
         return played
 
+    def _logged(self) -> Logged | None:
+        source = self.source
+        return None if source is None else Logged(source.outcome(self.match.moves))
+
     def back(self) -> None:
         """Undo the last move shown: the position before it, and the log without it."""
         self.match.state = self.befores.pop().clone()
-        del self.match.log.actions[-1]
-        del self.match.log.movers[-1]
+        self.match.log.truncate(self.match.moves - 1)

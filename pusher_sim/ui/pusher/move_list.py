@@ -138,7 +138,7 @@ def replayed_entries(match: Match, log: GameLog) -> list[MoveEntry]:
             raise CorruptFile(f"log action {n + 1} is by {logged}, but {mover} moves")
         action = match.game.action_codec.decode(data)
         try:
-            match.step(action)
+            match.step_logged(action, log.outcome(n))  # a recorded outcome as it stands
         except IllegalMove as exc:
             raise CorruptFile(f"log action {n + 1} ({action}) is illegal there: {exc}") from None
         state = match.state

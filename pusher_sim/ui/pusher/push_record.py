@@ -16,9 +16,10 @@ from collections.abc import Mapping
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.push import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher.actions import Push
-from pusher_sim.pusher.state import PusherGame
+from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.common.turn_flow import Logged
 
 
 class PushRecorder:
@@ -31,6 +32,10 @@ class PushRecorder:
         self.armed_by: int | None = None
         """The thread whose next resolution is recorded, or None."""
         self.kept: PushOutcome | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """Sent to a bot's worker process: the resolver only, never a kept path."""
+        return {"inner": self.inner, "armed_by": None, "kept": None}
 
     @property
     def max_flick_speed(self) -> float:
@@ -63,17 +68,45 @@ def recorder_of(game: PusherGame) -> PushRecorder:
     return resolver
 
 
-def apply_recorded(match: Match, action: Action) -> PushOutcome | None:
+def apply_recorded(
+    match: Match, action: Action, logged: Logged | None = None
+) -> PushOutcome | None:
     """Apply ``action`` to ``match``; for a push, the outcome the rules resolved it to, with
-    its recorded path (the push is resolved once). Other moves return None."""
+    its recorded path (the push is resolved once). Other moves return None.
+
+    A move read from a log (``logged``, a replay) is applied with the outcome the log records,
+    as it stands; a push's path is then resolved once with the model that recorded it, and is
+    played only if it ends where the log says (else the balls are shown where they rest)."""
     game = match.game
     if not isinstance(action, Push) or not isinstance(game, PusherGame):
-        match.step(action)
+        if logged is None:
+            match.step(action)
+        else:
+            match.step_logged(action, logged.outcome)
         return None
+    if logged is not None:
+        return _logged_push(match, game, action, logged)
     recorder = recorder_of(game)
     recorder.armed_by, recorder.kept = threading.get_ident(), None
     try:
         match.step(action)
+        return recorder.kept
     finally:
-        recorder.armed_by = None
-    return recorder.kept
+        recorder.armed_by, recorder.kept = None, None
+
+
+def _logged_push(match: Match, game: PusherGame, push: Push, logged: Logged) -> PushOutcome | None:
+    state = match.state
+    assert isinstance(state, PusherState)
+    balls, spec = dict(state.balls), push.spec(state.colour)
+    match.step_logged(push, logged.outcome)
+    after = match.state
+    assert isinstance(after, PusherState)
+    outcome = after.last_outcome
+    if outcome is None:
+        return None
+    maker = next((r for r in (game.resolver, game.unrecorded) if r.model == outcome.model), None)
+    if maker is None:
+        return outcome
+    drawn = maker.resolve(game.board, balls, spec, record=True)
+    return drawn if drawn.as_dict() == outcome.as_dict() else outcome
