@@ -1,18 +1,25 @@
-# Two commands are all the set-up: `make run` and `make test`.
+# Two commands are all the set-up: `make run` (what playing needs) and `make test` (everything).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PLAY   := $(VENV)/.installed-play
 
 .PHONY: run test lint slow bench clean
+
+$(PLAY): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip==25.3
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==25.3
-	$(BIN)/pip install --quiet -e '.[dev,rl,reference]'
-	touch $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,rl,research,reference]'
+	touch $(STAMP) $(PLAY)
 
-run: $(STAMP)
+run: $(PLAY)
 	$(BIN)/pusher play
 
 lint: $(STAMP)

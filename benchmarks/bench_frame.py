@@ -7,8 +7,9 @@ Per table: the idle share (the real frame loop, ``App.loop``, runs ``--idle`` se
 person to move and nobody touching anything; process CPU time over wall time) and the frame
 times (mean, p95, worst; wall clock and this thread's CPU time, which other processes cannot
 inflate) of its busiest frames. For Pusher those are pushes on a full board (50 random balls,
-the hardest flick through real mouse events, frames paced at 60 a second: 8 physics steps and a
-full redraw each), plus the frames drawn while the strong bot thinks on a worker thread.
+a flick through real mouse events, frames paced at 60 a second while the push's recorded path
+plays back: a full redraw each, no physics on the frame loop), plus the frames drawn while the
+push is resolved and while the strong bot thinks, both on worker threads.
 
 Another table plugs in with one line in :data:`TABLES`: a function of (size, seed, rounds)
 returning a :class:`TableRun` (see :func:`pusher_table`).
@@ -35,11 +36,11 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.app import App, AppConfig, parse_size
-from pusher_sim.ui.pusher_table import PusherTable
-from pusher_sim.ui.pushover_table import open_table as open_pushover
-from pusher_sim.ui.rummy_table import open_table as open_rummy
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.pusher_table import open_table as open_table_of_pusher
+from pusher_sim.ui.pushover.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy.rummy_table import open_table as open_rummy
+from pusher_sim.ui.shell.app import App, AppConfig, parse_size
 
 FRAME = 1.0 / 60.0
 BUDGET_MS = 1000.0 * FRAME
@@ -61,16 +62,21 @@ def full_board(game: PusherGame, rng: np.random.Generator) -> dict[Cell, Colour]
             return balls
 
 
-def open_pusher(config: AppConfig, match: Match) -> tuple[App, Table]:
+def open_pusher(config: AppConfig, match: Match) -> tuple[App, PusherTable]:
     """An app showing a Pusher table of ``match`` (no autosave, no sound: only frames count)."""
     host = App()
-    mode = PusherTable(Table(host, replace(config, autosave=False, sound=False, pace=0.0), match))
+    quiet = replace(config, autosave=False, sound=False, pace=0.0)
+    mode = open_table_of_pusher(host, quiet, match)
     host.show(mode)
-    return host, mode.table
+    return host, mode
 
 
-def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float], int, int]:
-    """Frame wall and CPU times (ms) while one push rolls, most balls moving, physics steps."""
+def one_push(
+    size: tuple[int, int], seed: int
+) -> tuple[list[float], list[float], int, int, list[float]]:
+    """Frame wall and CPU times (ms) while one push is resolved off the loop and then plays back,
+    the most balls moving at once, the path's recorded frames, and the wall times (ms) of the
+    frames drawn while the push was being resolved on a worker thread."""
     game = SPEC.make_game({"players": 3})
     assert isinstance(game, PusherGame)
     rng = np.random.default_rng(seed)
@@ -92,23 +98,26 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
         (pygame.MOUSEBUTTONUP, {"pos": release, "button": 1}),
     ):
         pygame.event.post(pygame.event.Event(kind, **attrs))
+    resolving: list[float] = []
     host.tick(0.0)
-    while app.animation is None:  # the push is set up off the frame loop
-        assert app.job is not None, app.message
-        host.tick(0.0)
-        time.sleep(0.001)  # as a paced frame loop would: leave the worker the interpreter
-    animation = app.animation
+    while app.animation is None:  # the push is resolved (once, recorded) off the frame loop
+        assert app.working, app.message
+        began = time.perf_counter()
+        host.tick(FRAME)
+        resolving.append(host.frame_seconds[-1] * 1000.0)
+        time.sleep(max(0.0, FRAME - (time.perf_counter() - began)))  # a paced loop
     times: list[float] = []
     cpu_times: list[float] = []
+    animation = app.animation
     most_moving = 0
-    last = animation.sim.ball_positions()
+    last = animation.positions()
     while animation.rolling:
-        # Paced at 60 frames per second: each frame rolls 1/60 s of simulated time (8 steps).
+        # Paced at 60 frames per second: each frame plays 1/60 s of the recorded path.
         cpu = time.thread_time()
         host.tick(FRAME)
         cpu_times.append((time.thread_time() - cpu) * 1000.0)
         times.append(host.frame_seconds[-1] * 1000.0)
-        positions = animation.sim.ball_positions()
+        positions = animation.positions()
         moving = sum(
             1
             for (_, x0, y0), (_, x1, y1) in zip(last, positions, strict=True)
@@ -116,8 +125,7 @@ def one_push(size: tuple[int, int], seed: int) -> tuple[list[float], list[float]
         )
         most_moving = max(most_moving, moving)
         last = positions
-    steps = int(getattr(animation.sim, "steps", 0))
-    return times, cpu_times, most_moving, steps
+    return times, cpu_times, most_moving, len(animation.path.frames), resolving
 
 
 def bot_thinking(size: tuple[int, int], seed: int) -> tuple[list[float], float]:
@@ -134,7 +142,7 @@ def bot_thinking(size: tuple[int, int], seed: int) -> tuple[list[float], float]:
     start = time.perf_counter()
     host.tick(FRAME)
     times: list[float] = []
-    while app.animation is None and app.job is not None:
+    while app.animation is None and app.working:
         began = time.perf_counter()
         host.tick(FRAME)
         times.append(host.frame_seconds[-1] * 1000.0)
@@ -159,12 +167,14 @@ def pusher_table(size: tuple[int, int], seed: int, pushes: int) -> TableRun:
     cpu: list[float] = []
     notes: list[str] = []
     for n in range(pushes):
-        times, cpu_times, moving, steps = one_push(size, seed + n)
+        times, cpu_times, moving, steps, resolving = one_push(size, seed + n)
         wall.extend(times)
         cpu.extend(cpu_times)
         notes.append(
-            f"push {n + 1}: {len(times)} frames, {steps} physics steps, up to {moving}/51 balls"
-            f" moving; frame mean {statistics.fmean(times):.2f} ms, worst {max(times):.2f} ms"
+            f"push {n + 1}: {len(times)} frames, {steps} recorded path frames, up to {moving}/51"
+            f" balls moving; frame mean {statistics.fmean(times):.2f} ms, worst"
+            f" {max(times):.2f} ms; {len(resolving)} frames while it was resolved off the loop"
+            f" (worst {max(resolving, default=0.0):.2f} ms)"
         )
     game = SPEC.make_game({"players": 3})
     match = Match(game, [None, None, None], seed=seed, seat_names=["human"] * 3)

@@ -21,8 +21,8 @@ from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan
+from pushover.solved_table import TABLE_PATH, SolvedTable, read_table
 from pushover.solver import Keys, as_seat_one, evaluate, explore, policy_byte, solve
-from pushover.table import TABLE_PATH, SolvedTable, read_table
 
 
 def main(argv: list[str] | None = None) -> int:

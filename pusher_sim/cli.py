@@ -17,6 +17,7 @@ from typing import NoReturn
 from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.extras import missing
 from pusher_sim.printable import printable
 from pusher_sim.saves import autosave_path, check_saves_dir
 from pusher_sim.turnloop import GameLog, Match, get_spec
@@ -137,8 +138,8 @@ def build_parser() -> Parser:
         plugin = sub.add_parser(name, help=text)
         try:
             importlib.import_module(module).configure(plugin)
-        except ImportError:
-            plugin.set_defaults(missing=module)
+        except ImportError as exc:  # an extra it needs is not installed
+            plugin.set_defaults(missing=missing(exc, f"pusher {name}"))
     return parser
 
 
@@ -348,7 +349,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command is None:
             return cmd_play(parser.parse_args(["play"]))
         if getattr(args, "missing", None):
-            raise UserError(f"'{args.command}' is not available: {args.missing} is missing")
+            raise UserError(args.missing)
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
         module = importlib.import_module(PLUGINS[args.command][0])

@@ -12,6 +12,10 @@ from typing import Protocol
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 
+DEFAULT_STRENGTH = 0.5
+"""How hard a push presses its ball in when nobody says: the one default for the rules, the
+window, the text interface, the bots and experiments."""
+
 MAX_PUSH_STEPS = 100_000
 """Most physics steps one push may take (the model's defaults allow 9,600): bounds the work a
 saved game, an experiment or a benchmark can ask of one push, whatever time step and
@@ -44,7 +48,7 @@ class PushSpec:
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     speed: float = 0.0
-    strength: float = 0.5
+    strength: float = DEFAULT_STRENGTH
 
 
 Point = tuple[float, float, float]

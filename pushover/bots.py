@@ -18,9 +18,9 @@ from pushover.config import PushOverConfig
 from pushover.dice import Node, expected_movement_plan, solve
 from pushover.evaluation import RaceEvaluator, Weights
 from pushover.game import PushOverGame
+from pushover.solved_table import POLICIES, SolvedTable, load_table, same_rules
 from pushover.solver import decision_nodes
 from pushover.state import OVER, PushOverState
-from pushover.table import POLICIES, SolvedTable, load_table, same_rules
 
 
 def _pushover_state(state: State) -> PushOverState:
@@ -119,7 +119,7 @@ class LookaheadBot(StrongBot):
 
 
 class SolvedBot:
-    """Plays two-player Push Over exactly from the solved table (:mod:`pushover.table`):
+    """Plays two-player Push Over exactly from the solved table (:mod:`pushover.solved_table`):
     ``policy`` ``"best"`` is the best reply to the expected-movement bot, ``"perfect"`` perfect
     play. Other variants, and positions the table lacks, are left to the lookahead bot."""
 

@@ -102,8 +102,8 @@ SPEC = GameSpec(
         "perfect": "2 players: exact perfect play (a solved table); else lookahead",
         "bot": "the perfect bot (with 3 or 4 players: lookahead)",
     },
-    default_seats=("human", "expected", "expected"),
+    default_seats=("human", "bot", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.app:run",
+    window="pusher_sim.ui.shell.app:run",
 )

@@ -149,12 +149,6 @@ def _news_since_last_turn(s: PushOverState, seat: int) -> list[Event]:
     return [e for e in s.news[begin:] if e[0] != "turn" or e[1] != seat]
 
 
-def _symbol(piece: int) -> str:
-    if piece == BARE:
-        return "o"
-    return "." if piece == EMPTY else _letter(piece)
-
-
 def _dice(count: int) -> str:
     return "1 die" if count == 1 else f"{count} dice"
 

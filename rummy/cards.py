@@ -59,12 +59,6 @@ def card_of(face: int, deck: int = 0) -> int:
     return JOKERS[deck] if face == 52 else deck * DECK_SIZE + face
 
 
-def make_card(rank: int, suit: int, deck: int = 0) -> int:
-    """The card of rank 2..14 (or 1 for an ace) and suit 0..3 in ``deck``."""
-    rank = ACE if rank == ACE_LOW else rank
-    return deck * DECK_SIZE + suit * 13 + rank - 2
-
-
 def slot(rank: int, suit: int) -> int:
     return rank * 4 + suit
 

@@ -56,5 +56,5 @@ SPEC = GameSpec(
     default_seats=("human", "bot", "bot", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.app:run",
+    window="pusher_sim.ui.shell.app:run",
 )

@@ -20,12 +20,12 @@ import pygame
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, get_spec
-from pusher_sim.ui.app import App, close_pygame
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable
-from pusher_sim.ui.pushover_table import open_table as open_pushover
-from pusher_sim.ui.rummy_table import open_table as open_rummy
-from pusher_sim.ui.widgets import clear_fonts
+from pusher_sim.ui.common.game_table import GameTable
+from pusher_sim.ui.pushover.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy.rummy_table import open_table as open_rummy
+from pusher_sim.ui.shell.app import App, close_pygame
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.widgets import clear_fonts
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)

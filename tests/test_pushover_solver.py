@@ -22,6 +22,7 @@ from pushover.bots import ExpectedMovementBot, LookaheadBot, SolvedBot
 from pushover.config import PushOverConfig
 from pushover.dice import expected_movement_plan, turn_figures
 from pushover.game import PushOverGame
+from pushover.solved_table import SolvedTable, load_table, read_table
 from pushover.solver import (
     Keys,
     as_seat_one,
@@ -33,7 +34,6 @@ from pushover.solver import (
     solve,
 )
 from pushover.state import CHANCE, DECIDE, OVER, TERMINAL, PushOverState
-from pushover.table import SolvedTable, load_table, read_table
 from tests.pushover_positions import position
 
 SOLVE: dict[str, Any] = runpy.run_path(

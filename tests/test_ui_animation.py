@@ -1,14 +1,15 @@
-"""Playing a push out frame by frame ends exactly where the rules' resolver ends (issue 6)."""
+"""Playing a push's recorded path back ends exactly where the rules' resolver put the balls
+(issue 6), at any frame rate, without simulating anything (issue 19)."""
 
 from __future__ import annotations
 
 import itertools
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
-from pusher_sim.push import PushSpec
+from pusher_sim.physics import PhysicsConfig, PhysicsResolver
+from pusher_sim.push import PushOutcome, PushSpec
 from pusher_sim.pusher import ScriptedResolver
-from pusher_sim.ui.animation import FLY_SECONDS, PushAnimation, TweenPush, start_push
+from pusher_sim.ui.pusher.push_animation import FLY_SECONDS, PushAnimation
 
 BOARD = Board()
 TRIANGLE = ((1, 0), (1, 1), (2, 0))
@@ -24,32 +25,59 @@ def play(animation: PushAnimation, dt: float, frames: int = 100_000) -> int:
     raise AssertionError("the animation never finished")
 
 
-def test_an_animated_push_ends_where_the_resolver_puts_the_balls() -> None:
-    config = PhysicsConfig()
+def resting(animation: PushAnimation) -> list[tuple[float, float, Colour]]:
+    return sorted((round(x, 9), round(y, 9), c) for x, y, c in animation.board_balls())
+
+
+def cups_of(outcome: PushOutcome) -> list[tuple[float, float, Colour]]:
+    return sorted(
+        (round(BOARD.position(cell)[0], 9), round(BOARD.position(cell)[1], 9), col)
+        for cell, col in outcome.balls
+        if BOARD.colour(cell) != col
+    )
+
+
+def test_a_played_back_push_ends_where_the_resolver_puts_the_balls() -> None:
     push = PushSpec(TRIANGLE, Colour.RED, (0.001, 0.0), 2.5, 1.2)
-    expected = PhysicsResolver(config).resolve(BOARD, BALLS, push)
-    for dt in (1 / 60, 1 / 144, 1 / 23):  # any frame rate, any number of steps per frame
-        sim = PushSimulation(BOARD, BALLS, push, config)
-        animation = PushAnimation(BOARD, sim, config.time_step, [16, 15], SEATS)
+    outcome = PhysicsResolver(PhysicsConfig()).resolve(BOARD, BALLS, push, record=True)
+    assert outcome.path is not None
+    for dt in (1 / 60, 1 / 144, 1 / 23):  # any frame rate
+        animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
         frames = play(animation, dt)
-        assert animation.outcome() == expected
-        # Real time: about sim_time / dt frames to roll, then the flight back to the trays.
-        rolling = expected.sim_time / dt
-        assert rolling <= frames <= rolling + (FLY_SECONDS + 0.2) / dt + 2
+        assert resting(animation) == cups_of(outcome)
+        assert animation.resting_cells() == {
+            c: col for c, col in outcome.balls if BOARD.colour(c) != col
+        }
+        # Real time: about the path's duration / dt frames to roll, then the flight home.
+        rolling = outcome.path.duration / dt
+        assert rolling - 1 <= frames <= rolling + (FLY_SECONDS + 0.2) / dt + 2
+
+
+def test_the_path_is_followed_between_its_recorded_frames() -> None:
+    push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 1.0, 0.8)
+    outcome = PhysicsResolver(PhysicsConfig()).resolve(BOARD, BALLS, push, record=True)
+    path = outcome.path
+    assert path is not None and len(path.frames) > 3
+    animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
+    animation.update(2 * path.interval)
+    xy = [(round(x, 12), round(y, 12)) for _, x, y in animation.positions()]
+    assert xy == [(round(p[0], 12), round(p[1], 12)) for p in path.frames[2]]
+    animation.update(0.5 * path.interval)  # half way to the next frame
+    a, b = path.frames[2][-1], path.frames[3][-1]
+    _, x, y = animation.positions()[-1]
+    assert abs(x - (a[0] + b[0]) / 2) < 1e-9 and abs(y - (a[1] + b[1]) / 2) < 1e-9
 
 
 def test_returned_balls_fly_to_their_owners_trays() -> None:
-    config = PhysicsConfig()
-    resolver = PhysicsResolver(config)
+    resolver = PhysicsResolver(PhysicsConfig())
     for angle, speed in itertools.product((0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 5.0), (0.5, 1.0, 1.2)):
         push = PushSpec(TRIANGLE, Colour.RED, (0.001, 0.0), angle, speed)
-        outcome = resolver.resolve(BOARD, BALLS, push)
+        outcome = resolver.resolve(BOARD, BALLS, push, record=True)
         back = [(c, col) for c, col in outcome.balls if BOARD.colour(c) == col]
         if back:  # a push that sends at least one ball home
             break
     assert back
-    sim = PushSimulation(BOARD, BALLS, push, config)
-    animation = PushAnimation(BOARD, sim, config.time_step, [16, 15], SEATS)
+    animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
     while animation.rolling:
         animation.update(1 / 60)
     assert sorted(b.colour for b in animation.flying) == sorted(col for _, col in back)
@@ -64,39 +92,32 @@ def test_returned_balls_fly_to_their_owners_trays() -> None:
     assert len(set(landed)) == len(landed)  # each flies to its own hollow
 
 
-def test_the_animation_never_runs_more_physics_per_frame_than_its_cap() -> None:
-    config = PhysicsConfig()
+def test_a_long_frame_skips_ahead_and_finish_jumps_to_the_end() -> None:
     push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 0.0, 1.0)
-    sim = PushSimulation(BOARD, BALLS, push, config)
-    animation = PushAnimation(BOARD, sim, config.time_step, [16, 15], SEATS)
-    animation.update(10.0)  # a frame that took ten seconds (the window was dragged)
-    assert 0 < sim.steps <= 64 and animation.rolling
+    outcome = PhysicsResolver(PhysicsConfig()).resolve(BOARD, BALLS, push, record=True)
+    animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
+    animation.update(10.0)  # a frame that took ten seconds: the push is over, nothing stalls
+    assert not animation.rolling
+    other = PushAnimation(BOARD, outcome, [16, 15], SEATS)
+    other.update(1 / 60)
+    other.finish()  # Space: the end at once
+    assert other.finished and resting(other) == cups_of(outcome)
 
 
 def test_a_scripted_game_glides_to_the_scripted_outcome() -> None:
     resolver = ScriptedResolver()
     push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 1.0, 0.5)
-    sim, step = start_push(BOARD, BALLS, push, resolver)
-    assert isinstance(sim, TweenPush)
-    animation = PushAnimation(BOARD, sim, step, [16, 15], SEATS)
+    outcome = resolver.resolve(BOARD, BALLS, push, record=True)
+    animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
     play(animation, 1 / 60)
-    outcome = resolver.resolve(BOARD, BALLS, push)
-    assert animation.outcome() == outcome
-    resting = sorted((round(x, 9), round(y, 9), c) for x, y, c in animation.board_balls())
-    expected = sorted(
-        (round(BOARD.position(cell)[0], 9), round(BOARD.position(cell)[1], 9), col)
-        for cell, col in outcome.balls
-        if BOARD.colour(cell) != col
-    )
-    assert resting == expected
+    assert resting(animation) == cups_of(outcome)
 
 
-def test_a_game_made_by_the_spec_animates_with_the_physics() -> None:
-    """The rules wrap the physics in a memory; the window must still step the real model."""
-    from pusher_sim.pusher.spec import SPEC
-
-    game = SPEC.make_game({"players": 2})
-    push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 0.5, 0.8)
-    sim, step = start_push(BOARD, BALLS, push, game.resolver)  # type: ignore[attr-defined]
-    assert isinstance(sim, PushSimulation)
-    assert step == PhysicsConfig().time_step
+def test_an_outcome_without_a_path_shows_the_balls_in_their_cups() -> None:
+    push = PushSpec(TRIANGLE, Colour.RED, (0.0, 0.0), 1.0, 0.5)
+    outcome = ScriptedResolver().resolve(BOARD, BALLS, push)
+    assert outcome.path is None
+    animation = PushAnimation(BOARD, outcome, [16, 15], SEATS)
+    assert not animation.rolling
+    play(animation, 1 / 60)
+    assert resting(animation) == cups_of(outcome)

@@ -25,10 +25,10 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop import Action, Agent, GameLog, Match, State
-from pusher_sim.ui.aim import flick_from_drag
-from pusher_sim.ui.app import AppConfig
-from pusher_sim.ui.scene import Demand
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.aim import flick_from_drag
+from pusher_sim.ui.pusher.pusher_table import PusherTable as Table
+from pusher_sim.ui.pusher.scene import Demand
+from pusher_sim.ui.shell.app import AppConfig
 from tests.ui_driver import (
     BLUE_PAIR,
     BLUE_TRIANGLE,
@@ -189,14 +189,15 @@ def test_frames_keep_coming_while_a_push_rolls() -> None:
     wait_for_push(app)
     animation = app.animation
     assert animation is not None
-    moves = app.match.moves
+    moves = app.match.moves  # the push was resolved once, recorded, then played back
+    shown = app.scene.moves
     frames = animation.frames
     for _ in range(10):
         assert tick(app)
     assert animation.frames == frames + 10 and animation.rolling
-    assert app.match.moves == moves  # the rules apply the push only once it has played out
+    assert shown == moves - 1 and app.scene.moves == shown  # the old position until it stops
     settle(app)
-    assert app.match.moves == moves + 1
+    assert app.scene.moves == app.match.moves == moves
 
 
 # -- bots ------------------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def test_frames_keep_coming_while_a_bot_thinks() -> None:
     for _ in range(30):
         assert tick(app)
     assert host_of(app).frames == 31
-    assert app.job is not None and app.match.moves == 0
+    assert app.flow.thinking and app.match.moves == 0
     before = snapshot(app)
     click_cell(app, BLUE_PAIR)  # not blue's turn yet: nothing happens
     assert snapshot(app) == before and "wait" in app.message
@@ -323,14 +324,15 @@ def test_replay_plays_the_game_again_with_its_push_animated() -> None:
     settle(app)
     final = snapshot(app)
     key(app, pygame.K_r)
-    replaying = app.replay
-    assert replaying is not None
-    assert app.match.moves == 1 and replaying.total - replaying.position == 4  # one replayed
+    twin = host_of(app).mode
+    assert isinstance(twin, Table) and twin.replay is not None
+    replaying = twin.replay
+    assert twin.match.moves == 1 and replaying.total - replaying.position == 4  # one replayed
     seen: list[bool] = []
 
     def replayed() -> bool:
-        seen.append(app.animation is not None)
-        return not app.busy and app.replay is None
+        seen.append(twin.animation is not None)
+        return host_of(app).mode is app
 
     run_until(app, replayed)
     assert any(seen)
@@ -343,7 +345,7 @@ def test_new_game_starts_afresh_with_the_next_seed() -> None:
     key(app, pygame.K_n)
     assert app.match.moves == 1  # a game is in progress: N asks first
     key(app, pygame.K_y)
-    assert app.match.moves == 0 and app.match.seed == 8
+    assert app.match.moves == 0 and app.match.seed != 7 and app.match.log.seed == app.match.seed
     assert app.match.state == app.game.new_initial_state()
 
 
@@ -379,8 +381,8 @@ def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
     assert app.scene.demand is Demand.PUSH
 
 
-class SecondOpinion(PhysicsResolver):
-    """The physics for the animation, but the rules hear another answer (a broken resolver)."""
+class NoPath(PhysicsResolver):
+    """A resolver that never records a path (asked to or not)."""
 
     def resolve(
         self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
@@ -388,8 +390,8 @@ class SecondOpinion(PhysicsResolver):
         return ScriptedResolver().resolve(board, balls, push)
 
 
-def test_an_animation_that_disagrees_with_the_rules_shows_a_warning() -> None:
-    game = PusherGame(PusherConfig(players=2), SecondOpinion())
+def test_a_push_without_a_recorded_path_shows_the_rules_result() -> None:
+    game = PusherGame(PusherConfig(players=2), NoPath())
     match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
     app = open_table(AppConfig(seats=("human", "human"), speed=8.0), match=match)
     play_opening(app)
@@ -397,8 +399,10 @@ def test_an_animation_that_disagrees_with_the_rules_shows_a_warning() -> None:
     press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
     drag(app, press, (press[0] + 30, press[1] + 10))  # type: ignore[arg-type]
     settle(app)
-    assert app.warning and "disagree" in app.message
-    assert app.match.moves == 5  # the rules' result stands
+    assert not app.warning and app.match.moves == 5 and app.scene.moves == 5
+    state = app.match.state
+    assert isinstance(state, PusherState)
+    assert dict(app.scene.balls) == state.balls
 
 
 def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
@@ -422,7 +426,7 @@ def test_a_game_given_on_the_command_line_loads_off_the_frame_loop(tmp_path: Pat
         match.step(action)
     match.log.save(tmp_path / "g.json")
     app = open_table(AppConfig(load=str(tmp_path / "g.json")))
-    assert app.match.moves == 0 and app.job is not None  # the window is up before the replay
+    assert app.match.moves == 0 and app.loading  # the window is up before the replay
     settle(app)
     assert app.match.state == match.state and app.match.seed == 3
     assert app.scene.demand is Demand.PUSH

@@ -19,8 +19,8 @@ from pusher_sim.cli import main
 from pusher_sim.pusher import Place, PusherGame
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.turnloop import GameLog, Match
-from pusher_sim.ui.layout import Layout
-from pusher_sim.ui.sprites import BALL_RGB
+from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.pusher.sprites import BALL_RGB
 
 
 def test_screenshot_writes_a_png_of_the_window_size(tmp_path: Path) -> None:
@@ -57,8 +57,11 @@ def test_a_bad_window_size_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[
     assert err.count("\n") == 1 and "--size" in err
 
 
-def test_the_window_runs_frames_until_escape(tmp_path: Path) -> None:
+def test_the_window_runs_frames_until_escape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``pusher play`` opens the window and its frame loop ends on Esc (posted from outside)."""
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))  # no autosave to ask about first
     done = threading.Event()
 
     def press_escape() -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Triangle
-from pusher_sim.ui.aim import (
+from pusher_sim.ui.pusher.aim import (
     DEAD_ZONE_PITCHES,
     FULL_DRAG_PITCHES,
     Aim,
@@ -18,7 +18,7 @@ from pusher_sim.ui.aim import (
     inside_triangle,
     triangle_at,
 )
-from pusher_sim.ui.layout import TRAY_ROWS, Layout
+from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout
 
 BOARD = Board()
 BALL = 0.008

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pusher_sim.ui.hotseat import TurnFlow
+from pusher_sim.ui.common.turn_flow import TurnFlow
 from pushover.actions import Roll
 from rummy.actions import Discard
 from tests.table_driver import make_match

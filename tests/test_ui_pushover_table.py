@@ -3,15 +3,18 @@ through the API; dice tumble one at a time and pieces walk; the table sleeps whe
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.ui.dialog import Confirm
-from pusher_sim.ui.pushover_table import PushOverTable
+from pusher_sim.turnloop.registry import get_spec
+from pusher_sim.ui.pushover.pushover_table import BOARD, PushOverTable
+from pusher_sim.ui.shell.dialogs import Confirm
 from pushover.actions import Roll, Stop
 from tests import table_driver as drv
 
@@ -176,3 +179,85 @@ def test_a_data_folder_that_cannot_be_written_falls_back_and_the_game_goes_on(
     assert (saves.fallback_dir() / "autosave-pushover.json").is_file()
     drv.key(table, pygame.K_l)  # nor do the saves' list and the quit-time save crash
     drv.run_until(table, lambda: ready(table))
+
+
+# -- what a new player tripped on (issue 19) -------------------------------------------------
+
+
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int, pygame.Rect]]:
+    """Every line the table draws from now on: (words, size, the width it was to fit, where)."""
+    seen: list[tuple[str, int, int, pygame.Rect]] = []
+    module = sys.modules[PushOverTable.__module__]
+    original = module.text  # type: ignore[attr-defined]
+
+    def recorded(
+        surface: pygame.Surface, words: str, pos: tuple[float, float], size: int, *a: Any, **k: Any
+    ) -> pygame.Rect:
+        rect: pygame.Rect = original(surface, words, pos, size, *a, **k)
+        seen.append((words, size, k.get("width", a[2] if len(a) > 2 else 0), rect))
+        return rect
+
+    monkeypatch.setattr(module, "text", recorded)
+    return seen
+
+
+def after_a_roll_out(players: int = 3) -> PushOverTable:
+    """A table whose news tells of a roll-out (its line is the longest the game says)."""
+    match = drv.make_match("pushover", ["strong"] * players, seed=4)
+    while not any(e[0] == "rollout" for e in match.state.news):  # type: ignore[attr-defined]
+        match.step()
+    while match.state.current_player() < 0:
+        match.step()
+    match.agents[match.state.current_player()] = None
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, PushOverTable)
+    return table
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_no_text_is_cut_off_on_the_push_over_table(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    table = after_a_roll_out()
+    seen = drawn_text(monkeypatch)
+    surface = pygame.Surface(size)
+    table.draw(surface)
+    assert any("stands" in w for w, *_ in seen)  # the roll-out's line is among them
+    for words, size_px, width, rect in seen:
+        wide = pygame.font.Font(None, max(14, size_px)).size(words)[0]
+        assert not (width > 0 and wide > width), f"{words!r} is cut to {width} px"
+        assert surface.get_rect().contains(rect), f"{words!r} runs off the window"
+
+
+def test_at_1920x1080_the_track_stays_round_and_the_text_grows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = after_a_roll_out()
+    sizes: dict[tuple[int, int], dict[str, int]] = {}
+    for size in ((800, 600), (1920, 1080)):
+        seen = drawn_text(monkeypatch)
+        surface = pygame.Surface(size)
+        table.draw(surface)
+        sizes[size] = {w: s for w, s, *_ in seen}
+        board = pygame.mask.from_threshold(surface, BOARD, (1, 1, 1, 255))
+        ring = board.get_bounding_rects()
+        box = ring[0].unionall(ring[1:])
+        assert abs(box.w - box.h) <= 0.02 * box.h, f"the track is {box.w}x{box.h} at {size}"
+    small, big = sizes[(800, 600)], sizes[(1920, 1080)]
+    both = set(small) & set(big)
+    assert len(both) > 10
+    for words in both:
+        assert big[words] >= 1.5 * small[words], f"{words!r}: {small[words]} -> {big[words]} px"
+
+
+def test_push_over_seats_are_the_strongest_bot_by_default_and_named_alike() -> None:
+    assert get_spec("pushover").default_seats == ("human", "bot", "bot")
+    table = table_for(("human", "bot", "expected"), seed=4)
+    assert [table.name(s) for s in (1, 2)] == ["blue (bot)", "green (expected bot)"]
+
+
+def test_a_continued_game_tells_what_happened_from_its_first_move() -> None:
+    table = after_a_roll_out()
+    told = [e for e in table.state.news if e[0] != "turn"]
+    assert table.news[0].startswith("red ") and len(table.news) >= len(told) > 0
+    assert list(table.news)[-len(told) :] == [table._words.describe(e) for e in told]

@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui import widgets
-from pusher_sim.ui.app import App
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable
-from pusher_sim.ui.pushover_table import PushOverTable
-from pusher_sim.ui.pushover_table import open_table as open_pushover
-from pusher_sim.ui.rummy_table import RummyTable
-from pusher_sim.ui.rummy_table import open_table as open_rummy
+from pusher_sim.ui.common.game_table import GameTable
+from pusher_sim.ui.pushover.pushover_table import PushOverTable
+from pusher_sim.ui.pushover.pushover_table import open_table as open_pushover
+from pusher_sim.ui.rummy.rummy_table import RummyTable
+from pusher_sim.ui.rummy.rummy_table import open_table as open_rummy
+from pusher_sim.ui.shell import widgets
+from pusher_sim.ui.shell.app import App
+from pusher_sim.ui.shell.config import AppConfig
 from tests import table_driver as drv
 
 GAMES = {
@@ -150,7 +150,7 @@ def test_the_headline_says_it_is_a_replay(game: str, monkeypatch: pytest.MonkeyP
         written.append(words)
         real_text(surface, words, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("pusher_sim.ui.game_table.text", recorded)
+    monkeypatch.setattr("pusher_sim.ui.common.game_table.text", recorded)
     surface = pygame.display.get_surface()
     table.draw(surface)
     assert not any(w.startswith("Replay") for w in written)

@@ -6,22 +6,44 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from pusher_sim.cli import main
+from pusher_sim.pusher import Place
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.ui.app import wants_start_screen
-from pusher_sim.ui.cards import CardPainter
-from pusher_sim.ui.dialog import Choose, Confirm, TextPrompt
-from pusher_sim.ui.rummy_table import RummyTable
-from pusher_sim.ui.tables import has_table
-from rummy.actions import Discard, DrawStock, LayMelds, LayOff, PushDraw, ReplaceWild, TakeDiscard
+from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import get_spec
+from pusher_sim.ui.common.match_maker import MatchMaker
+from pusher_sim.ui.rummy.card_painter import CardPainter
+from pusher_sim.ui.rummy.offers import offers_for
+from pusher_sim.ui.rummy.rummy_table import RummyTable
+from pusher_sim.ui.shell.app import App, wants_start_screen
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
+from pusher_sim.ui.shell.start_screen import StartScreen
+from pusher_sim.ui.shell.table_registry import has_table
+from rummy.actions import (
+    Discard,
+    DrawStock,
+    LayMelds,
+    LayOff,
+    PushDraw,
+    ReplaceWild,
+    Shuffle,
+    TakeDiscard,
+)
+from rummy.cards import card_str, sort_key
+from rummy.game import SEAT_NAMES
 from rummy.observation import RummyObservation
-from rummy.state import RummyState
+from rummy.state import MELD, RummyState
 from tests import table_driver as drv
 
 ONE_PERSON = ("human", "strong", "strong", "strong")
@@ -82,7 +104,11 @@ def gesture(table: RummyTable, action: Action) -> None:
     assert sorted(table.selected) == sorted(cards)
     actions = [a for _, a in table.offers()]
     assert action in actions, f"{action} not offered: {actions}"
-    drv.click(table, table.buttons[actions.index(action)].rect.center)
+    for _ in range(len(actions)):  # Tab through the pages of buttons to the one offering it
+        if action in table.shown_offers:
+            break
+        drv.key(table, pygame.K_TAB)
+    drv.click(table, table.buttons[table.shown_offers.index(action)].rect.center)
 
 
 def play_person(table: RummyTable, chooser: drv.Agent) -> Action:
@@ -310,7 +336,7 @@ def test_pusher_play_alone_still_opens_the_start_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[argparse.Namespace] = []
-    monkeypatch.setattr("pusher_sim.ui.app.run", lambda args: seen.append(args) or 0)
+    monkeypatch.setattr("pusher_sim.ui.shell.app.run", lambda args: seen.append(args) or 0)
     match = drv.make_match("rummy", ONE_PERSON, seed=2)
     match.log.save(tmp_path / "game.json")
     assert main(["play"]) == 0 and main(["play", "--load", str(tmp_path / "game.json")]) == 0
@@ -330,3 +356,306 @@ def test_a_freed_wild_offers_its_uses_before_any_card_is_selected() -> None:
     drv.tick(table)
     actions = [a for _, a in table.offers()]
     assert actions and set(actions) == set(state.legal_actions())
+
+
+# -- what a new player tripped on (issue 19) -------------------------------------------------
+
+
+Drawn = list[tuple[str, int, int, pygame.Rect]]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Every line of text the tables, their header and their panels draw: (words, size, the
+    width it was given to fit, where it went)."""
+    seen: Drawn = []
+    modules = {sys.modules[m] for m in (RummyTable.__module__, drv.GameTable.__module__)}
+    modules.add(sys.modules[drv.clear_fonts.__module__])
+    for module in modules:
+        original = module.text  # type: ignore[attr-defined]
+
+        def recorded(
+            surface: pygame.Surface,
+            words: str,
+            pos: tuple[float, float],
+            size: int,
+            *args: Any,
+            original: Any = original,
+            **kwargs: Any,
+        ) -> pygame.Rect:
+            rect: pygame.Rect = original(surface, words, pos, size, *args, **kwargs)
+            width = kwargs.get("width", args[2] if len(args) > 2 else 0)
+            seen.append((words, size, width, rect))
+            return rect
+
+        monkeypatch.setattr(module, "text", recorded)
+    return seen
+
+
+def cut_off(seen: Drawn, surface: pygame.Surface) -> list[str]:
+    """Lines drawn cut short (wider than the width they were given) or past the window's edge."""
+    cut = []
+    for words, size, width, rect in seen:
+        wide = pygame.font.Font(None, max(14, size)).size(words)[0]
+        if (width > 0 and wide > width) or not surface.get_rect().contains(rect):
+            cut.append(words)
+    return cut
+
+
+def person_at(match: drv.Match) -> RummyTable:
+    """The table with a person in the seat to move (the bots play the others)."""
+    match.agents[match.state.current_player()] = None
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, RummyTable)
+    drv.tick(table)
+    return table
+
+
+def many_offers(least: int = 12) -> tuple[drv.Match, int]:
+    """A position (bots playing seed 3) where one card of the player to move offers ``least``
+    or more commands (a wild to replace, many lay-offs), and that card."""
+    match = drv.make_match("rummy", ("strong",) * 4, seed=3)
+    while not match.state.is_terminal():
+        state = match.state
+        assert isinstance(state, RummyState)
+        if state.phase == MELD and state.pending_wild < 0:
+            for card in state.hands[state.player]:
+                if len(offers_for(state, [card])) >= least:
+                    return match, card
+        match.step()
+    raise AssertionError(f"no card offered {least} commands")
+
+
+def test_a_card_with_many_offers_keeps_its_buttons_off_the_hand_and_each_has_a_key() -> None:
+    match, card = many_offers()
+    table = person_at(match)
+    rect = table.hand_rects()[card]
+    drv.click(table, (rect.x + 4, rect.y + 12))
+    drv.tick(table)
+    offers = [a for _, a in table.offers()]
+    assert len(offers) >= 12
+    hand_top = min(r.y for r in table.hand_rects().values())
+    seen: list[Action] = []
+    for _ in range(len(offers)):
+        for button in table.buttons:
+            assert button.rect.bottom <= hand_top, f"{button.label} covers the hand"
+            assert button.key, f"{button.label} has no key"
+        assert len(table.shown_offers) <= 9
+        seen += table.shown_offers
+        drv.key(table, pygame.K_TAB)  # the next page of buttons
+        if table.shown_offers and table.shown_offers[0] == offers[0]:
+            break
+    assert sorted(map(str, seen)) == sorted(map(str, offers))  # each offer on one page
+    while offers[-1] not in table.shown_offers:
+        drv.key(table, pygame.K_TAB)
+    number = table.shown_offers.index(offers[-1]) + 1
+    drv.key(table, getattr(pygame, f"K_{number}"))  # the last offer, by its key
+    assert table.match.log.actions[-1] == offers[-1].to_json()
+
+
+def logged_lines(table: RummyTable) -> int:
+    """How many lines a whole match's log says: one a move, one a deal's end."""
+    state = table.match.game.new_initial_state()
+    lines = 0
+    for data, mover in zip(table.match.log.actions, table.match.log.movers, strict=True):
+        action = table.match.game.action_codec.decode(data)
+        dealt = len(state.results)  # type: ignore[attr-defined]
+        state.apply(action)
+        lines += (mover >= 0 or isinstance(action, Shuffle)) + (len(state.results) > dealt)  # type: ignore[attr-defined]
+    return lines
+
+
+def test_the_log_holds_the_match_scrolls_back_and_comes_back_after_continue_and_undo(
+    drawn: Drawn, tmp_path: Path
+) -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    chooser = drv.bot_for("rummy")
+    drv.run_until(table, lambda: ready(table, 5))
+    while logged_lines(table) < 30:  # more than the box shows at once
+        play_person(table, chooser)
+        drv.run_until(table, lambda: ready(table, 5))
+    assert len(table.news) == logged_lines(table)  # nothing dropped
+    first = "deal 1: shuffled and dealt"
+    drawn.clear()
+    drv.tick(table)
+    assert first not in [w for w, *_ in drawn]
+    drv.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)  # the wheel scrolls back
+    drv.tick(table)
+    assert table.news_back == 3
+    drv.key(table, pygame.K_PAGEUP)
+    assert table.news_back > 3
+    drawn.clear()
+    drv.key(table, pygame.K_HOME)  # back to the first line of the match
+    assert first in [w for w, *_ in drawn]
+    drv.key(table, pygame.K_END)
+    assert table.news_back == 0
+    # Continue (a table opened on the autosave) shows the same story; so does a table after U.
+    news = list(table.news)
+    again = drv.open_table(
+        MatchMaker("rummy").from_log(GameLog.load(autosave(tmp_path)), None), 1000.0
+    )
+    assert isinstance(again, RummyTable) and again.news == news
+    assert TakeDiscard() in state_of(table).legal_actions()
+    gesture(table, TakeDiscard())
+    assert len(table.news) == len(news) + 1
+    drv.key(table, pygame.K_u)
+    drv.run_until(table, lambda: "took back" in table.message)
+    assert table.news == news  # made again from the log: the same story
+
+
+def interrupted() -> Match:
+    """A Push game stopped at the person's first turn, after the deal and the bots' moves."""
+    match = drv.make_match("rummy", ONE_PERSON, seed=2)
+    while not match.needs_input():
+        match.step()
+    return match
+
+
+def autosave(folder: Path) -> Path:
+    return folder / "saves" / "autosave-rummy.json"
+
+
+def test_took_back_is_old_news_once_the_next_move_is_played() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    assert TakeDiscard() in state_of(table).legal_actions()
+    gesture(table, TakeDiscard())
+    drv.key(table, pygame.K_u)
+    drv.run_until(table, lambda: "took back" in table.message)
+    gesture(table, TakeDiscard())
+    drv.tick(table)
+    assert "took back" not in table.message
+
+
+def test_a_card_drawn_from_the_stock_cannot_be_taken_back() -> None:
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    drv.click(table, table.layout.stock.center)  # push (or draw): a stock card comes to hand
+    assert isinstance(table.match.state, RummyState) and table.match.state.phase == MELD
+    log, hand = list(table.match.log.actions), table.view().hand
+    drv.key(table, pygame.K_u)
+    drv.run_until(table, lambda: not table.animating())
+    assert table.match.log.actions == log and table.view().hand == hand
+    assert table.warning and "cannot be taken back" in table.message
+
+
+def deal_ending() -> drv.Match:
+    """Bots playing seed 3 up to the move that ends a deal, made by a bot other than North (who
+    becomes the person)."""
+    match = drv.make_match("rummy", ("strong",) * 4, seed=3)
+    while True:
+        state = match.state
+        assert isinstance(state, RummyState)
+        if state.current_player() > 0:
+            trial = state.clone()
+            trial.apply(match.next_action())
+            if len(trial.results) > len(state.results):  # type: ignore[attr-defined]
+                return match
+        match.step()
+
+
+def test_the_end_of_a_deal_shows_the_cards_behind_the_points_and_not_the_next_deal(
+    drawn: Drawn,
+) -> None:
+    match = deal_ending()
+    match.agents[0] = None
+    table = drv.open_table(match, speed=1000.0)
+    assert isinstance(table, RummyTable)
+    drv.run_until(table, lambda: table.deal_pause >= 0)
+    over = table.deal_pause + 1  # the deal that just ended (the position is at the next one)
+    drawn.clear()
+    drv.tick(table)
+    words = [w for w, *_ in drawn]
+    assert not any("dealing" in w or w.startswith(f"Deal {over + 1}") for w in words), words[:4]
+    assert any(w.startswith(f"Deal {over} of") for w in words)
+    state = state_of(table)
+    for seat, hand in enumerate(state.hands):
+        if hand:
+            cards = " ".join(card_str(c) for c in sorted(hand, key=sort_key))
+            assert any(SEAT_NAMES[seat] in w and cards in w for w in words), cards
+    result = state.results[-1]
+    assert any(f"{result.scores[0]} points" in w for w in words)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_no_text_is_cut_off_on_the_push_table(drawn: Drawn, size: tuple[int, int]) -> None:
+    match, card = many_offers()
+    table = person_at(match)
+    surface = pygame.Surface(size)
+    table.selected.append(card)
+    drawn.clear()
+    table.draw(surface)
+    assert not cut_off(drawn, surface)
+    boxes = [table._seat_box(s) for s in range(4) if s != table.flow.viewer]
+    boxes += list(table.meld_rects().values())
+    for words, _, _, rect in drawn:
+        for box in boxes:
+            if box.collidepoint(rect.topleft):
+                assert box.contains(rect), f"{words!r} runs out of its box"
+    assert any("=" in w for w, *_ in drawn)  # a meld label naming a wild was among them
+    assert any(w.startswith("across") for w, *_ in drawn)
+
+
+def test_pusher_play_rummy_after_an_interrupted_game_asks_and_keeps_its_autosave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = interrupted()
+    path = autosave(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    match.log.save(path)
+    kept = path.read_bytes()
+    seen: list[object] = []
+
+    def loop(app: App) -> None:
+        for _ in range(20):
+            app.tick(0.1)
+        seen.append(app.mode)
+        assert path.read_bytes() == kept  # no bot moved a new game over it
+        drv.post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)
+        app.tick(0.1)  # C: continue the game that was interrupted
+        seen.append(app.mode)
+
+    monkeypatch.setattr(App, "loop", loop)
+    assert main(["play", "rummy", "--pace", "0"]) == 0
+    assert isinstance(seen[0], Confirm)
+    assert isinstance(seen[1], RummyTable) and seen[1].match.log.actions == match.log.actions
+
+
+def test_continue_opens_the_game_played_last_and_says_which(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    pusher = get_spec("pusher")
+    older = Match(pusher.make_game({"players": 2}), [None, None], seed=1)
+    older.step(Place((1, 0)))
+    older.log.save(saves / "autosave-pusher.json")
+    os.utime(saves / "autosave-pusher.json", (1e9, 1e9))
+    match = interrupted()
+    match.log.save(autosave(tmp_path))
+    app = App(home=lambda host: StartScreen(host, AppConfig(pace=0.0)))
+    app.home()
+    start = app.mode
+    assert isinstance(start, StartScreen) and start.game == "pusher"  # Pusher is selected
+    assert f"Push, move {match.moves}" in start.continue_label()
+    drv.post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)
+    app.tick(drv.FRAME)
+    assert isinstance(app.mode, RummyTable)
+    assert app.mode.match.log.actions == match.log.actions
+
+
+def test_seats_added_are_the_strongest_bot_and_named_alike_everywhere() -> None:
+    start = StartScreen(App(), AppConfig(game="pushover"))
+    assert start.seats == ["human", "bot", "bot"]
+    start.change("players", 1)
+    assert start.seats == ["human", "bot", "bot", "bot"]
+    start.change("seat1", -1)
+    kinds = [row.value for row in start.rows() if row.key.startswith("seat")]
+    assert kinds == ["a person", f"{start.seats[1]} bot", "bot", "bot"]
+    start.change("game", -1)  # Push
+    start.change("players", 1)
+    assert start.seats[1:] == ["bot", "bot", "bot"]
+    table = table_for(("human", "strong", "bot", "random"), seed=2)
+    assert [table.name(s) for s in (1, 2, 3)] == [
+        "East (strong bot)",
+        "South (bot)",
+        "West (random bot)",
+    ]

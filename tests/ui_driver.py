@@ -26,9 +26,11 @@ from pusher_sim.board import Cell
 from pusher_sim.physics import PhysicsResolver
 from pusher_sim.pusher import Pass, Place, PusherConfig, PusherGame
 from pusher_sim.turnloop import Action, Agent, Match, State
-from pusher_sim.ui.app import App, AppConfig
-from pusher_sim.ui.pusher_table import PusherTable
-from pusher_sim.ui.table import Table
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.pusher_table import open_table as open_pusher
+from pusher_sim.ui.shell.app import App, AppConfig
+
+Table = PusherTable
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
@@ -55,12 +57,12 @@ def new_game(players: int = 2) -> PusherGame:
 
 def open_table(config: AppConfig, match: Match | None = None, home: bool = False) -> Table:
     """A Pusher table shown by a fresh app (``home``: with the start screen behind it)."""
-    from pusher_sim.ui.start import StartScreen
+    from pusher_sim.ui.shell.start_screen import StartScreen
 
     host = App(home=(lambda h: StartScreen(h, config)) if home else None)
-    mode = PusherTable(Table(host, config, match))
-    host.show(mode)
-    return mode.table
+    table = open_pusher(host, config, match)
+    host.show(table)
+    return table
 
 
 def make_app(
@@ -88,6 +90,16 @@ def tick(table: Table, dt: float = 1.0 / 60.0) -> bool:
     return host_of(table).tick(dt)
 
 
+def applied(table: Table, seconds: float = 60.0) -> None:
+    """Run frames while a move is applied off the frame loop (a person's move is then in the
+    match and on the table, as it is a few frames after the click in play)."""
+    deadline = time.monotonic() + seconds
+    while table.flow.applying:
+        assert time.monotonic() < deadline, "the move was never applied"
+        tick(table)
+        time.sleep(0.001)
+
+
 def settle(table: Table) -> int:
     return host_of(table).settle()
 
@@ -113,6 +125,7 @@ def click(app: Table, pos: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     tick(app)
+    applied(app)
 
 
 def click_cell(app: Table, cell: Cell) -> None:
@@ -131,6 +144,7 @@ def drag(app: Table, start: tuple[int, int], end: tuple[int, int], moves: int = 
         tick(app)
     post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     tick(app)
+    applied(app)
 
 
 def run_until(app: Table, done: Callable[[], bool], seconds: float = 60.0) -> int:
@@ -147,7 +161,7 @@ def run_until(app: Table, done: Callable[[], bool], seconds: float = 60.0) -> in
             raise AssertionError(f"gave up after {seconds} s and {frames} frames: {app.message}")
         tick(app)
         frames += 1
-        if app.job is not None:
+        if app.working:
             time.sleep(0.001)
     return frames
 
@@ -160,6 +174,7 @@ def wait_for_push(app: Table) -> None:
 def key(app: Table, code: int, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
     tick(app)
+    applied(app)
 
 
 def play_opening(app: Table) -> None:
@@ -200,14 +215,14 @@ class ScriptedAgent:
 def load_save(app: Table, path: Path) -> None:
     """L, Y if the window asks whether to leave the game in progress, then the save at ``path``
     picked from the list with the arrow keys and Enter; runs until the load is done."""
-    from pusher_sim.ui.dialog import Choose, Confirm
-    from pusher_sim.ui.keys import saved_games
+    from pusher_sim.ui.shell.dialogs import Choose, Confirm
 
     key(app, pygame.K_l)
     if isinstance(host_of(app).mode, Confirm):
         key(app, pygame.K_y)
-    assert isinstance(host_of(app).mode, Choose), app.message
-    names = [p.name for p in saved_games(app)]
+    chooser = host_of(app).mode
+    assert isinstance(chooser, Choose), app.message
+    names = list(chooser.items)
     for _ in range(names.index(path.name)):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

@@ -9,9 +9,9 @@ import numpy as np
 import pygame
 
 from pusher_sim.pusher.state import PusherState
-from pusher_sim.ui.draw import Painter, board_balls
-from pusher_sim.ui.layout import Layout
-from pusher_sim.ui.scene import SeatView
+from pusher_sim.ui.pusher.board_painter import Painter, board_balls
+from pusher_sim.ui.pusher.scene import SeatView
+from pusher_sim.ui.pusher.screen_layout import Layout
 
 BALL_PITCHES = 0.485
 """A ball's radius in cup pitches (16 mm balls, 16.5 mm pitch)."""

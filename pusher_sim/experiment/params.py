@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pusher_sim.errors import UserError
 from pusher_sim.finite import parse_finite
+from pusher_sim.push import DEFAULT_STRENGTH
 
 PUSH_PARAMS: dict[str, str] = {
     "angle": "flick direction, degrees (0 = +x, counter-clockwise), -360 to 360",
@@ -32,7 +33,7 @@ DEFAULTS: dict[str, float] = {
     "speed": 0.0,
     "press": 0.0,
     "press_angle": 0.0,
-    "strength": 0.5,
+    "strength": DEFAULT_STRENGTH,
     "balls": 30.0,
     "layout": 0.0,
     "position": 0.0,

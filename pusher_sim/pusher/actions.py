@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour, Triangle
-from pusher_sim.push import PushSpec
+from pusher_sim.push import DEFAULT_STRENGTH, PushSpec
 from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
@@ -36,7 +36,7 @@ class Push(Action):
     offset: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     speed: float = 0.0
-    strength: float = 0.5
+    strength: float = DEFAULT_STRENGTH
 
     def spec(self, colour: Colour) -> PushSpec:
         """This push as the physics sees it, made by a ball of ``colour``."""

@@ -14,12 +14,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pusher_sim.board import Cell, Triangle
+from pusher_sim.push import DEFAULT_STRENGTH
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
 
-PRESS_STRENGTHS = (0.5, 0.0, 1.0)
+PRESS_STRENGTHS = (DEFAULT_STRENGTH, 0.0, 1.0)
 """The press strengths the strong bot tries, in turn over its candidate pushes."""
 
 PRESS_SAFETY = 0.98

@@ -69,10 +69,6 @@ class Geometry:
 
     # -- P5 -------------------------------------------------------------------------------------
 
-    def forms_triangle(self, balls: Balls, cell: Cell) -> bool:
-        """P5: a ball in the empty ``cell`` would complete a triangle with two balls there."""
-        return any(all(c == cell or c in balls for c in t) for t in self.triangles_of[cell])
-
     def triangle_cups(self, balls: Balls) -> list[Cell]:
         """Every empty cup where a ball would form a triangle, in the board's fixed order."""
         cups: set[Cell] = set()

@@ -194,6 +194,6 @@ SPEC = GameSpec(
     default_seats=("human", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.app:run",
+    window="pusher_sim.ui.shell.app:run",
     resimulate=resimulate,
 )

@@ -13,6 +13,7 @@ import string
 from pusher_sim.board import Cell, Triangle
 from pusher_sim.errors import UserError
 from pusher_sim.finite import parse_finite
+from pusher_sim.push import DEFAULT_STRENGTH
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.ascii_board import CHAR_OF_BALL, CUP_CHARS, rows_of
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -147,7 +148,7 @@ class PusherTextUI:
         tri, rest = self._parse_triangle(words, st)
         offset = (0.0, 0.0)
         angle = speed = 0.0
-        strength = 0.5
+        strength = DEFAULT_STRENGTH
         while rest:
             key = rest[0].lower()
             if key == "at" and len(rest) >= 3:

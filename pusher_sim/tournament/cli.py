@@ -13,6 +13,7 @@ from typing import Any
 from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
+from pusher_sim.extras import require
 from pusher_sim.tournament.play import (
     FORMATS,
     GAUNTLET,
@@ -87,6 +88,7 @@ def tournament_from(args: argparse.Namespace) -> Tournament:
         if Path(args.out).suffix != ".parquet":
             raise UserError(f"--out must name a .parquet file, not {args.out!r}")
         check_writable(args.out)
+        require("pyarrow.parquet", "pusher tournament --out")
     bots = tuple(b.strip() for b in args.bots.split(","))
     if any(not b for b in bots):
         raise UserError(f"empty bot name in --bots {args.bots!r}")
@@ -160,8 +162,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     bar = None
     if args.progress:
-        from tqdm import tqdm
-
+        tqdm = require("tqdm", "pusher tournament --progress").tqdm
         total = len(tournament.pairings()) * tournament.games
         bar = tqdm(total=total, desc="tournament", unit="game", leave=False)
     try:

@@ -10,6 +10,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from pusher_sim.errors import UserError
+from pusher_sim.extras import require
 from pusher_sim.pool import worker_pool
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
@@ -138,8 +139,7 @@ def play_games(
 
 
 def _progress_bar(name: str, total: int) -> Any:
-    from tqdm import tqdm
-
+    tqdm = require("tqdm", "--progress").tqdm
     return tqdm(total=total, desc=f"{name} games", unit="game", leave=False)
 
 

@@ -1,4 +1,5 @@
-"""The Pusher window: pygame drawing and mouse play on top of the public game and physics APIs."""
+"""The window: pygame drawing and mouse play of every game on top of the public game API, in
+three layers (``shell``, ``common``, one package per game's table; see docs/window.md)."""
 
 import os
 

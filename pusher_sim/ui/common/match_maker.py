@@ -1,6 +1,6 @@
 """Making the matches the window plays: a fresh one, one continuing a log, one started over.
 
-Replaying a log runs every action, pushes and all, so :meth:`MatchMaker.rebuild` is meant to run
+Replaying a log runs every action, pushes and all, so :meth:`MatchMaker.from_log` is meant to run
 off the frame loop; the rest is quick. A match made from the current one keeps its game and
 agents (a bot's caches survive a new game or an undo).
 """
@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from pusher_sim.board import Colour
-from pusher_sim.errors import CorruptFile, IllegalMove, UserError
-from pusher_sim.pusher.state import PusherState
+from pusher_sim.errors import UserError
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec, get_spec
-from pusher_sim.ui.movelist import MoveEntry, describe
 
 
 class MatchMaker:
@@ -63,12 +59,6 @@ class MatchMaker:
         log.seats = chosen
         return Match(game, agents, log=log)
 
-    def rebuild(
-        self, log: GameLog, seats: Sequence[str] | None, current: Match | None = None
-    ) -> Rebuilt:
-        """:meth:`from_log`, stepping each move so the move list can say what each push did."""
-        return _rebuild(self, log, seats, current)
-
 
 def started_over(match: Match, seed: int) -> Match:
     """The same game and players back at the start, with ``seed``."""
@@ -89,42 +79,3 @@ def forked(match: Match) -> Match:
     fork = copy.copy(match)
     fork.log = copy_of_log(match.log)
     return fork
-
-
-@dataclass(frozen=True)
-class Rebuilt:
-    """A match replayed from a log, and the move list its moves make."""
-
-    match: Match
-    entries: tuple[MoveEntry, ...]
-
-
-def _rebuild(
-    maker: MatchMaker, log: GameLog, seats: Sequence[str] | None, current: Match | None
-) -> Rebuilt:
-    empty = GameLog(log.game, dict(log.config), log.seed, list(seats or log.seats))
-    match = maker.from_log(empty, seats, current)
-    entries: list[MoveEntry] = []
-    for n, (data, logged) in enumerate(zip(log.actions, log.movers, strict=True)):
-        mover = match.state.current_player()
-        if mover != logged:
-            raise CorruptFile(f"log action {n + 1} is by {logged}, but {mover} moves")
-        action = match.game.action_codec.decode(data)
-        try:
-            match.step(action)
-        except IllegalMove as exc:
-            raise CorruptFile(f"log action {n + 1} ({action}) is illegal there: {exc}") from None
-        state = match.state
-        if isinstance(state, PusherState):
-            entries.append(
-                describe(n + 1, seat_label(state, mover), colour_of(state, mover), action, state)
-            )
-    return Rebuilt(match, tuple(entries))
-
-
-def seat_label(state: PusherState, seat: int) -> str:
-    return state.game.colours[seat].label.capitalize() if seat >= 0 else "chance"
-
-
-def colour_of(state: PusherState, seat: int) -> Colour | None:
-    return state.game.colours[seat] if seat >= 0 else None

@@ -13,7 +13,6 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 
 REPLAY_HINT = "Space pause/resume   Left back   Right step   R or Esc: end the replay"
-REPLAY_HELP = "R\treplay (Space pause, Left back, Right step, R or Esc end)"
 
 
 @dataclass

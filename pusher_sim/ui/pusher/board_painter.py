@@ -10,17 +10,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
-from pusher_sim.ui.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
-from pusher_sim.ui.animation import FlyingBall
-from pusher_sim.ui.layout import TRAY_ROWS, Layout, TrayBox
-from pusher_sim.ui.movelist import MoveEntry
-from pusher_sim.ui.scene import SeatView
-from pusher_sim.ui.sprites import ball_sprite, cup_sprite, shadow_sprite
+from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
+from pusher_sim.ui.pusher.move_list import MoveEntry
+from pusher_sim.ui.pusher.push_animation import FlyingBall
+from pusher_sim.ui.pusher.scene import SeatView
+from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
+from pusher_sim.ui.pusher.sprites import ball_sprite, cup_sprite, shadow_sprite
+from pusher_sim.ui.shell.widgets import fitted, font
 
 RGB = tuple[int, int, int]
 BallAt = tuple[float, float, Colour]
@@ -65,21 +65,6 @@ def band_end(
     if length <= longest:
         return drag
     return (press[0] + dx * longest / length, press[1] + dy * longest / length)
-
-
-@lru_cache(maxsize=128)
-def font(size: int) -> pygame.font.Font:
-    """pygame's built-in font: present everywhere, headless included."""
-    return pygame.font.Font(None, max(8, size))
-
-
-@lru_cache(maxsize=1024)
-def fitted(text: str, size: int, room: int, floor: int) -> int:
-    """The largest font size from ``size`` down to ``floor`` at which ``text`` fits in ``room``
-    pixels (remembered: a frame asks the same question again and again)."""
-    while size > floor and font(size).size(text)[0] > room:
-        size -= 1
-    return size
 
 
 def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
@@ -306,12 +291,12 @@ class Painter:
     def tray_header_rects(
         self, tray: TrayBox, view: SeatView, count: int
     ) -> list[tuple[pygame.Rect, int, str]]:
-        """The header's two lines (name and kind; balls left), each shrunk to fit its box."""
+        """The header's two lines (name and who plays; balls left), each shrunk to fit its box."""
         swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12
         room = tray.header.w - swatch_w - 4
         out = []
         for words, size, top in (
-            (f"{view.name}  ({view.kind})", max(18, int(tray.header.h * 0.5)), 0.02),
+            (f"{view.name}  ({view.label})", max(18, int(tray.header.h * 0.5)), 0.02),
             (f"{count} in the tray", max(16, int(tray.header.h * 0.42)), 0.52),
         ):
             size = fitted(words, size, room, 10)
@@ -455,13 +440,17 @@ class Painter:
             text = font(size).render(message, True, WARNING if warning else TEXT)
             surface.blit(text, text.get_rect(midleft=(14, box.y + box.h / 2)))
 
-    def draw_panel(self, surface: pygame.Surface, title: str, lines: Sequence[str]) -> None:
-        """A centred card over the board: the help text or the result of the game."""
+    def draw_panel(self, surface: pygame.Surface, title: str, lines: Sequence[str]) -> pygame.Rect:
+        """A centred card over the board (the rule in force, the result of the game), as wide
+        as its longest line, key columns included; returns where it went."""
         lay = self.layout
         body = font(max(18, lay.height // 30))
         head = font(max(24, lay.height // 18))
-        width = max([head.size(title)[0]] + [body.size(s.replace("\t", "    "))[0] for s in lines])
-        width += 64
+        tab = max((body.size(s.split("\t")[0])[0] for s in lines if "\t" in s), default=0) + 16
+        widths = [
+            tab + body.size(s.split("\t", 1)[1])[0] if "\t" in s else body.size(s)[0] for s in lines
+        ]
+        width = max([head.size(title)[0], *widths]) + 48
         height = head.get_linesize() + body.get_linesize() * len(lines) + 40
         x = lay.board_box.x + (lay.board_box.w - width) // 2
         y = lay.board_box.y + (lay.board_box.h - height) // 2
@@ -470,7 +459,6 @@ class Painter:
         surface.blit(card, (x, y))
         pygame.draw.rect(surface, (90, 96, 112), (x, y, width, height), width=1, border_radius=6)
         surface.blit(head.render(title, True, TEXT), (x + 24, y + 16))
-        tab = max((body.size(s.split("\t")[0])[0] for s in lines if "\t" in s), default=0) + 16
         for n, line in enumerate(lines):
             top = y + 20 + head.get_linesize() + n * body.get_linesize()
             if "\t" in line:  # a key and what it does, in two columns
@@ -480,6 +468,7 @@ class Painter:
                 continue
             text = body.render(line, True, TEXT_DIM if line.startswith(" ") else TEXT)
             surface.blit(text, (x + 24, top))
+        return pygame.Rect(x, y, width, height)
 
 
 def _paint_tray(surf: pygame.Surface, tray: TrayBox) -> None:

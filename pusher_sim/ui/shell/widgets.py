@@ -1,4 +1,5 @@
-"""The small clickable things the card and dice tables share: buttons, lines of text, a panel.
+"""The window's one toolkit of fonts and small clickable things: the cached font, text fitted
+to a width, lines of text, buttons, a panel.
 
 A table lays its buttons out afresh each frame from what the rules allow now, so a button that
 is drawn is always a legal command; clicks and shortcut keys are looked up in that same list.
@@ -22,10 +23,20 @@ BUTTON: RGB = (52, 84, 140)
 BUTTON_EDGE: RGB = (130, 160, 220)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=128)
 def font(size: int) -> pygame.font.Font:
-    """pygame's built-in font: present everywhere, headless included."""
+    """pygame's built-in font: present everywhere, headless included; one object per size for
+    every screen of the window (cleared by :func:`clear_fonts` when pygame quits)."""
     return pygame.font.Font(None, max(8, size))
+
+
+@lru_cache(maxsize=1024)
+def fitted(text: str, size: int, room: int, floor: int) -> int:
+    """The largest font size from ``size`` down to ``floor`` at which ``text`` fits in ``room``
+    pixels (remembered: a frame asks the same question again and again)."""
+    while size > floor and font(size).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 def text_size(size: tuple[int, int]) -> int:
@@ -47,7 +58,9 @@ def _rendered(words: str, size: int, colour: RGB, width: int) -> pygame.Surface:
 def clear_fonts() -> None:
     """Drop cached fonts and text (they die with pygame.quit())."""
     font.cache_clear()
+    fitted.cache_clear()
     _rendered.cache_clear()
+    wrapped.cache_clear()
 
 
 def text(
@@ -136,3 +149,21 @@ def panel(surface: pygame.Surface, title: str, lines: Sequence[str], size: int) 
         pos = (box.x + size, top + n * body.get_linesize())
         text(surface, line, pos, size, TEXT_DIM, width=width - 2 * size)
     return box
+
+
+@lru_cache(maxsize=512)
+def wrapped(words: str, size: int, width: int) -> tuple[str, ...]:
+    """``words`` broken at spaces into lines that each fit ``width`` pixels at ``size`` (a single
+    word wider than that is cut by :func:`text` when drawn)."""
+    f = font(max(14, size))
+    lines: list[str] = []
+    line = ""
+    for word in words.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    return tuple(lines)

@@ -14,6 +14,8 @@ from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
 from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import HUMAN
+from pusher_sim.ui.shell.config import seat_kind
 
 
 class Demand(Enum):
@@ -47,6 +49,11 @@ class SeatView:
     """"human" or the bot's name."""
     tray: int
 
+    @property
+    def label(self) -> str:
+        """What sits here in the words the other tables use: "person", "bot", "random bot"."""
+        return "person" if self.kind == HUMAN else seat_kind(self.kind)
+
 
 @dataclass(frozen=True)
 class Scene:
@@ -69,7 +76,7 @@ class Scene:
         if self.demand is Demand.OVER:
             return self.result or "Game over"
         seat = self.seats[self.mover]
-        return f"{seat.name} ({seat.kind}) to move: {self.demand.value}"
+        return f"{seat.name} ({seat.label}) to move: {self.demand.value}"
 
     @property
     def hint(self) -> str:

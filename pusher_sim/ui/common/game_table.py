@@ -1,18 +1,17 @@
-"""What the Push and Push Over tables share as window modes: the keys that leave, start again,
+"""What every game's table shares as a window mode: the keys that leave, start again,
 save and load (each asking first when a game is in progress, with the window's dialogs), the
 replay, the status message, help, and sleeping when nothing moves.
 
-A replay is a second table of the same kind on a :class:`~pusher_sim.ui.hotseat.WatchFlow`,
+A replay is a second table of the same kind on a :class:`~pusher_sim.ui.common.turn_flow.WatchFlow`,
 shown instead of the live one and handing the screen back to it when it ends, so the game in
 progress is left exactly as it was.
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
-animations; the turn flow (:mod:`pusher_sim.ui.hotseat`) supplies the moves.
+animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the moves.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -20,21 +19,29 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
+from pusher_sim.saves import data_dir, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.dialog import Choice, Choose, Confirm, TextPrompt
-from pusher_sim.ui.hotseat import Played, TurnFlow, WatchFlow
-from pusher_sim.ui.jobs import in_background
-from pusher_sim.ui.matches import MatchMaker, forked, started_over
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.replay import REPLAY_HINT, Replay
-from pusher_sim.ui.sound import Sounds
-from pusher_sim.ui.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, clear_fonts, panel, shade, text
+from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
+from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow, WatchFlow
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Choice, Choose, Confirm, TextPrompt
+from pusher_sim.ui.shell.jobs import in_background
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.sound import Sounds
+from pusher_sim.ui.shell.widgets import (
+    ACCENT,
+    TEXT,
+    TEXT_DIM,
+    WARNING,
+    clear_fonts,
+    panel,
+    shade,
+    text,
+)
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -60,10 +67,16 @@ def match_for(config: AppConfig) -> Match:
 
 
 class GameTable:
-    """A :class:`~pusher_sim.ui.mode.Mode` for one turn-loop game; see the module docstring."""
+    """A :class:`~pusher_sim.ui.shell.mode.Mode` for one turn-loop game (see the module
+    docstring)."""
 
     title = "table"
     help_lines: Sequence[str] = ()
+    replay_recall = REPLAY_RECALL
+    """Moves shown again when a replay goes back (0: the table reads all it shows from the
+    position, as Pusher's does)."""
+    hint = ""
+    """What the message line says when there is no news (the table's main keys)."""
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         if not pygame.font.get_init():
@@ -72,10 +85,15 @@ class GameTable:
         self.flow = flow
         self.host = host
         self.config = config
+        self.saver = flow.saver
+        """The one place this table's games are written (see :mod:`.autosave`)."""
+        self.saver.save_path = config.save_path
         self.speed = config.speed
         """Animation speed: 1 is the readable pace; tests play faster."""
         self.message = ""
         self.warning = False
+        self._said_at = flow.match.moves
+        """The move count when the message was said: the next move makes it old news."""
         self.show_help = False
         self.clock = 0.0
         self.screen_size = config.size
@@ -95,7 +113,9 @@ class GameTable:
         return self.flow.match
 
     def say(self, words: str, warning: bool = False) -> None:
+        """Show ``words`` under the headline until the next move is played."""
         self.message, self.warning = words, warning
+        self._said_at = self.match.moves
 
     def draw_header(
         self,
@@ -108,7 +128,7 @@ class GameTable:
     ) -> None:
         """The strip across the top: the game's heading, whose turn it is (or where the replay
         is), and the message (during a replay, its keys unless a warning takes their place)."""
-        message = self.message
+        message = self.message or self.hint
         if self.replay is not None:
             status = self.replay.headline
             message = self.message if self.warning else REPLAY_HINT
@@ -148,11 +168,22 @@ class GameTable:
         command = commands.get(key)
         if command is None:
             return False
+        if self.flow.applying and key in (
+            pygame.K_n,
+            pygame.K_s,
+            pygame.K_l,
+            pygame.K_u,
+            pygame.K_r,
+        ):
+            self.say("wait: a move is being applied", warning=True)  # its log is changing
+            return True
         command()
         return True
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.message and self.match.moves != self._said_at:
+            self.message, self.warning = "", False  # a move was played since: old news
         self.advance(dt)
         if self.replay is not None:
             self._run_replay(dt)
@@ -179,27 +210,28 @@ class GameTable:
 
     def animating(self) -> bool:
         replaying = self.replay is not None and not self.replay.waiting
-        return replaying or self.flow.busy() or self.holding() or self._loading is not None
+        busy = self.flow.busy() or self.flow.applying or self.holding()
+        return replaying or busy or self._loading is not None
+
+    @property
+    def loading(self) -> bool:
+        """True while the next match is being made off the frame loop (a load, an undo)."""
+        return self._loading is not None
 
     def save_now(self) -> list[Path]:
         """The game written to its autosave (and to ``--save``): nothing is lost on quitting
         (during a replay, the live game, not the rewound one on screen)."""
         if self.returns_to is not None:
             return self.returns_to.save_now()
-        written = []
-        data = json.dumps(self.match.log.to_json()) + "\n"
-        targets: list[Callable[[], Path]] = []
-        if self.config.autosave:
-            targets.append(lambda: autosave_path(self.match.game.name))
-        if self.config.save_path is not None:
-            given = self.config.save_path
-            targets.append(lambda: given)
-        for target in targets:
-            try:
-                written.append(atomic_write(target(), data))
-            except (UserError, OSError) as exc:
-                self.say(f"cannot save: {exc}", warning=True)
+        self.flow.wait_applied()  # a move half-applied would write half a log
+        written, problem = self.saver.save_all(self.match.log)
+        if problem:
+            self.say(problem, warning=True)
         return written
+
+    def save_errors(self) -> list[str]:
+        """Saves that failed, listed again when the window closes."""
+        return list(self.saver.errors)
 
     # -- for the tables ---------------------------------------------------------------------
 
@@ -222,6 +254,16 @@ class GameTable:
     def restarted(self) -> None:
         """The match was replaced: forget animations and selections."""
 
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        """The match continuing ``log`` (run off the frame loop; a table may note what each
+        move did on the way)."""
+        return maker.from_log(log, None, current)
+
+    def undo_refusal(self) -> str:
+        """Why U may not take back the last turn here, or "" if it may: a table whose game hides
+        cards refuses to rewind past one a person has seen (the same card would come again)."""
+        return ""
+
     def perform(self, action: Action) -> bool:
         """A person's command: apply it, or say why not (nothing changes)."""
         try:
@@ -229,7 +271,8 @@ class GameTable:
         except IllegalMove as exc:
             self.say(f"{exc.rule}: {exc.reason}", warning=True)
             return False
-        self.on_played(played)
+        if played is not None:  # else it is applied off the frame loop: update hands it on
+            self.on_played(played)
         return True
 
     # -- leaving, new games, saves ----------------------------------------------------------
@@ -286,8 +329,9 @@ class GameTable:
     def save_as(self, name: str) -> None:
         """Save under ``name`` (empty: a dated name); an existing save is never overwritten."""
         try:
-            path = new_save_path(self.match.game.name, name or None)
-            atomic_write(path, json.dumps(self.match.log.to_json()) + "\n")
+            path = self.saver.write(
+                new_save_path(self.match.game.name, name or None), self.match.log
+            )
         except (UserError, OSError) as exc:
             self.say(f"cannot save: {exc}", warning=True)
             return
@@ -314,6 +358,9 @@ class GameTable:
             self.say(f"cannot read the saves: {exc}", warning=True)
             return
         games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
+        given = self.config.save_path
+        if given is not None and given.exists():  # --save's file first
+            games = [given, *(p for p in games if p.resolve() != given.resolve())]
         if not games:
             self.say(f"no saved games in {folder}", warning=True)
             return
@@ -332,7 +379,7 @@ class GameTable:
             log = GameLog.load(path)
             if log.game != name:
                 raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
-            return maker.from_log(log, None, current)
+            return self.continued(maker, log, current)
 
         self._replace_with(
             load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
@@ -345,6 +392,10 @@ class GameTable:
             m >= 0 and match.agents[m] is None for m in match.log.movers
         ):
             self.say("nothing to undo: no person has moved yet", warning=True)
+            return
+        refused = self.undo_refusal()
+        if refused:
+            self.say(refused, warning=True)
             return
         fork = forked(match)
 
@@ -392,7 +443,7 @@ class GameTable:
             self.say("nothing to replay yet", warning=True)
             return
         actions = [match.game.action_codec.decode(a) for a in match.log.actions]
-        watch = WatchFlow(self.flow, started_over(match, match.log.seed))
+        watch = WatchFlow(self.flow, started_over(match, match.log.seed), match.log)
         twin = type(self)(watch, self.host, self.config)
         twin.replay = Replay(match.log, actions)
         twin.returns_to = self
@@ -437,10 +488,10 @@ class GameTable:
         moves are shown again at once, without animation or sound, as they were on the way)."""
         rep, flow = self.replay, self.flow
         assert rep is not None and isinstance(flow, WatchFlow)
-        if rep.back() < 0:
+        if flow.applying or rep.back() < 0:
             return
         flow.back()
-        again = min(REPLAY_RECALL, len(flow.befores))
+        again = min(self.replay_recall, len(flow.befores))
         for _ in range(again):
             flow.back()
         self.restarted()
@@ -448,7 +499,9 @@ class GameTable:
         self.speed, self.sounds.muted = INSTANT, True
         try:
             for action in rep.actions[rep.position - again : rep.position]:
-                self.on_played(flow.show(action))
+                played = flow.show(action)
+                assert played is not None, "a table applying moves off the loop recalls none"
+                self.on_played(played)
         finally:
             self.speed, self.sounds.muted = speed, muted
 
@@ -456,7 +509,10 @@ class GameTable:
         """Show the replay's next move once the last one's animation and the pace are over."""
         rep, flow = self.replay, self.flow
         assert rep is not None and isinstance(flow, WatchFlow)
-        if self.holding():
+        shown = flow.update(dt)
+        if shown is not None:
+            self.on_played(shown)
+        if self.holding() or flow.applying:
             return
         if rep.finished:
             self.end_replay("end of the replay: back to the game")
@@ -466,7 +522,9 @@ class GameTable:
             return
         action = rep.take_next()
         if action is not None:
-            self.on_played(flow.show(action))
+            played = flow.show(action)
+            if played is not None:
+                self.on_played(played)
             self._replay_wait = flow.pace
 
 

@@ -11,10 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour
+from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
 
 
 @dataclass(frozen=True)
@@ -114,3 +117,33 @@ class MoveList:
     @property
     def last(self) -> MoveEntry | None:
         return self.entries[-1] if self.entries else None
+
+
+def seat_label(state: PusherState, seat: int) -> str:
+    """A seat's name as the table writes it ("Red"), or "chance"."""
+    return state.game.colours[seat].label.capitalize() if seat >= 0 else "chance"
+
+
+def colour_of(state: PusherState, seat: int) -> Colour | None:
+    return state.game.colours[seat] if seat >= 0 else None
+
+
+def replayed_entries(match: Match, log: GameLog) -> list[MoveEntry]:
+    """Play ``log``'s moves on ``match`` (at the log's start), listing what each did; run off
+    the frame loop: every push is resolved. A log that does not replay is a CorruptFile."""
+    entries: list[MoveEntry] = []
+    for n, (data, logged) in enumerate(zip(log.actions, log.movers, strict=True)):
+        mover = match.state.current_player()
+        if mover != logged:
+            raise CorruptFile(f"log action {n + 1} is by {logged}, but {mover} moves")
+        action = match.game.action_codec.decode(data)
+        try:
+            match.step_logged(action, log.outcome(n))  # a recorded outcome as it stands
+        except IllegalMove as exc:
+            raise CorruptFile(f"log action {n + 1} ({action}) is illegal there: {exc}") from None
+        state = match.state
+        assert isinstance(state, PusherState)
+        entries.append(
+            describe(n + 1, seat_label(state, mover), colour_of(state, mover), action, state)
+        )
+    return entries

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from pusher_sim.ui.shell.widgets import font
 from rummy.cards import RANK_NAMES, is_joker, is_wild, rank_of, suit_of
 
 RGB = tuple[int, int, int]
@@ -72,10 +73,6 @@ def _star(surface: pygame.Surface, centre: tuple[float, float], size: float, col
     pygame.draw.polygon(surface, colour, pts)
 
 
-def _font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(None, max(8, size))
-
-
 class CardPainter:
     """Card faces and backs of one width (make a new painter when the window resizes)."""
 
@@ -84,7 +81,7 @@ class CardPainter:
         self.height = round(self.width * ASPECT)
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
-        self._rank_font = _font(round(self.width * 0.42))
+        self._rank_font = font(round(self.width * 0.42))
 
     @property
     def size(self) -> tuple[int, int]:

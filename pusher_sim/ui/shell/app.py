@@ -1,6 +1,6 @@
 """The window: one :class:`App` that shows one mode at a time, and :func:`run`, ``pusher play``.
 
-The app only dispatches: events to the current :class:`~pusher_sim.ui.mode.Mode`, time to its
+The app only dispatches: events to the current :class:`~pusher_sim.ui.shell.mode.Mode`, time to its
 ``update``, the screen to its ``draw``. While the mode is not animating and no input comes, it
 sleeps (see :func:`wait_for_input`) rather than redraw an unchanged picture; Ctrl-C and SIGTERM end
 the loop after the mode has saved what it holds. Tests drive the same object frame by frame with
@@ -17,7 +17,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
@@ -25,11 +24,11 @@ import pygame
 
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
-from pusher_sim.ui.config import AppConfig, parse_size
-from pusher_sim.ui.draw import font
-from pusher_sim.ui.mode import Keeps, Mode
-from pusher_sim.ui.start import StartScreen
-from pusher_sim.ui.tables import has_table, table_maker
+from pusher_sim.ui.shell.config import AppConfig, parse_size
+from pusher_sim.ui.shell.mode import Keeps, Mode
+from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
+from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.widgets import clear_fonts
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
 
@@ -152,7 +151,7 @@ def wait_for_input(timeout: float) -> list[pygame.event.Event]:
 
 def close_pygame() -> None:
     """Quit pygame, first dropping cached fonts: a Font used after pygame.font.quit() crashes."""
-    font.cache_clear()
+    clear_fonts()
     pygame.quit()
 
 
@@ -165,17 +164,14 @@ def screenshot(config: AppConfig, path: str) -> int:
         app = App()
         if config.game == "start":
             mode: Mode = StartScreen(app, AppConfig(size=config.size, sound=False))
-        elif config.game != "pusher":  # a card or dice table: deal, then draw
+        else:  # a table: deal (or load), then draw
             quiet = AppConfig(**{**config.__dict__, "autosave": False, "sound": False})
             mode = table_maker(config.game)(app, quiet)
             for _ in range(8):
                 mode.update(0.0)
-        else:
-            from pusher_sim.ui.pusher_table import PusherTable
-            from pusher_sim.ui.table import Table
-
-            quiet = replace(config, autosave=False, sound=False)
-            mode = PusherTable(Table(app, quiet, wait_for_load=True))
+            while getattr(mode, "loading", False):  # a Pusher log replays its pushes
+                time.sleep(0.01)
+                mode.update(0.0)
         surface = pygame.Surface(config.size)
         mode.draw(surface)
         png = io.BytesIO()  # drawn in memory: a failed write is then atomic_write's one line
@@ -221,7 +217,8 @@ def run(args: argparse.Namespace) -> int:
             app.home()
         else:
             app = App()
-            app.show(table_maker(config.game)(app, config))
+            # An autosaved game of this kind is not replaced without the player's word.
+            open_table_asking(app, config, StartScreen(app, config))
 
         def interrupt(signum: int, _frame: FrameType | None) -> None:
             app.interrupted = signal.Signals(signum).name

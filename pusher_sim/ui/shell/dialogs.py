@@ -1,8 +1,8 @@
 """Small modal screens over another mode: a question with a few answers, a line of text to type,
 a list to choose from.
 
-Each is a :class:`~pusher_sim.ui.mode.Mode` of its own: it draws the mode beneath it (frozen: the
-game waits while the player answers) and a card on top, and hands control back with
+Each is a :class:`~pusher_sim.ui.shell.mode.Mode` of its own: it draws the mode beneath it
+(frozen: the game waits while the player answers) and a card on top, and hands control back with
 ``host.show(back)``. Esc always means "no, go back"; clicking a button is the same as its key.
 """
 
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, font
-from pusher_sim.ui.mode import Host, Keeps, Mode
+from pusher_sim.ui.shell.mode import Host, Keeps, Mode
+from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
+from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, font
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,7 @@ class Choose(Over):
         for k, _item in enumerate(shown):
             top = y + 18 + head.get_linesize() + (k + 1) * body.get_linesize()
             rect = pygame.Rect(x + 16, top - 2, w - 32, body.get_linesize())
-            if first + k == self.index:
-                pygame.draw.rect(surface, HIGHLIGHT, rect, width=2, border_radius=4)
+            if first + k == self.index:  # round the whole line, descenders included
+                ring = rect.union(pygame.Rect(x + 16, top - 3, w - 32, body.get_height() + 6))
+                pygame.draw.rect(surface, HIGHLIGHT, ring, width=2, border_radius=4)
             self.rows.append((rect, first + k))

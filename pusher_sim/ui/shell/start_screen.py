@@ -1,5 +1,8 @@
 """The start screen: choose the game, the number of players and who sits where (a person or
-which bot), then start; or continue the last game from its autosave.
+which bot), then start; or continue the last game played, from its autosave.
+
+A new game would replace the game's autosave from its first move, so starting one while an
+autosaved game waits asks first (:func:`open_table_asking`, also used by ``pusher play GAME``).
 
 Everything it offers comes from the game registry (players allowed, bots and what they are), so
 a new game or bot shows up here without touching this file. Keys: Up/Down pick a row,
@@ -8,8 +11,10 @@ Left/Right change it, Enter starts, C continues, Esc quits; every row and button
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -17,14 +22,18 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.draw import HIGHLIGHT, TEXT, TEXT_DIM, WARNING, fitted, font
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.tables import has_table, table_maker
+from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.dialogs import Choice, Confirm
+from pusher_sim.ui.shell.mode import Host, Mode
+from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
+from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
 
 TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
+STRONGEST = "bot"
+"""Every game's name for its strongest bot: what a seat added by raising the players gets."""
 
 
 @lru_cache(maxsize=16)
@@ -38,6 +47,109 @@ def seat_labels(game: str, players: int) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Autosave:
+    """A game the window autosaved: which game, where, how many moves it holds, and when."""
+
+    game: str
+    path: Path
+    moves: int
+    written_ns: int
+    """The file's modification time (ns): the newest autosave is the game last played."""
+
+    @property
+    def title(self) -> str:
+        return TITLES.get(self.game, self.game)
+
+    @property
+    def words(self) -> str:
+        """ "Push, move 52": which game and where it stopped."""
+        return f"{self.title}, move {self.moves}"
+
+    @property
+    def when(self) -> str:
+        return time.strftime("%d %b %H:%M", time.localtime(self.written_ns / 1e9))
+
+
+def autosave_of(game: str) -> Autosave | None:
+    """``game``'s autosave if there is a readable one holding at least one move."""
+    path = autosave_path(game)
+    try:
+        written = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read_autosave(game, str(path), written)
+
+
+@lru_cache(maxsize=16)
+def _read_autosave(game: str, path: str, written_ns: int) -> Autosave | None:
+    """The autosave's header, read once per version of the file (the screen redraws often)."""
+    try:
+        log = GameLog.load(path)
+    except (UserError, OSError):
+        return None
+    if log.game != game or not log.actions:
+        return None
+    return Autosave(game, Path(path), len(log.actions), written_ns)
+
+
+def last_autosave() -> Autosave | None:
+    """The autosave written last among the games with a table: the game last played."""
+    found = [a for g in GAMES if has_table(g) and (a := autosave_of(g)) is not None]
+    return max(found, key=lambda a: a.written_ns, default=None)
+
+
+def continuing(config: AppConfig, saved: Autosave) -> AppConfig:
+    """``config`` changed to continue ``saved`` (its own game, its own seats)."""
+    return replace(config, game=saved.game, seats=None, load=str(saved.path), seed=None)
+
+
+def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
+    """Open ``config``'s table; but when its first move would replace an autosaved game of the
+    same kind, ask first: continue that game, or start this one (Esc: ``back``, nothing lost).
+    The table is made first, so bad seats or a bad log are said at once; it does nothing (no
+    bot moves, nothing is saved) until it is shown."""
+    saved = autosave_of(config.game) if config.autosave and has_table(config.game) else None
+    if saved is not None and config.load is not None:
+        try:
+            same = Path(config.load).resolve() == saved.path.resolve()
+        except OSError:
+            same = False
+        if same:
+            saved = None
+    table = table_maker(config.game)(host, config)  # bad seats or a bad log: said before asking
+    if saved is None:
+        host.show(table)
+        return
+    new = f"play {Path(config.load).name}" if config.load else "start a new game"
+    lines = (
+        f"It stopped at move {saved.moves} (saved {saved.when}).",
+        "C: continue it.",
+        f"N: {new} (its first move replaces the autosave).",
+        "Esc: neither, for now.",
+    )
+    host.show(
+        Confirm(
+            host,
+            back,
+            f"Your last {saved.title} game is waiting",
+            lines,
+            [
+                Choice(
+                    pygame.K_c,
+                    "C continue it",
+                    lambda: host.show(table_maker(saved.game)(host, continuing(config, saved))),
+                ),
+                Choice(
+                    pygame.K_n,
+                    "N new game" if config.load is None else "N play the file",
+                    lambda: host.show(table),
+                ),
+            ],
+        )
+    )
+
+
+@dataclass(frozen=True)
 class Row:
     """One line of the form: what it sets, its text, and how Left/Right change it."""
 
@@ -47,7 +159,7 @@ class Row:
 
 
 class StartScreen:
-    """A :class:`~pusher_sim.ui.mode.Mode`: the form, its buttons, and starting the table."""
+    """A :class:`~pusher_sim.ui.shell.mode.Mode`: the form, its buttons, and starting the table."""
 
     def __init__(self, host: Host, config: AppConfig | None = None) -> None:
         self.host = host
@@ -90,8 +202,7 @@ class StartScreen:
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
-            what = "a person" if seat == HUMAN else ("bot" if seat == "bot" else f"{seat} (bot)")
-            out.append(Row(f"seat{n}", labels[n], what))
+            out.append(Row(f"seat{n}", labels[n], seat_kind(seat)))
         out.append(Row("pace", "Bot moves shown for", f"{self.pace:g} s"))
         return out
 
@@ -104,7 +215,7 @@ class StartScreen:
             allowed = sorted(self.spec.players)
             at = allowed.index(len(self.seats)) if len(self.seats) in allowed else 0
             n = allowed[(at + step) % len(allowed)]
-            bot = next(iter(self.spec.bots), HUMAN)
+            bot = STRONGEST if STRONGEST in self.spec.bots else next(iter(self.spec.bots), HUMAN)
             self.seats = (self.seats + [bot] * n)[:n]
         elif key.startswith("seat"):
             n = int(key[4:])
@@ -127,21 +238,26 @@ class StartScreen:
             self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:
-            self.host.show(table_maker(self.game)(self.host, self._config()))
+            open_table_asking(self.host, self._config(), self)
         except UserError as exc:
             self.message = str(exc)
 
     def can_continue(self) -> bool:
-        return has_table(self.game) and autosave_path(self.game).exists()
+        return last_autosave() is not None
+
+    def continue_label(self) -> str:
+        """The Continue button's words: which game it continues and at which move."""
+        saved = last_autosave()
+        return f"Continue {saved.words}  (C)" if saved else "Continue  (C)"
 
     def continue_last(self) -> None:
-        path = autosave_path(self.game)
-        if not self.can_continue():
-            self.message = f"no {TITLES.get(self.game, self.game)} game to continue"
+        """The game played last (whichever game is selected), from its autosave."""
+        saved = last_autosave()
+        if saved is None:
+            self.message = "no game to continue"
             return
         try:
-            GameLog.load(path)
-            self.host.show(table_maker(self.game)(self.host, self._config(load=str(path))))
+            self.host.show(table_maker(saved.game)(self.host, continuing(self._config(), saved)))
         except UserError as exc:
             self.message = f"cannot continue: {exc}"
 
@@ -225,7 +341,7 @@ class StartScreen:
         y = top + len(self.rows()) * line + line // 2
         buttons = [
             ("start", "Start  (Enter)", True),
-            ("continue", "Continue last game  (C)", self.can_continue()),
+            ("continue", self.continue_label(), self.can_continue()),
             ("quit", "Quit  (Esc)", True),
         ]
         x = left

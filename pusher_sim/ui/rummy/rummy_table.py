@@ -4,12 +4,11 @@ allow now with the cards you have selected.
 
 Click cards to select them (or drag one onto the discard pile or a meld); click the discard pile
 to take it and the stock to push. The table draws one seat's observation only (see
-:mod:`pusher_sim.ui.hotseat`), so another seat's hand can never reach the screen.
+:mod:`pusher_sim.ui.common.turn_flow`), so another seat's hand can never reach the screen.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,14 +18,14 @@ from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import CHANCE
-from pusher_sim.ui.cards import CardPainter
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable, match_for
-from pusher_sim.ui.hotseat import Played, TurnFlow
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.rummy_offers import label as action_label
-from pusher_sim.ui.rummy_offers import offers_for
-from pusher_sim.ui.widgets import (
+from pusher_sim.ui.common.game_table import GameTable, match_for
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.rummy.card_painter import CardPainter
+from pusher_sim.ui.rummy.offers import label as action_label
+from pusher_sim.ui.rummy.offers import offers_for
+from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.widgets import (
     ACCENT,
     TEXT,
     TEXT_DIM,
@@ -39,6 +38,7 @@ from pusher_sim.ui.widgets import (
     shade,
     text,
     text_size,
+    wrapped,
 )
 from rummy.actions import (
     Discard,
@@ -50,15 +50,20 @@ from rummy.actions import (
     Shuffle,
     TakeDiscard,
 )
-from rummy.cards import card_str, fits_naturally, slot_str
+from rummy.cards import card_str, fits_naturally, slot_str, sort_key
 from rummy.game import SEAT_NAMES
 from rummy.melds import TableMeld, layoff_slots
 from rummy.observation import RummyObservation
-from rummy.state import DRAW, MELD, OVER, RummyState
+from rummy.scoring import TEAMS, hand_points
+from rummy.state import DRAW, MELD, OVER, SHUFFLE, RummyState
 
 FELT = (22, 78, 52)
 FELT_DARK = (14, 54, 36)
 NUMBER_KEYS = tuple(getattr(pygame, f"K_{n}") for n in range(1, 10))
+LOG_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1, pygame.K_UP: 1, pygame.K_DOWN: -1}
+"""Keys that scroll "what happened": pages (PgUp, PgDn) or lines (Up, Down) back (+) or on (-)."""
+HIDDEN_DRAWS = (DrawStock, PushDraw)
+"""Moves that hand a card from the stock to a player, who then knows it."""
 DRAG_PIXELS = 8
 FLIGHT_SECONDS = 0.45
 
@@ -70,7 +75,10 @@ HELP = (
     "   Drag along your hand to select every card the drag crosses.",
     "End the turn by discarding: select one card and press its button,",
     "   or drag the card onto the discard pile (onto a meld to lay it off).",
-    "1-9  the numbered buttons     right click  clear the selection",
+    "1-9  the numbered buttons   Tab  more buttons (when they do not fit)",
+    "0 or right click  clear the selection",
+    "What happened: PgUp/PgDn, Up/Down or the wheel scroll back; End the newest.",
+    "U cannot take back a card drawn from the stock: you have seen it.",
 )
 
 
@@ -147,13 +155,25 @@ class RummyTable(GameTable):
 
     title = "Push"
     help_lines = HELP
+    hint = "select cards, then a button; H for help"
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         super().__init__(flow, host, config)
         self.selected: list[int] = []
         self.flights: list[Flight] = []
         self.flight_clock = 0.0
-        self.news: deque[str] = deque(maxlen=4)
+        self.news: list[str] = []
+        """Everything that happened this match, oldest first (rebuilt from the log on a load
+        or an undo)."""
+        self.news_back = 0
+        """How many lines "what happened" is scrolled back from the newest."""
+        self.offer_page = 0
+        """Which page of buttons is shown when the offers do not fit on one."""
+        self.shown_offers: list[Action] = []
+        """The actions of the offer buttons drawn now, in order (the first buttons)."""
+        self._pages: tuple[object, list[tuple[int, int]]] | None = None
+        self._paged_for: object = None
+        self._wrapped: tuple[tuple[int, int, int, int], list[tuple[str, int]]] | None = None
         self.deal_pause = -1
         """Index of a finished deal whose scores wait for a person to go on, or -1."""
         self.buttons: list[Button] = []
@@ -167,7 +187,7 @@ class RummyTable(GameTable):
         self._backs: CardPainter | None = None
         self._offers: tuple[tuple[Match, int, tuple[int, ...]], list[tuple[str, Action]]] | None
         self._offers = None
-        self.say("select cards, then a button; H for help")
+        self.news = self._news_of_match()
 
     # -- what the viewer sees ---------------------------------------------------------------
 
@@ -184,7 +204,9 @@ class RummyTable(GameTable):
         if seat == CHANCE:
             return "the dealer"
         who = "you" if seat == self.flow.viewer and not self.flow.hot_seat else None
-        kind = "person" if self.match.agents[seat] is None else "bot"
+        kind = (
+            "person" if self.match.agents[seat] is None else seat_kind(self.match.log.seats[seat])
+        )
         return f"{SEAT_NAMES[seat]} ({who or kind})"
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -233,12 +255,14 @@ class RummyTable(GameTable):
             label = round(lay.base * 1.1)
             places = []
             fits = True
+            words = font(max(14, round(lay.base * 0.8)))
             for team in (0, 1):
                 half = lay.melds.w // 2
                 area = pygame.Rect(lay.melds.x + team * half, lay.melds.y, half - 6, lay.melds.h)
                 x, y = area.x + 6, area.y + round(lay.base * 1.5)
                 for meld in (m for m in melds if m.owner % 2 == team):
                     w = round(sw + step * (len(meld.cards) - 1))
+                    w = min(max(w, words.size(meld_label(meld))[0]), area.w - 12)
                     if x + w > area.right and x > area.x + 6:
                         x, y = area.x + 6, y + sh + label + 4
                     places.append((meld, pygame.Rect(x, y, w, sh + label), step))
@@ -266,6 +290,9 @@ class RummyTable(GameTable):
 
     # -- offers: the commands the rules allow with the selection ----------------------------
 
+    def _offers_key(self) -> object:
+        return self._offers[0] if self._offers is not None else None
+
     def offers(self) -> list[tuple[str, Action]]:
         """(label, action) for every legal command given the selected cards, best first.
 
@@ -278,13 +305,70 @@ class RummyTable(GameTable):
         return self._offers[1]
 
     def _make_buttons(self) -> list[Button]:
-        specs: list[tuple[str, Callable[[], None], int, str]] = []
-        for n, (label, action) in enumerate(self.offers()):
-            key = NUMBER_KEYS[n] if n < len(NUMBER_KEYS) else 0
-            specs.append((label, _do(self, action), key, str(n + 1) if key else ""))
+        """The offers as buttons in the strip above the hand: as many as fit (at most nine,
+        keys 1-9); when more are offered, Tab (or its button) shows the next page of them."""
+        offers = self.offers()
+        controls: list[tuple[str, Callable[[], None], int, str]] = []
         if self.selected and self.flow.awaiting >= 0:
-            specs.append(("clear selection", self.selected.clear, pygame.K_0, "0"))
-        return row_of_buttons(specs, self.layout.buttons, self.layout.base)
+            controls.append(("clear selection", self.selected.clear, pygame.K_0, "0"))
+        pages = self._offer_pages(offers, controls)
+        if self._paged_for != self._offers_key():
+            self._paged_for, self.offer_page = self._offers_key(), 0  # new offers: first page
+        if self.offer_page >= len(pages):
+            self.offer_page = 0
+        first, end = pages[self.offer_page]
+        shown = offers[first:end]
+        self.shown_offers = [action for _, action in shown]
+        specs = [
+            (label, _do(self, action), NUMBER_KEYS[n], str(n + 1))
+            for n, (label, action) in enumerate(shown)
+        ]
+        if len(pages) > 1:
+            more = f"more ({self.offer_page + 1} of {len(pages)})"
+            specs.append((more, self._next_page, pygame.K_TAB, "Tab"))
+        return row_of_buttons(specs + controls, self.layout.buttons, self.layout.base)
+
+    def _next_page(self) -> None:
+        self.offer_page += 1  # wraps to the first page when drawn
+
+    def _offer_pages(
+        self,
+        offers: list[tuple[str, Action]],
+        controls: list[tuple[str, Callable[[], None], int, str]],
+    ) -> list[tuple[int, int]]:
+        """(first, end) of each page of offers: each page as many as fit the button strip
+        beside the controls and a "more" button, at most nine. Worked out once per offers."""
+        area, base = self.layout.buttons, self.layout.base
+        key = (self._offers_key(), len(controls), area.size, base)
+        if self._pages is not None and self._pages[0] == key:
+            return self._pages[1]
+
+        def fits(first: int, end: int, more: bool) -> bool:
+            specs = [(label, _no_op, 0, "9") for label, _ in offers[first:end]]
+            if more:
+                specs.append(("more (9 of 9)", _no_op, 0, "Tab"))
+            laid = row_of_buttons(specs + controls, area, base)
+            return all(b.rect.bottom <= area.bottom for b in laid)
+
+        pages: list[tuple[int, int]] = []
+        if len(offers) <= len(NUMBER_KEYS) and fits(0, len(offers), False):
+            pages.append((0, len(offers)))
+        else:
+            first = 0
+            while first < len(offers):
+                end = first + 1
+                while (
+                    end < len(offers)
+                    and end - first < len(NUMBER_KEYS)
+                    and fits(first, end + 1, True)
+                ):
+                    end += 1
+                pages.append((first, end))
+                first = end
+        if not pages:
+            pages.append((0, 0))
+        self._pages = (key, pages)
+        return pages
 
     # -- input ------------------------------------------------------------------------------
 
@@ -298,6 +382,12 @@ class RummyTable(GameTable):
             if going_on:
                 self.flow.take_screen()
                 self.selected.clear()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_news(3 * event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (*LOG_KEYS, pygame.K_HOME, pygame.K_END):
+            self._scroll_key(event.key)
             return
         if self.deal_pause >= 0:
             if going_on:
@@ -386,6 +476,19 @@ class RummyTable(GameTable):
                 crossed.append(card)
         return crossed
 
+    def _scroll_key(self, key: int) -> None:
+        if key == pygame.K_END:
+            self.news_back = 0
+        elif key == pygame.K_HOME:
+            self.news_back = len(self.news)
+        else:
+            page = key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+            self.scroll_news(LOG_KEYS[key] * (max(1, self._news_rows() - 1) if page else 1))
+
+    def scroll_news(self, lines: int) -> None:
+        """Scroll "what happened" ``lines`` back (negative: towards the newest)."""
+        self.news_back = max(0, min(self.news_back + lines, len(self._news_wrapped()) - 1))
+
     def _onto_meld(self, meld_id: int, card: int) -> None:
         meld = next(m for m in self.state.melds if m.id == meld_id)
         options: list[Action] = [ReplaceWild(meld_id, card)]
@@ -415,7 +518,10 @@ class RummyTable(GameTable):
         flights: list[Flight] = []
         if mover >= 0:
             self.sounds.play("place")  # a card laid down, drawn or pushed
+        shown = len(self._news_wrapped())
         self.news.extend(self._news(before, action, mover, self.state))
+        if self.news_back > 0:  # scrolled back: keep the same lines in view
+            self.news_back += len(self._news_wrapped()) - shown
         if isinstance(action, TakeDiscard):
             flights.append(Flight(before.discard[-1], discard, self.seat_anchor(mover), 0.0))
         elif isinstance(action, PushDraw):
@@ -435,14 +541,31 @@ class RummyTable(GameTable):
 
     def _news(self, before: RummyState, action: Action, mover: int, after: RummyState) -> list[str]:
         """The lines "what happened" gets for one move."""
-        lines = []
+        return [*self._move_news(before, action, mover), *_deal_news(before, after)]
+
+    def _move_news(self, before: RummyState, action: Action, mover: int) -> list[str]:
+        """What one move did, said from the position before it."""
         if isinstance(action, Shuffle):
-            lines.append(f"deal {len(before.results) + 1}: shuffled and dealt")
-        elif mover >= 0:
-            lines.append(f"{SEAT_NAMES[mover]}: {self._told(action, before)}")
-        if len(after.results) > len(before.results):
-            result = after.results[-1]
-            lines.append(f"deal {len(after.results)} over: {result.scores[0]} : {result.scores[1]}")
+            return [f"deal {len(before.results) + 1}: shuffled and dealt"]
+        if mover >= 0:
+            return [f"{SEAT_NAMES[mover]}: {self._told(action, before)}"]
+        return []
+
+    def _news_of_match(self) -> list[str]:
+        """Every line of "what happened" so far, made again from the match's log (after a load,
+        a Continue or an undo, the table shows what led here)."""
+        match = self.match
+        state = match.game.new_initial_state()
+        assert isinstance(state, RummyState)
+        decode = match.game.action_codec.decode
+        lines: list[str] = []
+        for data, mover in zip(match.log.actions, match.log.movers, strict=True):
+            action = decode(data)
+            lines += self._move_news(state, action, mover)
+            dealt = len(state.results)
+            state.apply(action)
+            if len(state.results) > dealt:
+                lines += _deal_news(dealt, state)
         return lines
 
     def _told(self, action: Action, before: RummyState) -> str:
@@ -468,7 +591,24 @@ class RummyTable(GameTable):
         self.selected.clear()
         self.flights = []
         self.deal_pause = -1
-        self.news.clear()
+        self.news = self._news_of_match()
+        self.news_back = 0
+
+    def undo_refusal(self) -> str:
+        """U would take back a card a person has seen come from the stock (their draw, a push
+        handing them one) or a deal: the same card would come again, so it may not."""
+        match = self.match
+        people = {s for s, agent in enumerate(match.agents) if agent is None}
+        last = max(n for n, m in enumerate(match.log.movers) if m in people)
+        decode = match.game.action_codec.decode
+        for data, mover in zip(match.log.actions[last:], match.log.movers[last:], strict=True):
+            action = decode(data)
+            if isinstance(action, Shuffle):
+                return "a deal cannot be taken back"
+            seen_by = {mover, (mover + 1) % 4} if isinstance(action, PushDraw) else {mover}
+            if isinstance(action, HIDDEN_DRAWS) and seen_by & people:
+                return "a card drawn from the stock cannot be taken back: it has been seen"
+        return ""
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -512,14 +652,15 @@ class RummyTable(GameTable):
     def _deal_lines(self, final: bool = False) -> list[str]:
         results = self.state.results
         lines = []
-        if results and not final:
+        if results:
             r = results[-1]
             how = {
                 "out": f"{SEAT_NAMES[r.went_out]} went out" if r.went_out >= 0 else "",
                 "stock": "the stock ran out",
                 "turns": "the turn limit was reached",
             }
-            lines.append(how[r.ended_by])
+            lines.append(("the last deal: " if final else "") + how[r.ended_by])
+            lines += self._cards_counted()
         for n, r in enumerate(results):
             lines.append(f"deal {n + 1}:  team A {r.scores[0]:>4}   team B {r.scores[1]:>4}")
         a, b = self.state.totals()
@@ -532,16 +673,43 @@ class RummyTable(GameTable):
             lines.append("click or press Space for the next deal")
         return lines
 
+    def _cards_counted(self) -> list[str]:
+        """Each team's points and the cards behind them: the hands left when the deal ended
+        (they stay in the position until the next shuffle)."""
+        state = self.state
+        if state.phase not in (SHUFFLE, OVER) or not state.results:
+            return []
+        result, values = state.results[-1], state.cfg.card_values
+        lines = []
+        for team, seats in enumerate(TEAMS):
+            names = ", ".join(SEAT_NAMES[s] for s in seats)
+            lines.append(f"team {'AB'[team]} ({names}): {result.scores[team]} points")
+            for seat in seats:
+                hand = sorted(state.hands[seat], key=sort_key)
+                if not hand:
+                    lines.append(f"    {SEAT_NAMES[seat]}: no cards left")
+                    continue
+                cards = " ".join(card_str(c) for c in hand)
+                total = hand_points(hand, values)
+                went = result.went_out >= 0 and result.went_out % 2 == team
+                note = "  (not counted: the team went out)" if went else ""
+                lines.append(f"    {SEAT_NAMES[seat]} {total}: {cards}{note}")
+        return lines
+
     def _draw_header(self, surface: pygame.Surface, obs: RummyObservation) -> None:
         lay = self.layout
         contract = " + ".join(f"{kind} of {n}" for kind, n in obs.contract)
         head = f"Deal {obs.deal + 1} of {self.state.cfg.deals}   contract: {contract}"
+        if self.deal_pause >= 0:  # the position is already at the next deal's shuffle
+            head = f"Deal {self.deal_pause + 1} of {self.state.cfg.deals}"
         self.draw_header(surface, lay.header, lay.base, (12, 30, 22), head, self._status(obs))
 
     def _status(self, obs: RummyObservation) -> str:
         state = self.state
         if state.phase == OVER:
             return "the match is over"
+        if self.deal_pause >= 0:
+            return "the deal is over: Space for the next"
         seat = state.current_player()
         if seat < 0:
             return "dealing..."
@@ -569,33 +737,36 @@ class RummyTable(GameTable):
             where = ("left", "across", "right")[k - 1]
             team = "A" if seat % 2 == 0 else "B"
             partner = " partner" if k == 2 else ""
-            text(surface, self.name(seat), (box.x + 6, box.y + 4), base, TEXT, width=box.w - 10)
-            line = f"{where}{partner}, team {team}" + (", dealer" if obs.dealer == seat else "")
-            text(
-                surface,
-                line,
-                (box.x + 6, box.y + 4 + base),
-                round(base * 0.85),
-                TEXT_DIM,
-                width=box.w - 10,
-            )
+            small = round(base * 0.85)
             n = obs.hand_sizes[seat]
-            laid = "  contract laid" if obs.laid[seat] else ""
-            text(
-                surface,
-                f"{n} card{'s' * (n != 1)}{laid}",
-                (box.x + 6, box.bottom - base - 2),
-                round(base * 0.85),
-                TEXT,
-                width=box.w - 10,
-            )
-            backs = self._seat_backs(box.h - 3 * base - 16)
+            laid = ", contract laid" if obs.laid[seat] else ""
+            line = f"{where}{partner}, team {team}" + (", dealer" if obs.dealer == seat else "")
+            # Lines that do not fit the panel's width wrap: nothing is cut off.
+            rows = [(part, base, TEXT) for part in wrapped(self.name(seat), base, box.w - 12)]
+            rows += [(part, small, TEXT_DIM) for part in wrapped(line, small, box.w - 12)]
+            count = [
+                (p, small, TEXT)
+                for p in wrapped(f"{n} card{'s' * (n != 1)}{laid}", small, box.w - 12)
+            ]
+            y = box.y + 4
+            for words, size, colour in rows:
+                text(surface, words, (box.x + 6, y), size, colour)
+                y += font(max(14, size)).get_linesize()
+            bottom = box.bottom - 2 - len(count) * font(max(14, small)).get_linesize()
+            for m, (words, size, colour) in enumerate(count):
+                text(
+                    surface,
+                    words,
+                    (box.x + 6, bottom + m * font(max(14, size)).get_linesize()),
+                    size,
+                    colour,
+                )
+            backs = self._seat_backs(bottom - y - 6)
             if backs is not None:
                 sw = backs.width
                 step = min(sw * 0.3, (box.w - 12 - sw) / max(1, min(n, 12) - 1))
-                y = box.y + round(2 * base + 8)
                 for i in range(min(n, 12)):
-                    backs.back(surface, (box.x + 6 + i * step, y))
+                    backs.back(surface, (box.x + 6 + i * step, y + 2))
 
     def _seat_backs(self, room: int) -> CardPainter | None:
         """Card backs that fit ``room`` pixels of height in a seat's panel (None: no room)."""
@@ -630,16 +801,60 @@ class RummyTable(GameTable):
             self.cards.outline(surface, lay.discard.topleft, ACCENT)
             if any(isinstance(a, PushDraw) for a in self.state.legal_actions()):
                 self.cards.outline(surface, lay.stock.topleft, ACCENT)
-        x = lay.discard.right + base
-        for n, line in enumerate(self.news):
-            text(
-                surface,
-                line,
-                (x, lay.top.y + 4 + n * round(base * 1.15)),
-                round(base * 0.9),
-                TEXT if n == len(self.news) - 1 else TEXT_DIM,
-                width=lay.top.right - x - self._scores_width() - base,
-            )
+        self._draw_news(surface)
+
+    def _news_box(self) -> pygame.Rect:
+        """Where "what happened" is written: between the discard pile and the scores."""
+        lay = self.layout
+        x = lay.discard.right + lay.base
+        w = lay.top.right - x - self._scores_width() - lay.base
+        return pygame.Rect(x, lay.top.y + 4, max(40, w), lay.top.h - 8)
+
+    def _news_line(self) -> tuple[int, int]:
+        """The text size of "what happened" and the height of one of its lines."""
+        return round(self.layout.base * 0.9), round(self.layout.base * 1.15)
+
+    def _news_rows(self) -> int:
+        return max(1, self._news_box().h // self._news_line()[1])
+
+    def _news_wrapped(self) -> list[tuple[str, int]]:
+        """The news broken into lines that fit its box, each with the index of its event (a
+        later line of an event is indented); made again only when the news changes."""
+        size, _ = self._news_line()
+        width = self._news_box().w - 8 - self.layout.base
+        key = (id(self.news), len(self.news), width, size)
+        if self._wrapped is None or self._wrapped[0] != key:
+            lines = [
+                (part, n) for n, line in enumerate(self.news) for part in wrapped(line, size, width)
+            ]
+            self._wrapped = (key, lines)
+        return self._wrapped[1]
+
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        """The newest lines of "what happened", or older ones when scrolled back; a bar on the
+        right shows where the lines shown are in the whole match."""
+        box = self._news_box()
+        size, step = self._news_line()
+        lines = self._news_wrapped()
+        rows = self._news_rows()
+        self.news_back = min(self.news_back, max(0, len(lines) - 1))
+        end = len(lines) - self.news_back
+        room = rows - 1 if self.news_back > 0 else rows
+        first = max(0, end - room)
+        for n, (line, event) in enumerate(lines[first:end]):
+            colour = TEXT if event == len(self.news) - 1 else TEXT_DIM
+            later = first + n > 0 and lines[first + n - 1][1] == event
+            x = box.x + (self.layout.base if later else 0)
+            text(surface, line, (x, box.y + n * step), size, colour, width=box.right - 8 - x)
+        if self.news_back > 0:
+            more = f"{self.news_back} newer: PgDn, End"
+            text(surface, more, (box.x, box.y + room * step), size, ACCENT, width=box.w - 8)
+        if len(lines) > rows:
+            track = pygame.Rect(box.right - 4, box.y, 3, rows * step)
+            pygame.draw.rect(surface, FELT_DARK, track)
+            thumb_h = max(6, track.h * rows // len(lines))
+            thumb_y = track.y + (track.h - thumb_h) * first // max(1, len(lines) - room)
+            pygame.draw.rect(surface, TEXT_DIM, (track.x, thumb_y, 3, thumb_h))
 
     def _scores_width(self) -> int:
         return font(max(14, round(self.layout.base * 0.85))).size("deal 5   0000   0000")[0]
@@ -686,13 +901,7 @@ class RummyTable(GameTable):
                 targets = {m.id for m in self.state.melds if layoff_slots(m, card)}
         size = round(base * 0.8)
         for meld, rect, step in places:
-            wilds = [
-                f"{card_str(c)}={slot_str(s)}"
-                for c, s in zip(meld.cards, meld.slots, strict=True)
-                if not fits_naturally(c, s)
-            ]
-            label = f"{meld.id} {meld.kind}" + (f" {' '.join(wilds)}" if wilds else "")
-            text(surface, label, (rect.x, rect.y), size, TEXT_DIM, width=max(rect.w, 60))
+            text(surface, meld_label(meld), (rect.x, rect.y), size, TEXT_DIM, width=rect.w)
             top = rect.y + round(base * 1.1)
             for i, card in enumerate(meld.cards):
                 painter.face(surface, card, (rect.x + i * step, top))
@@ -732,6 +941,31 @@ class RummyTable(GameTable):
                 self.cards.back(surface, (x, y))
 
 
+def meld_label(meld: TableMeld) -> str:
+    """What a meld on the table is labelled: its number, its kind, what each wild stands for
+    ("5 set 2S=AC"); the meld is laid out at least this wide."""
+    wilds = [
+        f"{card_str(c)}={slot_str(s)}"
+        for c, s in zip(meld.cards, meld.slots, strict=True)
+        if not fits_naturally(c, s)
+    ]
+    return f"{meld.id} {meld.kind}" + (f" {' '.join(wilds)}" if wilds else "")
+
+
+def _deal_news(before: RummyState | int, after: RummyState) -> list[str]:
+    """The line "what happened" gets when a move ended a deal (none for any other move);
+    ``before`` is the position before the move, or its number of finished deals."""
+    dealt = before if isinstance(before, int) else len(before.results)
+    if len(after.results) <= dealt:
+        return []
+    a, b = after.results[-1].scores
+    return [f"deal {len(after.results)} over: team A {a}, team B {b} points"]
+
+
+def _no_op() -> None:
+    """What a button laid out only to measure it would do."""
+
+
 def _do(table: RummyTable, action: Action) -> Callable[[], None]:
     def press() -> None:
         table.perform(action)
@@ -740,7 +974,7 @@ def _do(table: RummyTable, action: Action) -> Callable[[], None]:
 
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> RummyTable:
-    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
     ``config.load`` continued, else a fresh game of ``config.seats``."""
     match = match or match_for(config)
     return RummyTable(TurnFlow(match, True, config.pace, config.autosave), host, config)

@@ -18,11 +18,11 @@ import pygame
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.config import AppConfig
-from pusher_sim.ui.game_table import GameTable, match_for
-from pusher_sim.ui.hotseat import Played, TurnFlow
-from pusher_sim.ui.mode import Host
-from pusher_sim.ui.widgets import (
+from pusher_sim.ui.common.game_table import GameTable, match_for
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.widgets import (
     ACCENT,
     TEXT,
     TEXT_DIM,
@@ -30,11 +30,13 @@ from pusher_sim.ui.widgets import (
     Button,
     button_at,
     button_for_key,
+    font,
     panel,
     row_of_buttons,
     shade,
     text,
     text_size,
+    wrapped,
 )
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
@@ -105,6 +107,7 @@ class PushOverTable(GameTable):
 
     title = "Push Over"
     help_lines = HELP
+    hint = "Space: roll   Enter: stop   H: help"
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         super().__init__(flow, host, config)
@@ -121,13 +124,12 @@ class PushOverTable(GameTable):
         self.summary = ""
         """One line on the last turn that ended ("red rolled out: 5 is over 4"), kept on show
         until the next one ends."""
-        self.news: deque[str] = deque(maxlen=7)
+        self.news: deque[str] = deque(maxlen=40)
         self.buttons: list[Button] = []
         self._faces = random.Random(0)
         """Faces shown while a die tumbles (looks only: the real value is the chance action)."""
         self._words = PushOverText(self.state.game)
         self.restarted()
-        self.say("Space: roll   Enter: stop   H: help")
 
     @property
     def state(self) -> PushOverState:
@@ -145,8 +147,10 @@ class PushOverTable(GameTable):
 
     def name(self, seat: int) -> str:
         kind = "you" if seat == self.flow.viewer and not self.flow.hot_seat else None
+        if kind is None and self.match.agents[seat] is None:
+            kind = "person"
         if kind is None:
-            kind = "person" if self.match.agents[seat] is None else self.match.log.seats[seat]
+            kind = seat_kind(self.match.log.seats[seat])
         return f"{COLOURS[seat]} ({kind})"
 
     # -- input ------------------------------------------------------------------------------
@@ -253,12 +257,23 @@ class PushOverTable(GameTable):
         return self.tumble > 0 or self.walk is not None
 
     def restarted(self) -> None:
-        """A new or loaded game: show its dice and its recent news, no animation."""
+        """A new or loaded game (or one after U): its dice, and what happened, made again from
+        the log; no animation."""
         state = self.state
         self.dice, self.roller, self.summary, self.tumble = state.dice, state.to_move, "", 0.0
         self.walk = self.after_tumble = None
         self.news.clear()
-        self.news.extend(self._words.describe(e) for e in state.news if e[0] != "turn")
+        replayed = self.match.game.new_initial_state()
+        decode = self.match.game.action_codec.decode
+        told: tuple[tuple[object, ...], ...] = ()
+        for data in [None, *self.match.log.actions]:  # None: the news the game starts with
+            if data is not None:
+                replayed.apply(decode(data))
+            now = tuple(replayed.news)  # type: ignore[attr-defined]
+            for event in now[_common_prefix(told, now) :]:
+                if event[0] != "turn":
+                    self.news.append(self._words.describe(event))
+            told = now
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -314,7 +329,7 @@ class PushOverTable(GameTable):
         centre = (box.centerx, box.centery)
         n = cfg.track_length + 1
         r = min(box.w, box.h) * math.pi / n * 0.3
-        rx, ry = box.w / 2 - r * 1.6, box.h / 2 - r * 1.6
+        rx = ry = min(box.w, box.h) / 2 - r * 1.6  # a circle, whatever the window's shape
         layout = Ring(centre, rx, ry, r, n)
         ring = pygame.Rect(0, 0, 2 * rx + 2.6 * r, 2 * ry + 2.6 * r)
         ring.center = (round(centre[0]), round(centre[1]))
@@ -412,20 +427,15 @@ class PushOverTable(GameTable):
             if state.dice and total <= cfg.roll_limit:
                 line += f": stopping moves {move_length(cfg, len(self.dice), total)} stops"
         text(surface, line, (centre[0], y0 + size + gap), base, TEXT, "midtop")
+        y = y0 + size + gap + base * 1.3
         if self.summary and self.tumble <= 0:
             colour = WARNING if "rolled out" in self.summary else ACCENT
-            text(
-                surface,
-                self.summary,
-                (centre[0], y0 + size + gap + base * 1.3),
-                base,
-                colour,
-                "midtop",
-                width=round(rx * 1.5),
-            )
+            for part in wrapped(self.summary, base, round(rx * 1.5)):
+                text(surface, part, (centre[0], y), base, colour, "midtop")
+                y += font(base).get_linesize()
         out = [s for s, w in enumerate(state.where) if w == OUT]
         waiting = [s for s, w in enumerate(state.where) if w == WAITING]
-        y = y0 + size + gap + base * 2.8
+        y = max(y, y0 + size + gap + base * 2.3) + base * 0.5
         small = round(base * 0.9)
         for label, seats in (("rolled out", out), ("off the board", waiting)):
             if seats:
@@ -457,7 +467,8 @@ class PushOverTable(GameTable):
             pygame.draw.circle(
                 surface, PIECE[COLOURS[seat]], (x + base * 0.5, y + base * 0.6), base * 0.5
             )
-            text(surface, self.name(seat), (x + base * 1.4, y), base, TEXT, width=box.w - base * 9)
+            name_width = round(box.w - base * 9.2)
+            text(surface, self.name(seat), (x + base * 1.4, y), base, TEXT, width=name_width)
             where = state.where[seat]
             at = {START: "at START", OUT: "rolled out", WAITING: "off the board"}
             text(
@@ -482,9 +493,17 @@ class PushOverTable(GameTable):
         y += base // 2
         text(surface, "what happened", (x, y), base, TEXT)
         y += round(base * 1.3)
-        for line in self.news:
-            text(surface, line, (x, y), round(base * 0.85), TEXT_DIM, width=box.w - 2 * base)
-            y += round(base * 1.05)
+        size, step = round(base * 0.85), round(base * 1.05)
+        indent = base
+        lines = [  # each event wrapped to the panel, its later lines indented
+            (part, k > 0)
+            for line in self.news
+            for k, part in enumerate(wrapped(line, size, box.w - 2 * base - indent))
+        ]
+        room = max(0, (box.bottom - y - base // 2) // step)
+        for line, more in lines[max(0, len(lines) - room) :] if room else []:  # the newest
+            text(surface, line, (x + indent * more, y), size, TEXT_DIM)
+            y += step
 
 
 def _common_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
@@ -539,7 +558,7 @@ def _die(surface: pygame.Surface, box: pygame.Rect, face: int) -> None:
 
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PushOverTable:
-    """The table :mod:`pusher_sim.ui.tables` lists for this game: ``match``, else
+    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
     ``config.load`` continued, else a fresh game of ``config.seats``."""
     match = match or match_for(config)
     return PushOverTable(TurnFlow(match, False, config.pace, config.autosave), host, config)

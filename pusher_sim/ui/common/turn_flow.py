@@ -1,26 +1,53 @@
 """Who moves next at a card or dice table, whose eyes the table draws for, and at what pace.
 
 People, bots and chance share one :class:`~pusher_sim.turnloop.match.Match`. A bot decides on a
-background thread (:mod:`pusher_sim.ui.jobs`) after a readable pause, so the frame loop never
+background thread (:mod:`pusher_sim.ui.shell.jobs`) after a readable pause, so the frame loop never
 blocks. The table draws one seat's observation, the *viewer*: the one person at the table, or in
 hot-seat play the person whose turn it is; when hands are hidden, the screen goes blank until
 the next person says they have it ("pass the screen"), so nobody sees a hand that is not theirs.
-Every move is autosaved atomically to the user's data folder.
+Every move is autosaved atomically to the user's data folder
+(:mod:`~pusher_sim.ui.common.autosave`).
+
+A game whose moves take long to apply (a Pusher push is simulated: tens of milliseconds) asks for
+``off_loop``: each move is then applied on a background thread and :meth:`TurnFlow.update` hands
+it to the table once it is done, so no frame waits for the physics.
 """
 
 from __future__ import annotations
 
-import json
-from concurrent.futures import Future
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
+from typing import Any
 
-from pusher_sim.atomic import atomic_write
-from pusher_sim.errors import UserError
-from pusher_sim.saves import autosave_path
+from pusher_sim.push import PushOutcome
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import State
-from pusher_sim.ui.jobs import in_background
+from pusher_sim.ui.common.autosave import GameSaver
+from pusher_sim.ui.shell.jobs import in_background
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A move read from a game log, with the outcome the log records for it (None: none)."""
+
+    outcome: Mapping[str, Any] | None
+
+
+Applier = Callable[[Match, Action, Logged | None], PushOutcome | None]
+"""How a move is applied to the match (a logged one with its recorded outcome, as it stands):
+:func:`step_only` for most games; Pusher's also returns the push's outcome with the path the
+balls took, so the table can play it back."""
+
+
+def step_only(match: Match, action: Action, logged: Logged | None = None) -> None:
+    """The plain way to apply a move: played now, or read from a log."""
+    if logged is None:
+        match.step(action)
+    else:
+        match.step_logged(action, logged.outcome)
 
 
 @dataclass(frozen=True)
@@ -31,24 +58,38 @@ class Played:
     """The seat that moved, or CHANCE."""
     action: Action
     before: State
+    outcome: PushOutcome | None = None
+    """A push's outcome with the path it was recorded along (Pusher), else None."""
 
 
 class TurnFlow:
     """Drives one match for a table: people act through :meth:`play`, the rest in :meth:`update`."""
 
     def __init__(
-        self, match: Match, hides_hands: bool, pace: float = 0.8, autosave: bool = True
+        self,
+        match: Match,
+        hides_hands: bool,
+        pace: float = 0.8,
+        autosave: bool = True,
+        apply: Applier = step_only,
+        off_loop: bool = False,
     ) -> None:
         self.match = match
         self.hides_hands = hides_hands
         self.pace = pace
         """Seconds a bot waits before it moves, so a person can follow."""
-        self.autosave = autosave
+        self.saver = GameSaver(autosave)
+        self.apply = apply
+        self.off_loop = off_loop
+        """Apply moves on a background thread (see the module docstring)."""
+        self._applying: Future[Played] | None = None
         self.people = tuple(s for s, agent in enumerate(match.agents) if agent is None)
         self.viewer = self.people[0] if self.people else 0
         self.pass_to = -1
         """A person who must take the screen before the table shows anything of theirs, or -1."""
         self.error = ""
+        self.stalled = False
+        """A bot's decision failed: no automatic move until the match is replaced."""
         self._job: Future[Action] | None = None
         self._wait = -1.0
         self._start()
@@ -78,7 +119,9 @@ class TurnFlow:
     def awaiting(self) -> int:
         """The seat of the person who may act now, or -1 (a bot, chance, a pass, the end)."""
         state = self.match.state
-        if self.pass_to >= 0 or self._job is not None or not self.match.needs_input():
+        if self.pass_to >= 0 or self._job is not None or self._applying is not None:
+            return -1
+        if not self.match.needs_input():
             return -1
         seat = state.current_player()
         return seat if seat == self.viewer else -1
@@ -87,42 +130,75 @@ class TurnFlow:
     def thinking(self) -> bool:
         return self._job is not None
 
+    @property
+    def applying(self) -> bool:
+        """True while a move is being applied off the frame loop."""
+        return self._applying is not None
+
     def busy(self) -> bool:
         """True while frames must come without input: a bot or chance is about to move."""
         state = self.match.state
-        if self._job is not None:
+        if self._job is not None or self._applying is not None:
             return True
+        if self.stalled:
+            return False
         return not state.is_terminal() and not self.match.needs_input() and self.pass_to < 0
 
     # -- moves ------------------------------------------------------------------------------
 
-    def play(self, action: Action) -> Played:
-        """A person's action; raises IllegalMove (and changes nothing) if it is not legal."""
+    def play(self, action: Action) -> Played | None:
+        """A person's action; raises IllegalMove (and changes nothing) if it is not legal.
+        Returns what was played, or None while it is applied off the frame loop (then
+        :meth:`update` returns it)."""
         self.match.state.validate(action)
         return self._step(action)
 
-    def _step(self, action: Action) -> Played:
+    def _step(self, action: Action) -> Played | None:
+        if self.off_loop:
+            self._applying = in_background(lambda: self._apply(action), "pusher-move")
+            return None
+        return self._applied(self._apply(action))
+
+    def _apply(self, action: Action) -> Played:
         before = self.match.state.clone()
         mover = before.current_player()
-        self.match.step(action)
+        outcome = self.apply(self.match, action, self._logged())
+        return Played(mover, action, before, outcome)
+
+    def _logged(self) -> Logged | None:
+        """How the log records the move about to be applied (None: it is played now)."""
+        return None
+
+    def _applied(self, played: Played) -> Played:
         self._wait = -1.0
         self.save()
         self._follow()
-        return Played(mover, action, before)
+        return played
+
+    def _poll_applying(self) -> Played | None:
+        """The move applied off the frame loop, once it is done (None before, or on failure)."""
+        job = self._applying
+        if job is None or not job.done():
+            return None
+        self._applying = None
+        exc = job.exception()
+        if exc is not None:
+            self.error = f"the move failed: {type(exc).__name__}: {exc}"
+            return None
+        return job.result()
 
     def save(self) -> None:
         """Autosave; a folder that cannot be written is reported, and the game goes on."""
-        if not self.autosave:
-            return
-        try:
-            data = json.dumps(self.match.log.to_json())
-            atomic_write(autosave_path(self.match.game.name), data + "\n")
-        except (UserError, OSError) as exc:
-            self.error = f"autosave failed: {exc}"
+        _, problem = self.saver.autosave_now(self.match.log)
+        if problem:
+            self.error = problem
 
     def update(self, dt: float, hold: bool = False) -> Played | None:
         """Poll the bot's decision; start the next bot or chance move unless ``hold`` (the table
         is still animating). Returns the action applied this frame, if any."""
+        if self._applying is not None:
+            played = self._poll_applying()
+            return None if played is None else self._applied(played)
         job = self._job
         if job is not None:
             if not job.done():
@@ -131,10 +207,13 @@ class TurnFlow:
             exc = job.exception()
             if exc is not None:
                 self.error = f"the bot failed: {type(exc).__name__}: {exc}"
+                self.stalled = True
                 return None
             return self._step(job.result())
         state = self.match.state
         if hold or self.pass_to >= 0 or state.is_terminal() or self.match.needs_input():
+            return None
+        if self.stalled:
             return None
         if state.is_chance():
             return self._step(self.match.next_action())
@@ -146,11 +225,25 @@ class TurnFlow:
         self._job = in_background(self.match.next_action, "pusher-bot")
         return None
 
+    def wait_applied(self, timeout: float = 30.0) -> None:
+        """Block until the move being applied off the frame loop is in the match (saving as the
+        window closes must not read a log half-way through a move)."""
+        job = self._applying
+        if job is not None:
+            wait([job], timeout=timeout)
+
+    def hurry(self) -> None:
+        """The automatic move now waiting out the pace comes at the next update."""
+        if self._wait > 0:
+            self._wait = 0.0
+
     def replace(self, match: Match) -> None:
         """Play ``match`` from now on (a new game, a loaded one); a bot still thinking about the
         old one is forgotten."""
         self.match = match
         self._job = None
+        self._applying = None
+        self.stalled = False
         self._wait = -1.0
         self.people = tuple(s for s, agent in enumerate(match.agents) if agent is None)
         self.viewer = self.people[0] if self.people else 0
@@ -174,8 +267,12 @@ class WatchFlow(TurnFlow):
 
     Keeping the viewer keeps a replay of hidden hands to what that seat could see."""
 
-    def __init__(self, live: TurnFlow, match: Match) -> None:
-        super().__init__(match, live.hides_hands, live.pace, autosave=False)
+    def __init__(self, live: TurnFlow, match: Match, log: GameLog | None = None) -> None:
+        super().__init__(
+            match, live.hides_hands, live.pace, False, apply=live.apply, off_loop=live.off_loop
+        )
+        self.source = log
+        """The whole game being replayed: its moves are applied with their recorded outcomes."""
         self.viewer = live.viewer
         self.pass_to = -1
         self.befores: list[State] = []
@@ -189,18 +286,27 @@ class WatchFlow(TurnFlow):
         return False
 
     def update(self, dt: float, hold: bool = False) -> Played | None:
-        return None
+        """The move :meth:`show` applies off the frame loop, once it is done."""
+        return self._poll_applying()
 
-    def show(self, action: Action) -> Played:
-        """Apply the replay's next move (from the log, so legal) for the table to animate."""
-        before = self.match.state.clone()
-        mover = before.current_player()
-        self.match.step(action)
-        self.befores.append(before)
-        return Played(mover, action, before)
+    def show(self, action: Action) -> Played | None:
+        """Apply the replay's next move (from the log, so legal) for the table to animate
+        (None while it is applied off the frame loop: :meth:`update` returns it)."""
+        if self.off_loop:
+            self._applying = in_background(lambda: self._apply(action), "pusher-replay")
+            return None
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Played:
+        played = super()._apply(action)
+        self.befores.append(played.before)
+        return played
+
+    def _logged(self) -> Logged | None:
+        source = self.source
+        return None if source is None else Logged(source.outcome(self.match.moves))
 
     def back(self) -> None:
         """Undo the last move shown: the position before it, and the log without it."""
         self.match.state = self.befores.pop().clone()
-        del self.match.log.actions[-1]
-        del self.match.log.movers[-1]
+        self.match.log.truncate(self.match.moves - 1)

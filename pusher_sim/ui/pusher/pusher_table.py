@@ -1,0 +1,626 @@
+"""The Pusher table: a :class:`~pusher_sim.ui.common.game_table.GameTable` like the card and dice
+tables, which only turns the mouse and a few keys into Pusher's actions and shows its game.
+
+Leaving, new games, undo, save, load, replay, help, the autosave and the bots' pace come from the
+common table. A move is applied off the frame loop (a push is simulated): the turn flow applies
+it with :func:`~pusher_sim.ui.pusher.push_record.apply_recorded`, which resolves a push once and
+keeps the path the balls took, and :meth:`PusherTable.on_played` plays that path back. Frames are
+drawn from a :class:`~pusher_sim.ui.pusher.table_view.PusherView` built here, never from the live
+match. Space or a click finishes the animation on screen; F fast-forwards the bots' turn.
+
+:func:`open_table` is what :mod:`~pusher_sim.ui.shell.table_registry` lists for Pusher.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from pusher_sim.board import Cell, Colour
+from pusher_sim.errors import UserError
+from pusher_sim.push import DEFAULT_STRENGTH
+from pusher_sim.pusher.actions import Pass, Place, Push
+from pusher_sim.pusher.names import cup_name
+from pusher_sim.pusher.state import PusherGame, PusherState
+from pusher_sim.rules_text import plain, rule
+from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.common.game_table import INSTANT, GameTable, match_for
+from pusher_sim.ui.common.match_maker import MatchMaker
+from pusher_sim.ui.common.replay import REPLAY_HINT
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
+from pusher_sim.ui.pusher.board_painter import Painter, board_balls
+from pusher_sim.ui.pusher.frame_painter import paint_frame
+from pusher_sim.ui.pusher.move_list import (
+    MoveEntry,
+    MoveList,
+    colour_of,
+    describe,
+    log_entries,
+    replayed_entries,
+    returned_text,
+    seat_label,
+)
+from pusher_sim.ui.pusher.push_animation import PushAnimation
+from pusher_sim.ui.pusher.push_record import apply_recorded
+from pusher_sim.ui.pusher.scene import Demand, read_scene
+from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.mode import Host
+
+STRENGTH_STEP = 0.1
+"""How much one press of Up/Down (or one wheel notch) changes a push's strength."""
+DROP_SECONDS = 0.35
+"""How long a bot's ball takes to drop from its tray into the cup."""
+BALL_PITCHES = 0.485
+"""A ball's radius in cup pitches, as drawn (the physics' 8 mm ball on a 16.5 mm pitch)."""
+
+HELP_LINES = (
+    "Place: click a highlighted cup (a cup of another colour).",
+    "Push: press inside a highlighted triangle, drag back to aim, release to flick;",
+    "   the band shows direction and flick speed. While aiming, the wheel or Up/Down",
+    "   sets how hard the ball is pressed in: 0% just loosens the triangle, 100% is",
+    "   the hardest press. Right button or Esc cancels the aim.",
+    "Balls that come to rest in their own colour go back to the tray.",
+    "Empty your tray to win. Cups are named like C4: row C, 4th cup.",
+    "",
+    "Space  pass when the rules say skip; finish the push on screen",
+    "F  fast-forward the bots' turn    I  the rule in force, in full",
+    "Wheel over the move list, PageUp/PageDown  scroll the moves",
+)
+
+
+@dataclass
+class Drop:
+    """A bot's ball on its way from the tray to the cup it was placed in (drawn, not played)."""
+
+    cell: Cell
+    colour: Colour
+    seat: int
+    seconds: float
+    t: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.seconds
+
+
+@dataclass
+class PushOnScreen:
+    """A push whose recorded path is being played back, and what to say when it is over."""
+
+    played: Played
+    animation: PushAnimation
+
+
+class PusherTable(GameTable):
+    """One Pusher game on screen (see the module docstring)."""
+
+    title = "Pusher"
+    help_lines = HELP_LINES
+    replay_recall = 0
+
+    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
+        super().__init__(flow, host, config)
+        self.moves = MoveList()
+        self.aim: Aim | None = None
+        self.strength = DEFAULT_STRENGTH
+        self.hover: tuple[float, float] | None = None
+        self.hover_px: tuple[int, int] | None = None
+        self.note = ""
+        """The last push's result, kept on screen until the player acts."""
+        self.show_rule = False
+        self.push: PushOnScreen | None = None
+        self.drop: Drop | None = None
+        self.fast = False
+        """F: the bots' turn is being fast-forwarded (until a person is to move)."""
+        self._pace = flow.pace
+        self._listed: dict[int, list[MoveEntry]] = {}
+        """Move lists made while a log was replayed off the frame loop, by id of its match."""
+        self.layout = self._fit(config.size)
+        self.painter = Painter(self.layout)
+        self.scene = read_scene(self.match)
+        self.restarted()
+        self.say("H help   N new game   U undo   S save   L load   R replay   Esc leave")
+
+    # -- what the table is ------------------------------------------------------------------
+
+    @property
+    def game(self) -> PusherGame:
+        game = self.match.game
+        assert isinstance(game, PusherGame)
+        return game
+
+    @property
+    def state(self) -> PusherState:
+        state = self.match.state
+        assert isinstance(state, PusherState)
+        return state
+
+    @property
+    def animation(self) -> PushAnimation | None:
+        return self.push.animation if self.push is not None else None
+
+    @property
+    def working(self) -> bool:
+        """True while something runs off the frame loop: a bot thinking, a move being applied
+        (a push resolved), a game being loaded or undone."""
+        return self.flow.thinking or self.flow.applying or self.loading
+
+    @property
+    def busy(self) -> bool:
+        """True while a person cannot move: work off the loop or something on screen."""
+        return self.working or self.holding()
+
+    @property
+    def awaiting_person(self) -> bool:
+        return (
+            self.replay is None
+            and not self.busy
+            and self.flow.awaiting >= 0
+            and self.scene.demand != Demand.OVER
+        )
+
+    def _fit(self, size: tuple[int, int]) -> Layout:
+        game = self.game
+        ball = BALL_PITCHES * game.board.pitch
+        return Layout.fit(game.board, size, game.num_players, ball)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        if (lay.width, lay.height) != size or lay.board != self.game.board:
+            self.layout = self._fit(size)
+            self.painter = Painter(self.layout)
+
+    # -- the common table's hooks -----------------------------------------------------------
+
+    def holding(self) -> bool:
+        return self.push is not None or self.drop is not None
+
+    def advance(self, dt: float) -> None:
+        if self.fast and (self.flow.awaiting >= 0 or self.match.state.is_terminal()):
+            self._fast_forward(False)
+        if self.push is not None:
+            self._roll(self.push, dt)
+        if self.drop is not None:
+            self.drop.t += dt if not self.fast else self.drop.seconds
+            if self.drop.done:
+                self.drop = None
+                self.sounds.play("drop")
+
+    def on_played(self, played: Played) -> None:
+        """A move was applied (by anyone): play a push back, drop a bot's ball in, list it."""
+        if isinstance(played.action, Push) and played.outcome is not None:
+            before = played.before
+            assert isinstance(before, PusherState)
+            trays = list(before.trays)
+            trays[played.mover] -= 1
+            animation = PushAnimation(
+                self.game.board, played.outcome, trays, self.game.seat_of,
+                self.speed, self.layout.ball_radius,
+            )  # fmt: skip
+            self.push = PushOnScreen(played, animation)
+            if self.fast or self.speed >= INSTANT:
+                animation.finish()
+            self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
+            return
+        self._list(played)
+        self.scene = read_scene(self.match)
+        entry = self.moves.last
+        if entry is not None:
+            self.say(f"{entry.who}: {entry.text}")
+        if isinstance(played.action, Place):
+            self.sounds.play("place")
+            person = played.mover >= 0 and self.match.agents[played.mover] is None
+            if not person and self.flow.pace > 0 and played.mover >= 0 and not self.fast:
+                seconds = min(DROP_SECONDS, self.flow.pace)
+                colour = self.game.colours[played.mover]
+                self.drop = Drop(played.action.cell, colour, played.mover, seconds)
+
+    def restarted(self) -> None:
+        """The match was replaced (new game, undo, load, a replay stepping back): list its
+        moves, read its position and the last push's result off it."""
+        match = self.match
+        listed = self._listed.pop(id(match), None)
+        self._listed.clear()
+        if listed is not None:
+            self.moves.reset(listed)
+        elif len(self.moves.entries) >= match.moves and match.moves > 0:
+            self.moves.truncate(match.moves)
+        else:
+            actions = [match.game.action_codec.decode(a) for a in match.log.actions]
+            self.moves.reset(log_entries(self.state, actions, match.log.movers))
+        self.push = None
+        self.drop = None
+        self.aim = None
+        self._fast_forward(False)
+        self.scene = read_scene(match)
+        self.resize((self.layout.width, self.layout.height))
+        self.note = self.last_push_result()
+
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        """The match continuing ``log``, listing what every push sent back on the way."""
+        empty = GameLog(log.game, dict(log.config), log.seed, list(log.seats))
+        match = maker.from_log(empty, None, current)
+        self._listed[id(match)] = replayed_entries(match, log)
+        return match
+
+    def load_log(
+        self, maker: MatchMaker, log: GameLog, current: Match, label: str, done: str
+    ) -> None:
+        """Continue ``log``, replayed off the frame loop; ``done`` is said when it is."""
+        self._replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
+
+    def new_game(self) -> None:
+        self.note = ""
+        super().new_game()
+
+    # -- input ------------------------------------------------------------------------------
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                self._press(event.pos)
+            elif event.button == 3 and self.aim is not None:
+                self.aim = None
+                self.say("push cancelled")
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.layout.to_board(*event.pos)
+            self.hover_px = event.pos
+            if self.aim is not None:
+                self.aim = self.aim.moved_to(self.hover)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.wheel(event.y)
+
+    def _key(self, key: int) -> None:
+        if self.show_rule and key in (pygame.K_i, pygame.K_ESCAPE):
+            self.show_rule = False
+        elif key == pygame.K_i:
+            self.show_rule = True
+        elif key == pygame.K_SPACE:
+            self._space()
+        elif key == pygame.K_f:
+            self._fast_forward(True)
+        elif key == pygame.K_UP:
+            self.change_strength(STRENGTH_STEP)
+        elif key == pygame.K_DOWN:
+            self.change_strength(-STRENGTH_STEP)
+        elif key == pygame.K_PAGEUP:
+            self.moves.scroll_by(5, self.painter.move_rows())
+        elif key == pygame.K_PAGEDOWN:
+            self.moves.scroll_by(-5, self.painter.move_rows())
+
+    def ask_leave(self) -> None:
+        """Esc: cancel an aim, close the rule, else leave (the common table asks first)."""
+        if self.aim is not None:
+            self.aim = None
+            self.say("push cancelled")
+        elif self.show_rule:
+            self.show_rule = False
+        else:
+            super().ask_leave()
+
+    def _space(self) -> None:
+        """Space: finish what is on screen, else pass when the rules say so."""
+        if self.finish_showing():
+            return
+        if not self.awaiting_person:
+            return
+        if self.scene.can_pass:
+            self.note = ""
+            self.perform(Pass())
+        else:
+            self.say("you may not pass now: " + self.scene.demand.value, warning=True)
+
+    def finish_showing(self) -> bool:
+        """Jump the push or the dropping ball on screen to its end; False if none is shown."""
+        shown = False
+        if self.push is not None:
+            self.push.animation.finish()
+            shown = True
+        if self.drop is not None:
+            self.drop.t = self.drop.seconds
+            shown = True
+        return shown
+
+    def _fast_forward(self, on: bool) -> None:
+        """F: the bots move without pause or animation until a person is to move."""
+        if on and (self.flow.awaiting >= 0 or self.match.state.is_terminal()):
+            self.say("nothing to fast-forward: it is your move")
+            return
+        self.fast = on
+        self.flow.pace = 0.0 if on else self._pace
+        if on:
+            self.flow.hurry()
+            self.finish_showing()
+            self.say("fast-forwarding the bots' turn")
+
+    def change_strength(self, by: float) -> None:
+        """Set how hard the next push presses its ball in, 0..1."""
+        self.strength = round(min(1.0, max(0.0, self.strength + by)), 2)
+        self.say(f"press strength {self.strength:.0%} (wheel or Up/Down while aiming)")
+
+    def wheel(self, notches: int) -> None:
+        """Up is away from the player: a harder press while aiming, older moves over the list."""
+        if self.aim is not None:
+            self.change_strength(STRENGTH_STEP * notches)
+        else:
+            self.moves.scroll_by(notches, self.painter.move_rows())
+
+    def aimed_flick(self) -> Flick:
+        """The flick the push being aimed would get if released now."""
+        assert self.aim is not None
+        return self.aim.flick(self.game.board, self.game.resolver.max_flick_speed)
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self.finish_showing():
+            return
+        if not self.awaiting_person:
+            if self.scene.demand != Demand.OVER:
+                self.say(f"wait: {self._busy_reason()}")
+        elif self.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
+            self._start_aim(pos)
+        else:
+            self._click_cup(pos)
+
+    def _click_cup(self, pos: tuple[int, int]) -> None:
+        cell = self.layout.cell_at_pixel(*pos)
+        if cell is None:
+            self.say("click on a cup: the highlighted ones are legal", warning=True)
+            return
+        self.note = ""
+        if not self.perform(Place(cell)) and self.scene.can_pass:
+            self.say(f"{self.message} - press Space to pass", warning=True)
+
+    def _start_aim(self, pos: tuple[int, int]) -> None:
+        point = self.layout.to_board(*pos)
+        board = self.game.board
+        tri = triangle_at(board, point, self.scene.pushable)
+        if tri is None:
+            self.say(
+                f"{self.scene.rule}: press inside a highlighted triangle - a push is due",
+                warning=True,
+            )
+            return
+        aim = Aim(tri, point, point)
+        region = self.game.config.press_region
+        if not self.game.geo.press_inside(tri, aim.offset(board), region):
+            self.say(f"P8: press nearer the triangle's centre (within {region:.0%})", True)
+            return
+        self.aim = aim
+        self.say("drag back to aim, wheel or Up/Down: press strength, release to push")
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        if self.aim is None:
+            return
+        aim = self.aim = self.aim.moved_to(self.layout.to_board(*pos))
+        flick = self.aimed_flick()
+        self.aim = None
+        board = self.game.board
+        self.note = ""
+        push = Push(aim.triangle, aim.offset(board), flick.angle, flick.speed, self.strength)
+        if self.perform(push):
+            self.say(f"{seat_label(self.state, self.scene.mover)}: {push}")
+
+    def _busy_reason(self) -> str:
+        if self.replay is not None:
+            return "this is a replay (R or Esc ends it)"
+        if self.loading:
+            return self.message or "a game is being loaded"
+        if self.flow.applying:
+            return "the push is being resolved"
+        if self.push is not None:
+            return "the push is still rolling (Space finishes it)"
+        if self.drop is not None:
+            return "the last move is being shown"
+        seat = self.scene.seats[self.scene.mover]
+        return f"{seat.name} ({seat.label}) is to move (F fast-forwards)"
+
+    # -- a push on screen -------------------------------------------------------------------
+
+    def _roll(self, shown: PushOnScreen, dt: float) -> None:
+        animation = shown.animation
+        was_rolling, was_finished = animation.rolling, animation.finished
+        animation.update(dt)
+        if animation.collisions:
+            self.sounds.play("collision", min(1.0, 0.4 + 0.2 * animation.collisions))
+        if was_rolling and not animation.rolling:
+            self.sounds.play("drop")
+        if not was_finished and animation.finished and animation.flying:
+            self.sounds.play("tray")
+        if animation.finished:
+            self._landed(shown)
+
+    def _landed(self, shown: PushOnScreen) -> None:
+        """The push is over on screen: show the position the rules reached and say what came
+        back in the result line, which stays until the player acts."""
+        self.push = None
+        self._list(shown.played)
+        self.scene = read_scene(self.match)
+        self.note = push_result(self.state, shown.played.mover)
+        self.say("")
+
+    def _list(self, played: Played) -> None:
+        state = self.state
+        mover = played.mover
+        entry = describe(
+            self.match.moves, seat_label(state, mover), colour_of(state, mover), played.action,
+            state,
+        )  # fmt: skip
+        self.moves.add(entry)
+
+    def last_push_result(self) -> str:
+        """The result line of the match's last move when it was a push (a restored game shows
+        it as the live one did), else ""."""
+        log = self.match.log
+        if not log.actions or log.actions[-1].get("type") != "Push":
+            return ""
+        return push_result(self.state, log.movers[-1])
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.resize(surface.get_size())
+        paint_frame(self.painter, self.view(), surface)
+
+    def view(self) -> PusherView:
+        """What this frame shows (see :mod:`~pusher_sim.ui.pusher.table_view`)."""
+        scene, lay, animation, drop = self.scene, self.layout, self.animation, self.drop
+        if animation is not None:
+            balls = tuple(animation.board_balls())
+            counts = tuple(animation.tray_counts())
+        else:
+            shown = scene.balls
+            if drop is not None:
+                shown = tuple(b for b in shown if b[0] != drop.cell)
+            balls = tuple(board_balls(lay.board, shown))
+            tray = [seat.tray for seat in scene.seats]
+            if drop is not None:
+                tray[drop.seat] += 1  # the ball is still on its way out of the tray
+            counts = tuple(tray)
+        person = self.awaiting_person
+        pushing = person and scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN)
+        placing = person and scene.demand in (Demand.PLACE, Demand.FORM_TRIANGLE)
+        hover = None
+        if pushing and self.aim is not None:
+            hover = self.aim.triangle
+        elif pushing and self.hover is not None:
+            hover = triangle_at(lay.board, self.hover, scene.pushable)
+        last = self.moves.last
+        quiet = animation is None and drop is None and last is not None
+        aim = None
+        if self.aim is not None and scene.mover >= 0:
+            colour = scene.seats[scene.mover].colour
+            aim = AimView(self.aim.press, self.aim.drag, self.aimed_flick(), colour, self.strength)
+        label = None
+        if self.aim is None and self.hover_px is not None:
+            cell = lay.cell_at_pixel(*self.hover_px)
+            if cell is not None:
+                label = (cell, cup_name(cell, lay.board.radius))
+        rows = self.painter.move_rows()
+        return PusherView(
+            scene=scene,
+            balls=balls,
+            tray_counts=counts,
+            clock=self.clock,
+            pushable=scene.pushable if pushing else (),
+            hover=hover,
+            legal_cups=scene.legal_cups if placing else frozenset(),
+            last_cells=last.cells if quiet and last is not None else (),
+            drop=DropView(drop.cell, drop.colour, drop.seat, drop.t / drop.seconds)
+            if drop is not None
+            else None,
+            flying=animation.flying if animation is not None else (),
+            flight=animation.flight() if animation is not None else 0.0,
+            aim=aim,
+            cup_label=label,
+            moves=tuple(self.moves.visible(rows)),
+            move_total=len(self.moves.entries),
+            move_scroll=self.moves.scroll,
+            headline=self.replay.headline if self.replay is not None else scene.headline,
+            hint=self._hint(),
+            aside=self._aside(),
+            note=self.note,
+            message=self.message,
+            warning=self.warning,
+            panel=self._panel(),
+        )
+
+    def _hint(self) -> str:
+        """The status line's second row: what the window is busy with, else what is due."""
+        if self.replay is not None:
+            return REPLAY_HINT
+        if self.loading:
+            return self.message
+        if self.flow.applying:
+            return "resolving the push..."
+        if self.push is not None:
+            return "the balls are rolling... (Space finishes)"
+        if self.flow.thinking:
+            return f"{self.scene.seats[self.scene.mover].name} is thinking... (F fast-forwards)"
+        return self.scene.hint
+
+    def _aside(self) -> str:
+        mute = "   sound off" if self.sounds.muted else ""
+        return f"move {self.scene.moves}   seed {self.match.seed}{mute}   I rule   H help"
+
+    def _panel(self) -> tuple[str, tuple[str, ...]] | None:
+        scene = self.scene
+        if self.show_rule:
+            return rule_in_force(scene.rule)
+        if scene.demand == Demand.OVER and not self.busy and self.replay is None:
+            return (scene.result, ("N new game, R replay, S save, Esc leave",))
+        return None
+
+
+def push_result(state: PusherState, mover: int) -> str:
+    """What a push did and what follows, in words a player reads at a glance."""
+    who = seat_label(state, mover)
+    colour = state.game.colours[mover]
+    back = returned_text(state)
+    own = sum(1 for _, col in state.last_returned if col == colour)
+    head = f"{who}'s push: " + (back if back else "nothing came back")
+    if state.is_terminal():
+        return head
+    nxt = state.current_player()
+    if nxt == mover:
+        return (
+            f"{head} - none of {who}'s: {who} moves again" if back else f"{head}: {who} moves again"
+        )
+    mine = f"{own} of {who}'s came back - " if own else ""
+    return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"
+
+
+def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
+    """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
+    try:
+        text = plain(rule("pusher", number)).strip()
+    except UserError:
+        return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
+    title, _, body = text.partition("\n")
+    lines: list[str] = []
+    for paragraph in body.strip().split("\n\n"):
+        lines.extend(textwrap.wrap(" ".join(paragraph.split()), 64) or [""])
+        lines.append("")
+    return (title, (*lines, "I or Esc closes this."))
+
+
+def pusher_flow(match: Match, config: AppConfig) -> TurnFlow:
+    """The turn flow of a Pusher table: moves applied off the frame loop, pushes recorded."""
+    return TurnFlow(match, False, config.pace, config.autosave, apply=apply_recorded, off_loop=True)
+
+
+def open_table(
+    host: Host, config: AppConfig, match: Match | None = None, wait: bool = False
+) -> PusherTable:
+    """A Pusher table for ``config``: ``match``, a fresh game, or ``config.load`` continued.
+
+    A log is replayed off the frame loop (every push is resolved again) while the table shows
+    its empty board; ``wait`` replays it first (a screenshot needs the position at once)."""
+    log = GameLog.load(config.load) if match is None and config.load else None
+    if log is None:
+        return PusherTable(pusher_flow(match or match_for(config), config), host, config)
+    maker = MatchMaker(config.game)
+    empty = GameLog(log.game, dict(log.config), log.seed, list(log.seats))
+    start = maker.from_log(empty, config.seats)
+    table = PusherTable(pusher_flow(start, config), host, config)
+    seats: Sequence[str] = start.log.seats
+    log.seats = list(seats)
+    if wait or not log.actions:
+        table.flow.replace(table.continued(maker, log, start))
+        table.restarted()
+        return table
+    label = f"loading {config.load}"
+    table.load_log(maker, log, start, label, f"loaded {len(log.actions)} moves from {config.load}")
+    return table

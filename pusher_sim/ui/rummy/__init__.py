@@ -1,0 +1,1 @@
+"""The Push (partnership rummy) table: hands, melds and the commands the selected cards allow."""

@@ -1,0 +1,346 @@
+"""The Pusher table as a GameTable (issue 19): a push simulated once per move and played back,
+Space / a click / F to hurry what is on screen, the last push's result kept when a game is
+restored, and the text that ran past its box."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+import pytest
+
+from pusher_sim.board import Colour, Triangle
+from pusher_sim.physics import PhysicsResolver, PushSimulation
+from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame
+from pusher_sim.pusher.state import PusherState
+from pusher_sim.turnloop import Action, Match, State
+from pusher_sim.ui.common.game_table import COMMON_HELP
+from pusher_sim.ui.pusher.board_painter import Painter
+from pusher_sim.ui.pusher.pusher_table import HELP_LINES, PusherTable, push_result
+from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Choose
+from pusher_sim.ui.shell.widgets import ACCENT, font, text_size
+from tests.ui_driver import (
+    BLUE_PAIR,
+    BLUE_TRIANGLE,
+    FRAME,
+    RED_FIRST,
+    TRIANGLE,
+    ScriptedAgent,
+    click,
+    click_cell,
+    drag,
+    draw,
+    host_of,
+    key,
+    make_app,
+    open_table,
+    open_window,
+    play_opening,
+    run_until,
+    settle,
+    tick,
+    wait_for_push,
+)
+
+
+@pytest.fixture(autouse=True)
+def window() -> Iterator[pygame.Surface]:
+    surface = open_window()
+    yield surface
+    pygame.display.quit()
+
+
+class FirstLegal:
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return legal[0]
+
+
+def push_from_centre(app: PusherTable, dx: int = 30, dy: int = 10) -> None:
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    x, y = app.layout.to_screen(cx, cy)
+    drag(app, (round(x), round(y)), (round(x) + dx, round(y) + dy))
+
+
+# -- a push is simulated once per move --------------------------------------------------------
+
+
+@pytest.fixture
+def simulations(monkeypatch: pytest.MonkeyPatch) -> list[PushSimulation]:
+    """Every PushSimulation made from now on, whoever makes it."""
+    made: list[PushSimulation] = []
+    original = PushSimulation.__init__
+
+    def counting(self: PushSimulation, *args: Any, **kwargs: Any) -> None:
+        made.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(PushSimulation, "__init__", counting)
+    return made
+
+
+def test_a_persons_push_is_simulated_once_and_its_record_played_back(
+    simulations: list[PushSimulation],
+) -> None:
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    app = open_table(AppConfig(seats=("human", "human"), speed=8.0), match=match)
+    play_opening(app)
+    assert simulations == []
+    push_from_centre(app)
+    wait_for_push(app)
+    animation = app.animation
+    assert animation is not None and len(animation.path.frames) > 2  # the recorded path
+    settle(app)
+    assert len(simulations) == 1 and app.match.moves == 5
+    assert app.scene.balls == tuple(sorted(animation.resting_cells().items()))
+
+
+def test_a_bots_push_and_its_replay_are_each_simulated_once(
+    simulations: list[PushSimulation],
+) -> None:
+    push = Push(TRIANGLE, (0.0005, 0.0), 2.0, 0.8)
+    bot = ScriptedAgent([Place(RED_FIRST), Pass(), push])
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    match = Match(game, [bot, None], seed=1, seat_names=["bot", "human"])
+    app = open_table(AppConfig(seats=("bot", "human"), speed=8.0, pace=0.0), match=match)
+    settle(app)
+    click_cell(app, BLUE_PAIR)
+    settle(app)
+    click_cell(app, BLUE_TRIANGLE)
+    run_until(app, lambda: len(app.moves.entries) == 5 and app.push is None)
+    assert len(simulations) == 1
+    key(app, pygame.K_r)  # the replay resolves the logged push once more, and only once
+    run_until(app, lambda: host_of(app).mode is app, seconds=120)
+    assert len(simulations) == 2
+
+
+# -- item 12: hurrying what is on screen ------------------------------------------------------
+
+
+def test_space_finishes_the_push_on_screen() -> None:
+    app = make_app(speed=1.0)
+    play_opening(app)
+    push_from_centre(app)
+    wait_for_push(app)
+    assert app.animation is not None and app.animation.rolling
+    key(app, pygame.K_SPACE)
+    tick(app)
+    assert app.animation is None and app.scene.moves == app.match.moves == 5
+    assert app.note.startswith("Red's push")
+
+
+def test_a_click_finishes_the_push_on_screen() -> None:
+    app = make_app(speed=1.0)
+    play_opening(app)
+    push_from_centre(app)
+    wait_for_push(app)
+    click(app, (5, 5))
+    tick(app)
+    assert app.animation is None and app.scene.moves == 5
+
+
+def test_f_fast_forwards_the_bots_turn() -> None:
+    bots = [FirstLegal(), FirstLegal()]
+    app = make_app(seats=("bot", "bot", "human"), agents=[*bots, None], pace=0.8, speed=1.0)
+    tick(app)
+    key(app, pygame.K_f)
+    assert app.fast
+    frames = run_until(app, lambda: app.awaiting_person)
+    # Two bot moves at a pace of 0.8 s would take about 96 frames; fast-forwarded they don't.
+    assert frames < 0.8 / FRAME and app.match.moves == 2
+    tick(app)
+    assert not app.fast and app.flow.pace == 0.8  # the pace is back for the next round
+
+
+# -- item 13: a restored game keeps the last push's result -------------------------------------
+
+
+def test_a_restored_game_shows_the_last_push_result(tmp_path: Path) -> None:
+    app = make_app()
+    play_opening(app)
+    push_from_centre(app)
+    settle(app)
+    note = app.note
+    assert note.startswith("Red's push")
+    path = tmp_path / "game.json"
+    app.match.log.save(path)
+    restored = open_table(AppConfig(load=str(path)))
+    settle(restored)
+    assert restored.match.moves == 5 and restored.note == note
+
+
+# -- item 7: text that ran past its box -------------------------------------------------------
+
+
+def test_a_push_that_brought_nothing_home_says_so_once() -> None:
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    state = game.position({(1, 0): Colour.RED}, to_move=0)
+    assert isinstance(state, PusherState) and state.last_returned == ()
+    words = push_result(state, 0)
+    assert words == "Red's push: nothing came back: Red moves again"
+    assert words.count("came back") == 1
+
+
+def card_box(surface: pygame.Surface, card: tuple[int, int, int]) -> pygame.Rect:
+    found = np.argwhere(np.all(pygame.surfarray.array3d(surface) == card, axis=2))
+    (x0, y0), (x1, y1) = found.min(axis=0), found.max(axis=0)
+    return pygame.Rect(int(x0), int(y0), int(x1 - x0 + 1), int(y1 - y0 + 1))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_a_panel_with_key_columns_holds_its_lines(size: tuple[int, int]) -> None:
+    game = PusherGame(PusherConfig(players=3), PhysicsResolver())
+    painter = Painter(Layout.fit(game.board, size, 3, 0.008))
+    background = (255, 0, 255)
+    surface = pygame.Surface(size)
+    surface.fill(background)
+    lines = (
+        "R\treplay (Space pause, Left back, Right step, R or Esc end)",
+        "Right button\tcancel a push while aiming",
+    )
+    painter.draw_panel(surface, "Pusher - how to play", lines)
+    blended = tuple(
+        round(c * (1 - 225 / 255) + f * 225 / 255)
+        for c, f in zip(background, (12, 14, 20), strict=True)
+    )
+    box = card_box(surface, blended)  # type: ignore[arg-type]
+    drawn = np.argwhere(np.any(pygame.surfarray.array3d(surface) != background, axis=2))
+    assert drawn[:, 0].max() <= box.right + 1 and drawn[:, 0].min() >= box.left - 1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_help_shows_every_line_whole(size: tuple[int, int]) -> None:
+    lines = [*HELP_LINES, "", *COMMON_HELP]
+    body = max(16, size[1] // 32)
+    widest = max(font(body).size(s)[0] for s in lines) + 2 * body
+    assert widest <= size[0] - 20  # the panel is never cut to the window: no line is shortened
+    assert text_size(size) > 0
+
+
+def test_the_load_lists_highlight_holds_the_descenders(window: pygame.Surface) -> None:
+    class Blank:
+        def handle(self, event: pygame.event.Event) -> None: ...
+        def update(self, dt: float) -> None: ...
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((0, 0, 0))
+
+        def animating(self) -> bool:
+            return False
+
+    app = make_app()
+    chooser = Choose(host_of(app), Blank(), "Load a game", ["gjpqy-jig.json"], lambda n: None)
+    surface = pygame.Surface((800, 600))
+    chooser.draw(surface)
+    pixels = pygame.surfarray.array3d(surface).astype(int)
+    ring = np.argwhere(np.all(pixels == ACCENT, axis=2))
+    assert len(ring)
+    (left, top), (right, bottom) = ring.min(axis=0), ring.max(axis=0)
+    below = pixels[left + 4 : right - 4, bottom + 1 : bottom + 12]
+    assert below.sum(axis=2).max() < 3 * 90, "a letter's descender runs out of the highlight"
+    inside = pixels[left + 4 : right - 4, top + 3 : bottom - 2]
+    assert inside.sum(axis=2).max() > 3 * 120  # the item is drawn inside it
+
+
+def bottom_triangle(game: PusherGame) -> tuple[dict[tuple[int, int], Colour], Triangle]:
+    """Three balls in a triangle on the board's two lowest rows (none in a cup of its colour)."""
+    board = game.board
+    low = -board.radius
+    for tri in game.geo.triangles:
+        if min(c[1] for c in tri) == low:
+            balls = {}
+            for cell in tri:
+                balls[cell] = next(c for c in game.colours if c != board.colour(cell))
+            if game.geo.is_pushable(balls, tri):
+                return balls, tri
+    raise AssertionError("no triangle on the bottom rows")
+
+
+def test_a_flick_aimed_down_shows_its_arrowhead_over_the_message_line(
+    window: pygame.Surface,
+) -> None:
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    balls, tri = bottom_triangle(game)
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    match.state = game.position(balls, to_move=0)
+    app = open_table(AppConfig(seats=("human", "human"), size=(800, 600)), match=match)
+    surface = pygame.display.set_mode((800, 600))
+    tick(app)
+    cx, cy = game.board.triangle_centre(tri)
+    x, y = app.layout.to_screen(cx, cy)
+    press = (round(x), round(y))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+    top = (press[0], max(0, press[1] - round(app.layout.pixels(6 * game.board.pitch))))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=top, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    tick(app)
+    assert app.aim is not None
+    flick = app.aimed_flick()
+    assert flick.fraction == 1.0 and math.isclose(flick.angle, -math.pi / 2, abs_tol=0.05)
+    draw(app, surface)
+    bars = pygame.Rect(app.layout.note.as_tuple()).union(app.layout.message.as_tuple())
+    shot = pygame.surfarray.array3d(surface.subsurface(bars)).astype(int)
+    red = (shot[:, :, 0] > 200) & (shot[:, :, 1] < 110) & (shot[:, :, 2] < 90)
+    assert red.any(), "the arrowhead is hidden under the text lines"
+
+
+def test_the_recorder_pickles_without_a_kept_path() -> None:
+    """A bot's search sends the game's resolver to worker processes: it must stay small."""
+    import pickle
+
+    from pusher_sim.ui.pusher.push_record import PushRecorder, apply_recorded
+
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
+        assert apply_recorded(match, action) is None
+    outcome = apply_recorded(match, Push(TRIANGLE, (0.0, 0.0), 1.0, 0.8))
+    assert outcome is not None and outcome.path is not None
+    recorder = game.resolver
+    assert isinstance(recorder, PushRecorder) and recorder.kept is None
+    copy = pickle.loads(pickle.dumps(recorder))
+    assert isinstance(copy, PushRecorder) and copy.kept is None and copy.armed_by is None
+    assert copy.model == recorder.model
+
+
+def test_a_loaded_game_takes_its_pushes_from_the_log(
+    simulations: list[PushSimulation], tmp_path: Path
+) -> None:
+    """A log records each push's outcome: loading it simulates nothing, and the move list and
+    the result line still say what every push did."""
+    app = make_app()
+    play_opening(app)
+    push_from_centre(app)
+    settle(app)
+    path = tmp_path / "game.json"
+    app.match.log.save(path)
+    simulations.clear()
+    restored = open_table(AppConfig(load=str(path)))
+    settle(restored)
+    assert simulations == [] and restored.match.state == app.match.state
+    assert [e.line for e in restored.moves.entries] == [e.line for e in app.moves.entries]
+    assert restored.note == app.note
+
+
+# -- item 8: seats named as on the other tables ------------------------------------------------
+
+
+def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
+    """Seats read "person", "bot", "random bot", as on the start screen, Push and Push Over."""
+    app = make_app(seats=("human", "bot", "random"), agents=[None, FirstLegal(), FirstLegal()])
+    assert [s.label for s in app.scene.seats] == ["person", "bot", "random bot"]
+    assert app.scene.headline.startswith("Red (person) to move")
+    tray = app.layout.trays[2]
+    words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
+    assert words[0] == "Yellow  (random bot)"
