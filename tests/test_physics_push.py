@@ -287,7 +287,7 @@ def test_slow_3000_pushes_keep_p13_and_almost_all_settle() -> None:
 def test_model_version_is_exported() -> None:
     from pusher_sim.physics import MODEL_VERSION
 
-    assert MODEL_VERSION == "6"
+    assert MODEL_VERSION == "7"
 
 
 def test_outcomes_do_not_depend_on_what_was_resolved_before() -> None:

@@ -53,10 +53,17 @@ class PhysicsConfig:
     sleep_time: float = 0.05
     sleep_speed: float = 0.002
     max_sim_time: float = 20.0
+    first_touch_contacts: bool = True
+    press_drop_time: float = 0.5
+    wake_off_cup: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.type in (bool, "bool"):
+                if not isinstance(value, bool):
+                    raise ConfigError(f"physics config: {f.name} must be true or false, got {value!r}")
+                continue
             want = int if f.type in (int, "int") else float
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ConfigError(f"physics config: {f.name} must be a number, got {value!r}")
@@ -259,6 +266,7 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("sleep_time", 0.0, 10.0),
     ("sleep_speed", 0.0, 1.0),
     ("max_sim_time", 0.01, 3600.0),
+    ("press_drop_time", 0.0, 3600.0),
 )
 # Ball restitution and friction are shared out as square roots over the two shapes of a contact
 # (Chipmunk multiplies them), so they must not be zero.
@@ -274,7 +282,12 @@ _POSITIVE = (
 )
 
 
-MODEL_SETTINGS: dict[str, dict[str, Any]] = {MODEL_VERSION: {}}
+MODEL_SETTINGS: dict[str, dict[str, Any]] = {
+    MODEL_VERSION: {},
+    # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
+    # stays on top to the time cap; a ball asleep off its cup is left asleep.
+    "6": {"first_touch_contacts": False, "press_drop_time": 3600.0, "wake_off_cup": False},
+}
 """Every model this code can still run, with the settings that make it that model (over the
 given values). A game played under an older model resolves its pushes with that model's
 settings; the current model, :data:`MODEL_VERSION`, needs none."""

@@ -24,6 +24,7 @@ import pymunk
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import cellpool, chipmunk
 from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.contacts import FirstTouch
 from pusher_sim.physics.cups import cell_polygons, rim_reach
 
 # Collision types.
@@ -146,7 +147,14 @@ class BoardSpace:
         self._add_rim()
         if self.stiffness > 0.0:
             self._add_cells()
+        # Model 7: contacts resolved at first touch (contacts.py); model 6 leaves them all to
+        # Chipmunk.
+        self.touch = FirstTouch(config) if config.first_touch_contacts else None
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
+        if self.touch is not None:
+            space.on_collision(BALL, BALL, begin=self._balls_begin)
+            space.on_collision(BALL, RIM, begin=self._rim_begin)
+            space.on_collision(PRESSED, RIM, begin=self._rim_begin)
 
     # -- construction -----------------------------------------------------------------------
 
@@ -339,6 +347,14 @@ class BoardSpace:
             self._ignore_once.discard(other)
             self.ignored.append(self.shapes.index(other))
             arbiter.process_collision = False
+        elif self.touch is not None:
+            self.touch.balls(arbiter)
+
+    def _balls_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        self.touch.balls(arbiter)  # type: ignore[union-attr]
+
+    def _rim_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        self.touch.rim(arbiter)  # type: ignore[union-attr]
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
         probe, cell = arbiter.shapes  # in the handler's order: (PROBE, CELL)

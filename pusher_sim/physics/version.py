@@ -7,4 +7,4 @@ mysteriously halfway through.
 The models and what each changed are listed in CHANGELOG.md, "Physics models".
 """
 
-MODEL_VERSION: str = "6"
+MODEL_VERSION: str = "7"

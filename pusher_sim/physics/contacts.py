@@ -1,0 +1,125 @@
+"""Contacts resolved at the instant two bodies first touch (model 7).
+
+Chipmunk finds a contact only once the shapes overlap (up to v dt, a fifth of a diameter at the
+hardest flick), takes the normal from that overlapped position, and solves the contact together
+with every joint of the step. Three errors follow: a glancing collision takes the wrong line
+(up to 11 degrees and 75% of the struck ball's speed at a 75 degree cut), and a rolling ball's
+friction for the whole impact step passes through the contact into the struck ball, or into
+the rim ((5/7) mu_slide g dt / v of the follow-through: 3.65% at 0.1 m/s).
+
+So on a contact's first step (Chipmunk's ``begin``, once per contact, before the step's
+velocities are solved) :class:`FirstTouch` winds the pair back along its relative velocity to
+the instant they touched, gives them the impulse of a collision there (restitution e along the
+line of centres at touch, Coulomb contact friction, as Chipmunk would with the right normal),
+carries them on with their new velocities for the time it wound back, and writes the line of
+centres into the arbiter as its normal. The pair then separates in that step's solve, so the
+joints act on each ball's own new velocity and nothing of the step's friction crosses the
+contact. A contact that did not begin within the step (balls set down overlapping, a slow
+squeeze) is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pusher_sim.physics import chipmunk
+from pusher_sim.physics.config import PhysicsConfig
+
+# A contact counts as begun in this step if winding back less than a step (and a hair, for
+# rounding) brings the pair to touching.
+_STEP_SLACK = 1.0 + 1e-9
+
+
+class FirstTouch:
+    """The begin callbacks of ball–ball and ball–rim contacts (see the module's docstring).
+
+    They run once per contact, and a step at 51 moving balls meets one every step or two, so
+    they read and write Chipmunk directly (chipmunk.py), not through pymunk's properties.
+    ``count`` is how many contacts were resolved at first touch.
+    """
+
+    def __init__(self, config: PhysicsConfig) -> None:
+        self._reach = 2.0 * config.ball_radius
+        self._late = config.time_step * _STEP_SLACK
+        self._e_ball = config.restitution_ball
+        self._mu_ball = config.friction_ball
+        self._e_rim = config.restitution_rim
+        self._mu_rim = config.friction_rim
+        self._a, self._b = chipmunk.body_pointer(), chipmunk.body_pointer()
+        self.count = 0
+
+    def balls(self, arbiter: Any) -> None:
+        """Two balls (of equal mass) began to touch in this step."""
+        arb = arbiter._arbiter
+        chipmunk.arbiter_bodies(arb, self._a, self._b)
+        a, b = self._a[0], self._b[0]
+        pa, pb = chipmunk.position(a), chipmunk.position(b)
+        va, vb = chipmunk.velocity(a), chipmunk.velocity(b)
+        dx, dy = pa.x - pb.x, pa.y - pb.y
+        ux, uy = va.x - vb.x, va.y - vb.y  # a's velocity relative to b
+        uu = ux * ux + uy * uy
+        if uu == 0.0:
+            return
+        du = dx * ux + dy * uy
+        reach = self._reach
+        disc = du * du - uu * (dx * dx + dy * dy - reach * reach)
+        if disc < 0.0:
+            return
+        # |d - u t| = 2R: the later root is when they touched (they overlap now, t >= 0).
+        t = (du + math.sqrt(disc)) / uu
+        if not 0.0 <= t <= self._late:
+            return
+        nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
+        vn = ux * nx + uy * ny
+        if vn >= 0.0:
+            return  # not approaching along the line of centres
+        # Equal masses: each ball takes half the change of the relative velocity.
+        dn = -0.5 * (1.0 + self._e_ball) * vn
+        dvx, dvy = dn * nx, dn * ny
+        tx, ty = ux - vn * nx, uy - vn * ny
+        slip = math.hypot(tx, ty)
+        if slip > 0.0:
+            dt = min(0.5 * slip, self._mu_ball * dn) / slip
+            dvx -= dt * tx
+            dvy -= dt * ty
+        _kick(a, pa, va, dvx, dvy, t)
+        _kick(b, pb, vb, -dvx, -dvy, t)
+        points = chipmunk.contact_points(arb)
+        points.normal = (-nx, -ny)  # Chipmunk's normal points from the first body to the second
+        chipmunk.set_contact_points(arb, points)
+        self.count += 1
+
+    def rim(self, arbiter: Any) -> None:
+        """A ball began to touch the rim in this step (the handler's order: ball, rim)."""
+        arb = arbiter._arbiter
+        chipmunk.arbiter_bodies(arb, self._a, self._b)
+        body = self._a[0]
+        points = chipmunk.contact_points(arb)
+        n = points.normal  # from the ball into the rim
+        nx, ny = n.x, n.y
+        depth = -points.points[0].distance
+        v = chipmunk.velocity(body)
+        vn = v.x * nx + v.y * ny
+        if vn <= 0.0 or depth < 0.0:
+            return
+        t = depth / vn
+        if t > self._late:
+            return
+        e = self._e_rim
+        dvx, dvy = -(1.0 + e) * vn * nx, -(1.0 + e) * vn * ny
+        tx, ty = v.x - vn * nx, v.y - vn * ny
+        slip = math.hypot(tx, ty)
+        if slip > 0.0:
+            dt = min(slip, self._mu_rim * (1.0 + e) * vn) / slip
+            dvx -= dt * tx
+            dvy -= dt * ty
+        _kick(body, chipmunk.position(body), v, dvx, dvy, t)
+        self.count += 1
+
+
+def _kick(body: Any, p: Any, v: Any, dvx: float, dvy: float, t: float) -> None:
+    """Change a body's velocity by (dvx, dvy) as of ``t`` ago: wound back to the touch, carried
+    on at the new velocity (``body`` a Chipmunk handle, ``p`` and ``v`` as read)."""
+    chipmunk.set_velocity(body, (v.x + dvx, v.y + dvy))
+    chipmunk.set_position(body, (p.x + dvx * t, p.y + dvy * t))
