@@ -134,7 +134,13 @@ def run(args: argparse.Namespace) -> int:
 def moving_board(board: Board, cfg: PhysicsConfig, n: int, seed: int, *, bare: bool) -> BoardSpace:
     """``n`` balls in random cups, each rolling at 0.3 to 1.0 m/s in a random direction."""
     model = BoardSpace(
-        board, cfg, cups=not bare, resistance=not bare, spin=not bare, sleeping=False
+        board,
+        cfg,
+        cups=not bare,
+        resistance=not bare,
+        spin=not bare,
+        sleeping=False,
+        contacts=not bare,
     )
     rng = random.Random(seed)
     cells = sorted(rng.sample(board.cells, n), key=board.index)

@@ -71,8 +71,9 @@ def _board_tables(
 class BoardSpace:
     """A board's Space and its balls, built in a fixed order so that runs replay bit for bit.
 
-    ``cups=False``, ``resistance=False`` and ``spin=False`` give the bare Space the benchmark
-    compares against (and cup-less boards for tests); ``sleeping=False`` keeps every body awake.
+    ``cups=False``, ``resistance=False``, ``spin=False`` and ``contacts=False`` (Chipmunk's own
+    contacts, as model 6) give the bare Space the benchmark compares against (and cup-less
+    boards for tests); ``sleeping=False`` keeps every body awake.
     """
 
     def __init__(
@@ -84,6 +85,7 @@ class BoardSpace:
         resistance: bool = True,
         spin: bool = True,
         sleeping: bool = True,
+        contacts: bool = True,
     ) -> None:
         self.board = board
         self.config = config
@@ -149,7 +151,7 @@ class BoardSpace:
             self._add_cells()
         # Model 7: contacts resolved at first touch (contacts.py); model 6 leaves them all to
         # Chipmunk.
-        self.touch = FirstTouch(config) if config.first_touch_contacts else None
+        self.touch = FirstTouch(config) if contacts and config.first_touch_contacts else None
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
         if self.touch is not None:
             space.on_collision(BALL, BALL, begin=self._balls_begin)
