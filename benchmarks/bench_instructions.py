@@ -18,8 +18,8 @@ import shutil
 import subprocess
 import sys
 
+from pusher_sim.benchmarking import ROUND_STEPS, moving_board, random_push
 from pusher_sim.board import Board
-from pusher_sim.physics.bench import ROUND_STEPS, moving_board, random_push
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.simulation import PushSimulation
 

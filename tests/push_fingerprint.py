@@ -15,8 +15,8 @@ import random
 import sys
 from collections.abc import Iterator
 
+from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board
-from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.version import MODEL_VERSION

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pusher_sim.benchmarking import balls_moved, random_push, uncrowded_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
-from pusher_sim.physics.bench import balls_moved, random_push, uncrowded_push
 from pusher_sim.physics.settle import assign_cups
 from pusher_sim.push import PushOutcome, PushResolver, PushSpec
 
