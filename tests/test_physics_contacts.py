@@ -117,7 +117,9 @@ def test_rolling_head_on_collision_follows_through_at_every_speed(e: float) -> N
             a = model.add_ball(Colour.RED, (start, 0.0), (v, 0.0))
             b = model.add_ball(Colour.BLUE, (0.0, 0.0))
             _rolling(model, (a, b))
-            assert model.velocity(a)[0] == pytest.approx((5 / 7 * (1 - e) / 2 + 2 / 7) * v, rel=0.01)
+            assert model.velocity(a)[0] == pytest.approx(
+                (5 / 7 * (1 - e) / 2 + 2 / 7) * v, rel=0.01
+            )
             assert model.velocity(b)[0] == pytest.approx(5 / 7 * (1 + e) / 2 * v, rel=0.01)
 
 

@@ -62,7 +62,9 @@ class PhysicsConfig:
             value = getattr(self, f.name)
             if f.type in (bool, "bool"):
                 if not isinstance(value, bool):
-                    raise ConfigError(f"physics config: {f.name} must be true or false, got {value!r}")
+                    raise ConfigError(
+                        f"physics config: {f.name} must be true or false, got {value!r}"
+                    )
                 continue
             want = int if f.type in (int, "int") else float
             if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -21,10 +21,13 @@ squeeze) is left to Chipmunk. docs/physics.md, "Contacts at first touch", has th
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.physics import chipmunk
+from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.state import SpaceState
 
 # A contact counts as begun in this step if winding back less than a step (and a hair, for
 # rounding) brings the pair to touching.
@@ -123,3 +126,40 @@ def _kick(body: Any, p: Any, v: Any, dvx: float, dvy: float, t: float) -> None:
     on at the new velocity (``body`` a Chipmunk handle, ``p`` and ``v`` as read)."""
     chipmunk.set_velocity(body, (v.x + dvx, v.y + dvy))
     chipmunk.set_position(body, (p.x + dvx * t, p.y + dvy * t))
+
+
+class Contacts(SpaceState):
+    """The ball's contact handlers: the pressed ball passing over the balls it starts on, and
+    first touches (a base of BoardSpace; ``touch`` is None under model 6)."""
+
+    touch: FirstTouch | None
+    _ignore_once: set[Any]
+    ignored: list[int]
+
+    def ignore_first_contact(self, others: Iterable[int]) -> None:
+        """Let the pressed ball pass over ``others`` until each pair has come apart once.
+
+        Only a contact that begins in the next step is ignored (those that do are listed in
+        :attr:`ignored`); a pair already apart by then collides normally ever after.
+        """
+        for i in others:
+            self._ignore_once.add(self.shapes[i])
+
+    def stop_ignoring(self) -> None:
+        self._ignore_once.clear()
+
+    def _press_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        a, b = arbiter.shapes
+        other = b if a.collision_type == PRESSED else a
+        if other in self._ignore_once:
+            self._ignore_once.discard(other)
+            self.ignored.append(self.shapes.index(other))
+            arbiter.process_collision = False
+        elif self.touch is not None:
+            self.touch.balls(arbiter)
+
+    def _balls_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        self.touch.balls(arbiter)  # type: ignore[union-attr]
+
+    def _rim_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+        self.touch.rim(arbiter)  # type: ignore[union-attr]

@@ -279,10 +279,12 @@ class PushSimulation:
         if is_settled(m, asleep):
             self.settled = True
             self.done = True
-        elif self.steps >= self.max_steps:
+        elif self.steps >= self.max_steps or (all_asleep(m, asleep) and not self._wake(m)):
             self.done = True
-        elif all_asleep(m, asleep) and not (self.config.wake_off_cup and wake_off_cup(m)):
-            self.done = True
+
+    def _wake(self, m: BoardSpace) -> bool:
+        """Every ball sleeps, unsettled: whether a ball asleep off its cup was woken (model 7)."""
+        return self.config.wake_off_cup and wake_off_cup(m)
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
