@@ -30,11 +30,6 @@ def body_pointer() -> Any:
     return ffi.new("cpBody *[1]")
 
 
-def set_contact_points(arbiter: Any, points: Any) -> None:
-    """Write a (changed) contact point set back into the arbiter."""
-    lib.cpArbiterSetContactPointSet(arbiter, ffi.addressof(points))
-
-
 def handle(body: Any) -> Any:
     """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
     return body._body

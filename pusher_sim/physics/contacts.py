@@ -11,11 +11,15 @@ So on a contact's first step (Chipmunk's ``begin``, once per contact, before the
 velocities are solved) :class:`FirstTouch` winds the pair back along its relative velocity to
 the instant they touched, gives them the impulse of a collision there (restitution e along the
 line of centres at touch, Coulomb contact friction, as Chipmunk would with the right normal),
-carries them on with their new velocities for the time it wound back, and writes the line of
-centres into the arbiter as its normal. The pair then separates in that step's solve, so the
-joints act on each ball's own new velocity and nothing of the step's friction crosses the
-contact. A contact that did not begin within the step (balls set down overlapping, a slow
-squeeze) is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+and carries them on with their new velocities for the time it wound back. The pair then
+separates in that step's solve, so the joints act on each ball's own new velocity and nothing of
+the step's friction crosses the contact. Chipmunk's own normal (the overlapped line) needs no
+correction: along it too the pair now separates, at e |v_n| (2R - |v_n| t) / |d| or more, since
+the approach |v_n| t within a step is under 2R (the tunnelling guard), so its solve gives the
+pair no impulse; only its position correction still pushes the overlap apart along that line,
+by about a hundredth of the overlap. A contact that did not begin within the step (balls set
+down overlapping, a slow squeeze) is left to Chipmunk. docs/physics.md, "Contacts at first
+touch", has the figures.
 """
 
 from __future__ import annotations
@@ -52,8 +56,8 @@ class FirstTouch:
         self._a, self._b = chipmunk.body_pointer(), chipmunk.body_pointer()
         self.count = 0
 
-    def balls(self, arbiter: Any) -> None:
-        """Two balls (of equal mass) began to touch in this step."""
+    def balls(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
+        """Two balls (of equal mass) began to touch in this step (a pymunk begin callback)."""
         arb = arbiter._arbiter
         chipmunk.arbiter_bodies(arb, self._a, self._b)
         a, b = self._a[0], self._b[0]
@@ -88,13 +92,11 @@ class FirstTouch:
             dvy -= dt * ty
         _kick(a, pa, va, dvx, dvy, t)
         _kick(b, pb, vb, -dvx, -dvy, t)
-        points = chipmunk.contact_points(arb)
-        points.normal = (-nx, -ny)  # Chipmunk's normal points from the first body to the second
-        chipmunk.set_contact_points(arb, points)
         self.count += 1
 
-    def rim(self, arbiter: Any) -> None:
-        """A ball began to touch the rim in this step (the handler's order: ball, rim)."""
+    def rim(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
+        """A ball began to touch the rim in this step (the handler's order: ball, rim; a
+        pymunk begin callback)."""
         arb = arbiter._arbiter
         chipmunk.arbiter_bodies(arb, self._a, self._b)
         body = self._a[0]
@@ -157,9 +159,3 @@ class Contacts(SpaceState):
             arbiter.process_collision = False
         elif self.touch is not None:
             self.touch.balls(arbiter)
-
-    def _balls_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        self.touch.balls(arbiter)  # type: ignore[union-attr]
-
-    def _rim_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        self.touch.rim(arbiter)  # type: ignore[union-attr]

@@ -137,9 +137,9 @@ class BoardSpace(FullCups, Contacts):
         self.touch = FirstTouch(config) if contacts and config.first_touch_contacts else None
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
         if self.touch is not None:
-            space.on_collision(BALL, BALL, begin=self._balls_begin)
-            space.on_collision(BALL, RIM, begin=self._rim_begin)
-            space.on_collision(PRESSED, RIM, begin=self._rim_begin)
+            space.on_collision(BALL, BALL, begin=self.touch.balls)
+            space.on_collision(BALL, RIM, begin=self.touch.rim)
+            space.on_collision(PRESSED, RIM, begin=self.touch.rim)
 
     # -- construction -----------------------------------------------------------------------
 
