@@ -20,14 +20,19 @@ from pusher_sim.physics.energy import EnergyBookkeeping
 class Bowls(EnergyBookkeeping):
     """Cell entries and the bowl each ball feels (a base of BoardSpace)."""
 
-    _cell_of: dict[Any, int]
-    _ball_of: dict[Any, int]
+    _cell_of: dict[Any, int]  # a cell's Chipmunk handle -> its cup
+    _ball_of: dict[Any, int]  # a probe's Chipmunk handle -> its ball
+    _probe_pointer: Any
+    _cell_pointer: Any
     _hoppers_awake: bool
     _cell_class: tuple[int, ...]
 
     def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        probe, cell = arbiter.shapes  # in the handler's order: (PROBE, CELL)
-        self._switch(self._ball_of[probe], self._cell_of[cell], kink=True)
+        # The shapes in the handler's order, (PROBE, CELL), as Chipmunk handles: pymunk's
+        # arbiter.shapes builds two pointers and looks both Shapes up, a third of this call.
+        probe, cell = self._probe_pointer, self._cell_pointer
+        chipmunk.arbiter_shapes(arbiter._arbiter, probe, cell)
+        self._switch(self._ball_of[probe[0]], self._cell_of[cell[0]], kink=True)
 
     def _cross_ridge(self, i: int, a: int, b: int) -> None:
         """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so

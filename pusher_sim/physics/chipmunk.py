@@ -30,6 +30,21 @@ def body_pointer() -> Any:
     return ffi.new("cpBody *[1]")
 
 
+# (arbiter, a, b): the arbiter's shapes, in its handler's order, into two shape_pointer()s.
+arbiter_shapes: Any = lib.cpArbiterGetShapes
+
+
+def shape_pointer() -> Any:
+    """Room for one Chipmunk shape pointer (what arbiter_shapes fills)."""
+    return ffi.new("cpShape *[1]")
+
+
+def shape_handle(shape: Any) -> Any:
+    """The Chipmunk shape behind a pymunk Shape: hashable, equal to the pointer a callback
+    reads for it (valid while the Shape lives)."""
+    return shape._shape
+
+
 def handle(body: Any) -> Any:
     """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
     return body._body

@@ -58,13 +58,20 @@ class FirstTouch:
 
     def balls(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
         """Two balls (of equal mass) began to touch in this step (a pymunk begin callback)."""
-        arb = arbiter._arbiter
-        chipmunk.arbiter_bodies(arb, self._a, self._b)
-        a, b = self._a[0], self._b[0]
-        pa, pb = chipmunk.position(a), chipmunk.position(b)
-        va, vb = chipmunk.velocity(a), chipmunk.velocity(b)
-        dx, dy = pa.x - pb.x, pa.y - pb.y
-        ux, uy = va.x - vb.x, va.y - vb.y  # a's velocity relative to b
+        ab, bb = self._a, self._b
+        chipmunk.arbiter_bodies(arbiter._arbiter, ab, bb)
+        a, b = ab[0], bb[0]
+        # Each vector read once, as floats (a field of a Chipmunk struct costs a call).
+        p = chipmunk.position(a)
+        pax, pay = p.x, p.y
+        p = chipmunk.position(b)
+        pbx, pby = p.x, p.y
+        v = chipmunk.velocity(a)
+        vax, vay = v.x, v.y
+        v = chipmunk.velocity(b)
+        vbx, vby = v.x, v.y
+        dx, dy = pax - pbx, pay - pby
+        ux, uy = vax - vbx, vay - vby  # a's velocity relative to b
         uu = ux * ux + uy * uy
         if uu == 0.0:
             return
@@ -90,8 +97,12 @@ class FirstTouch:
             dt = min(0.5 * slip, self._mu_ball * dn) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        _kick(a, pa, va, dvx, dvy, t)
-        _kick(b, pb, vb, -dvx, -dvy, t)
+        # The new velocities as of t ago: wound back to the touch, carried on at them.
+        set_velocity, set_position = chipmunk.set_velocity, chipmunk.set_position
+        set_velocity(a, (vax + dvx, vay + dvy))
+        set_position(a, (pax + dvx * t, pay + dvy * t))
+        set_velocity(b, (vbx - dvx, vby - dvy))
+        set_position(b, (pbx - dvx * t, pby - dvy * t))
         self.count += 1
 
     def rim(self, arbiter: Any, space: Any = None, data: Any = None) -> None:

@@ -112,6 +112,8 @@ class BoardSpace(FullCups, Contacts):
         self.over: set[int] = set()  # a rider rolling over the other balls: meets none
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
+        self._probe_pointer = chipmunk.shape_pointer()
+        self._cell_pointer = chipmunk.shape_pointer()
         self._cells: cellpool.CellSet | None = None
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
@@ -235,7 +237,7 @@ class BoardSpace(FullCups, Contacts):
             probe.sensor = True
             probe.collision_type = PROBE
             probe.filter = PROBE_FILTERS[self._cell_class[cup]]
-            self._ball_of[probe] = index
+            self._ball_of[chipmunk.shape_handle(probe)] = index
             objs.append(probe)
             if pressed:
                 self._lifted.add(index)
