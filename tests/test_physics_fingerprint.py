@@ -40,7 +40,7 @@ FIRST_PUSHES = {
     ),
 }
 ALL_300 = {
-    "7": "ce6a0edc8840ccdecd1a4619f7c71c6bab34e47dd32fb4689e64a29e9b367732",
+    "7": "4c5b0dc09c763795b84b15449376b66cc10dce06de3414b32c5a94b82821a33b",
     "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",
 }
 
