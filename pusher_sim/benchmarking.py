@@ -29,8 +29,8 @@ from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.push import PushSpec
 
 BALL_COUNTS = (17, 34, 51, 91)
-TARGET_RATIO_51 = 0.30  # model steps/s over floor steps/s with 51 balls moving, at least
-TARGET_FLOOR_STEPS = 1500  # a push to rest, in steps of the 51-ball floor, at most
+TARGET_RATIO_51 = 0.21  # model steps/s over floor steps/s with 51 balls moving, at least
+TARGET_FLOOR_STEPS = 1400  # a push to rest, in steps of the 51-ball floor, at most
 UNCROWDED_OTHERS = 5  # balls besides the triangle on the press-strength curve's boards
 ROUND_STEPS = 240  # half a second of simulated time: every ball is still moving
 

@@ -1,25 +1,16 @@
 """Contacts resolved at the instant two bodies first touch (model 7).
 
-Chipmunk finds a contact only once the shapes overlap (up to v dt, a fifth of a diameter at the
-hardest flick), takes the normal from that overlapped position, and solves the contact together
-with every joint of the step. Three errors follow: a glancing collision takes the wrong line
-(up to 11 degrees and 75% of the struck ball's speed at a 75 degree cut), and a rolling ball's
-friction for the whole impact step passes through the contact into the struck ball, or into
-the rim ((5/7) mu_slide g dt / v of the follow-through: 3.65% at 0.1 m/s).
-
-So on a contact's first step (Chipmunk's ``begin``, once per contact, before the step's
-velocities are solved) :class:`FirstTouch` winds the pair back along its relative velocity to
-the instant they touched, gives them the impulse of a collision there (restitution e along the
-line of centres at touch, Coulomb contact friction, as Chipmunk would with the right normal),
-and carries them on with their new velocities for the time it wound back. The pair then
-separates in that step's solve, so the joints act on each ball's own new velocity and nothing of
-the step's friction crosses the contact. Chipmunk's own normal (the overlapped line) needs no
-rewriting: the pair separates along it too, at e |v_n| (2R - |v_n| t) / |d| or more for two balls
-moving straight (the approach |v_n| t in a step is under 2R), so its solve gives no impulse (in
-200 random pushes, not one of 11,568 such contacts was still approaching along it). Chipmunk's
-position correction still pushes the overlap apart, by about a hundredth of it a step. A
-contact that did not begin within the step (balls set down overlapping, a slow squeeze) is
-left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+Chipmunk finds a contact only once the shapes overlap (up to v dt, a fifth of a diameter at
+the hardest flick), takes the normal from there and solves it with the step's joints: a
+glancing collision took the wrong line (up to 11 degrees and 75% slow at a 75 degree cut), and
+a rolling ball's friction for the impact step leaked through the contact. So on a contact's
+first step (Chipmunk's ``begin``, before velocities are solved) :class:`FirstTouch` winds the
+pair back along its relative velocity to the touch, gives it the collision's impulse there
+(restitution along the line of centres, Coulomb contact friction) and carries it on at the new
+velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
+too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
+act on its own velocity. A contact that did not begin within the step is left to Chipmunk.
+docs/physics.md, "Contacts at first touch", has the reasoning and the figures.
 """
 
 from __future__ import annotations

@@ -158,8 +158,9 @@ def _scripted(value: object, where: str) -> None:
 
 
 def _physics_values(value: object, where: str) -> None:
-    """An object of named numbers. Which names and what bounds is the physics config's to say
-    (the game checks them against it when it is made); here only the JSON shape is checked."""
+    """An object of named numbers and switches (true/false: which of a model's changes are on).
+    Which names, which type and what bounds is the physics config's to say (the game checks them
+    against it when it is made); here only the JSON shape is checked."""
     if not isinstance(value, Mapping):
         raise ShapeError(
             f"{where} must be an object of physics values (a log carries them, not a path), "
@@ -169,7 +170,8 @@ def _physics_values(value: object, where: str) -> None:
         raise ShapeError(f"{where} has {len(value)} entries")
     for key, item in value.items():
         Text(max_len=64).check(key, f"{where} key")
-        Real(-1e9, 1e9).check(item, f"{where}.{key}")
+        if not isinstance(item, bool):
+            Real(-1e9, 1e9).check(item, f"{where}.{key}")
 
 
 SHAPE = Obj(
