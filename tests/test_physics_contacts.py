@@ -196,6 +196,16 @@ def test_a_ball_asleep_off_its_cup_is_woken_when_all_else_sleeps() -> None:
             assert math.dist(sim.model.position(far), (x, y)) <= cfg.settle_offset
 
 
+def test_a_first_touch_on_a_sleeping_ball_is_left_to_chipmunk() -> None:
+    # Kicking a sleeping ball from inside Chipmunk's collision pass once left its lists looping:
+    # this push (the energy test's example: no flick, the gentlest press) hung inside a step.
+    balls, spec = random_push(BOARD, random.Random(3186))
+    spec = PushSpec(spec.triangle, spec.colour, spec.offset, 0.0, 0.0, 0.0)
+    sim = PushSimulation(BOARD, balls, spec, PhysicsConfig())
+    assert sim.run().settled
+    assert sim.model.touch is not None and sim.model.touch.asleep > 0
+
+
 def test_model_6_settings_turn_every_model_7_change_off() -> None:
     six = config_for_model("6")
     assert six == replace(

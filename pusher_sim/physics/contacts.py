@@ -9,8 +9,8 @@ pair back along its relative velocity to the touch, gives it the collision's imp
 (restitution along the line of centres, Coulomb contact friction) and carries it on at the new
 velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
 too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
-act on its own velocity. A contact that did not begin within the step is left to Chipmunk.
-docs/physics.md, "Contacts at first touch", has the reasoning and the figures.
+act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
+ball, is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
 """
 
 from __future__ import annotations
@@ -46,12 +46,18 @@ class FirstTouch:
         self._mu_rim = config.friction_rim
         self._a, self._b = chipmunk.body_pointer(), chipmunk.body_pointer()
         self.count = 0
+        self.asleep = 0
 
     def balls(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
         """Two balls (of equal mass) began to touch in this step (a pymunk begin callback)."""
         ab, bb = self._a, self._b
         chipmunk.arbiter_bodies(arbiter._arbiter, ab, bb)
         a, b = ab[0], bb[0]
+        if chipmunk.is_sleeping(a) or chipmunk.is_sleeping(b):
+            # Waking a sleeping body from inside Chipmunk's collision pass can leave its lists
+            # looping (a push hung inside a step); Chipmunk wakes it for this contact itself.
+            self.asleep += 1
+            return
         # Each vector read once, as floats (a field of a Chipmunk struct costs a call).
         p = chipmunk.position(a)
         pax, pay = p.x, p.y
@@ -160,4 +166,4 @@ class Contacts(SpaceState):
             self.ignored.append(self.shapes.index(other))
             arbiter.process_collision = False
         elif self.touch is not None:
-            self.touch.balls(arbiter)
+            self.touch.balls(arbiter, space)
