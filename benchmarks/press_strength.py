@@ -18,9 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pusher_sim.atomic import atomic_file
+from pusher_sim.benchmarking import UNCROWDED_OTHERS, balls_moved, uncrowded_push
 from pusher_sim.board import Board
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.physics.bench import UNCROWDED_OTHERS, balls_moved, uncrowded_push
 
 STRENGTHS = tuple(k / 10 for k in range(11))
 

@@ -18,9 +18,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from pusher_sim.atomic import atomic_file
+from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
-from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy
 from pusher_sim.push import PushSpec
 

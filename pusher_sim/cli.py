@@ -29,7 +29,7 @@ from pusher_sim.turnloop.terminal import play_in_terminal
 
 # Subcommands that live with the code they drive: "module" exposing configure(parser), run(args).
 PLUGINS = {
-    "bench": ("pusher_sim.physics.bench", "measure the physics step rate and pushes per second"),
+    "bench": ("pusher_sim.benchmarking", "measure the physics step rate and pushes per second"),
     "experiment": ("pusher_sim.experiment.cli", "run a batch of physics experiments"),
     "tournament": ("pusher_sim.tournament.cli", "bots against bots: win rates and ratings"),
     "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),

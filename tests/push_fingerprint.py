@@ -2,9 +2,9 @@
 
 The speed work on the push model must not move any ball by a single bit (tournaments and
 experiment figures were computed with it), so the tests compare these digests with the ones
-recorded for the model as it stands. ``python -m tests.push_fingerprint N`` prints the digests
-of the first N pushes and of all N together, to record them again when the model changes
-(with a new ``MODEL_VERSION``).
+recorded for each model this build can run. ``python -m tests.push_fingerprint N [MODEL]``
+prints the digests of the first N pushes and of all N together, to record them for a new
+model (with a new ``MODEL_VERSION``).
 """
 
 from __future__ import annotations
@@ -15,20 +15,22 @@ import random
 import sys
 from collections.abc import Iterator
 
+from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board
-from pusher_sim.physics.bench import random_push
-from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.simulation import PushSimulation
+from pusher_sim.physics.version import MODEL_VERSION
 
 BOARD = Board()
 
 
-def push_records(count: int, seed: int = 0) -> Iterator[str]:
+def push_records(count: int, seed: int = 0, model: str = MODEL_VERSION) -> Iterator[str]:
     """One line per push: steps, settled, outcome, final energy, fix-up counts, and every
     ball's position, velocity and spin velocity as exact hexadecimal floats. Pushes are the
-    benchmark's random 30-ball pushes; every other one gets a random press strength."""
+    benchmark's random 30-ball pushes; every other one gets a random press strength. ``model``
+    is the physics model (config_for_model) they are resolved with."""
     rng = random.Random(seed)
-    config = PhysicsConfig()
+    config = config_for_model(model)
     for k in range(count):
         balls, spec = random_push(BOARD, rng)
         if k % 2:
@@ -53,11 +55,11 @@ def push_records(count: int, seed: int = 0) -> Iterator[str]:
         yield "|".join(parts)
 
 
-def digests(count: int, seed: int = 0) -> tuple[list[str], str]:
+def digests(count: int, seed: int = 0, model: str = MODEL_VERSION) -> tuple[list[str], str]:
     """Each push's SHA-256 and the SHA-256 of all the records in order."""
     each: list[str] = []
     whole = hashlib.sha256()
-    for record in push_records(count, seed):
+    for record in push_records(count, seed, model):
         data = record.encode()
         each.append(hashlib.sha256(data).hexdigest())
         whole.update(data + b"\n")
@@ -66,7 +68,7 @@ def digests(count: int, seed: int = 0) -> tuple[list[str], str]:
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    pushes, total = digests(n)
+    pushes, total = digests(n, model=sys.argv[2] if len(sys.argv) > 2 else MODEL_VERSION)
     for d in pushes:
         print(d)
     print("all:", total)

@@ -16,7 +16,8 @@ MOD: dict[str, Any] = runpy.run_path(str(SCRIPT))
 
 def test_counted_work_runs_for_pushes_floor_and_model() -> None:
     for kind in ("push", "floor", "model"):
-        assert MOD["main"](["--work", kind, "1", "run"]) == 0
+        for model in ("6", "7"):
+            assert MOD["main"](["--work", kind, "1", "run", model]) == 0
 
 
 def test_counts_below_one_are_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

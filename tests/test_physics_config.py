@@ -42,6 +42,9 @@ def test_partial_file_keeps_defaults(tmp_path: Path) -> None:
         ("[physics\ncup_depth = 0.002\n", "is not valid TOML"),
         ("[physics]\ntime_step = 0.02\n", "too long"),
         ("[physics]\nmax_flick_speed = true\n", "max_flick_speed must be a number"),
+        ("[physics]\nwake_off_cup = 1\n", "wake_off_cup must be true or false"),
+        ("[physics]\nfirst_touch_contacts = 'yes'\n", "first_touch_contacts must be true or"),
+        ("[physics]\npress_drop_time = -1.0\n", "press_drop_time = -1.0 is out of range"),
     ],
 )
 def test_bad_file_is_one_line_config_error(tmp_path: Path, text: str, fragment: str) -> None:
@@ -101,3 +104,17 @@ def test_config_for_model_runs_the_current_model_and_refuses_an_unknown_one() ->
         config_for_model("0")
     with pytest.raises(ConfigError, match="unknown value"):
         config_for_model(MODEL_VERSION, {"warp": 1})
+
+
+def test_model_6_runs_with_a_saved_games_values_and_its_own_switches() -> None:
+    from pusher_sim.physics.config import config_for_model
+
+    # A model-6 game's physics has no model-7 keys; any it has are overruled by model 6's.
+    six = config_for_model("6", {"tilt": 0.01, "wake_off_cup": True})
+    assert six.tilt == 0.01
+    assert (six.first_touch_contacts, six.press_drop_time, six.wake_off_cup) == (
+        False,
+        3600.0,
+        False,
+    )
+    assert six.time_step == 1 / 480

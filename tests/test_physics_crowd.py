@@ -83,9 +83,10 @@ def _run_energy_never_rising(sim: PushSimulation, seen: Callable[[], bool]) -> b
     return happened
 
 
-@pytest.mark.parametrize("seed", [320, 501, 951])
+@pytest.mark.parametrize("seed", [20, 320, 951])
 def test_pushes_in_which_a_full_cup_refuses_a_ball_settle_and_lose_energy(seed: int) -> None:
-    # Found by sweeping: in each, a ball rolls into the cell of a cup another ball holds.
+    # Found by sweeping (model 7): in each, a ball rolls into the cell of a cup another ball
+    # holds.
     balls, spec = sweep_push(seed)
     sim = PushSimulation(BOARD, balls, spec, CFG)
     assert _run_energy_never_rising(sim, lambda: sim.model.fixups["refused"] > 0)

@@ -1,43 +1,66 @@
-"""Push outcomes stay bit for bit what model 6 gave when it was released.
+"""Push outcomes stay bit for bit what each model gave when it was released.
 
 Speed work on the model (building the Space, the press's energy check, the settle checks)
 must not move any ball by one bit: a 400-game tournament and the experiment figures were
-computed with it. Each digest covers a push's steps, outcome, final energy, fix-ups and every
-ball's exact position, velocity and spin (tests/push_fingerprint.py records them again when
-the model changes, with a new MODEL_VERSION).
+computed with it. And a game played under model 6 must resolve its pushes under this build
+exactly as model 6 did (config_for_model("6"), what a saved game without outcomes loads with).
+Each digest covers a push's steps, outcome, final energy, fix-ups and every ball's exact
+position, velocity and spin (tests/push_fingerprint.py records them for a new model).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
 from tests.push_fingerprint import digests
 
-RECORDED_MODEL = "6"
-FIRST_PUSHES = (
-    "a94fb9e270c23a662443e0edc32bd30c3856e3c1c7ff6f98731b5733dfcb987c",
-    "5daee1647492a9b91231048525f740fe22f2b10891925edc812199f2af78d391",
-    "fafb4497340283cc35a98106959db98aa0d380e3fe3cf4663fcb1d2827922ef4",
-    "ceef4a7a36ed4cb199201428a9ed08fd703fd6db73540d1ecdb1e77df298139c",
-    "26433b89b68b3b538714d9f78dd0f29ada311f730e2e50b6fba59c576c76889c",
-    "7c30c50de84f7f00dc6c066fa7c04a5d56e3fba25b6fe35cf84e5ca364bcd7cb",
-    "3f1ea0132778df4a3b79fd95e4b5694aad8dd02a3562fc24f5f0b7f83b840ea1",
-    "8eace9a5344cfefd61883dddeabb02aa726d04f9e01d6fee6b69b6d73010928b",
-)
-ALL_300 = "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d"
+RECORDED_MODEL = "7"
+FIRST_PUSHES = {
+    "7": (
+        "8fbbcd61142f24ce2b5a189fb354f4391e282e354ca2e16cecf28e190a995e3d",
+        "41cf65700ddd400032d62e67d0cc29a472d7c2d29559c672266bd6f6d7889e38",
+        "6a18ac2d92ac39f39aa17e446fe6fd371218386c04653955415b46523cea7ae7",
+        "4ecb5a6f0c457ab4e67629c83e4bc265a9698c1a0bdb6c36672e26d27807f7db",
+        "11e22f53ed03a385a3c8384c61cb0568816180eda977381647ba1111e6924304",
+        "405e62476d5bdcfb6c9af2f7e75d51b234726f5d8195df11c18fbc64262c6e46",
+        "a35d900cfb8bab80f232a5d90bad667ab234da0afd692a53119686b4be4e54b6",
+        "6dd6312e95287fcc16c046caae0ab2376dfdb18c45a1187cafb2df5a05b896ee",
+    ),
+    "6": (
+        "a94fb9e270c23a662443e0edc32bd30c3856e3c1c7ff6f98731b5733dfcb987c",
+        "5daee1647492a9b91231048525f740fe22f2b10891925edc812199f2af78d391",
+        "fafb4497340283cc35a98106959db98aa0d380e3fe3cf4663fcb1d2827922ef4",
+        "ceef4a7a36ed4cb199201428a9ed08fd703fd6db73540d1ecdb1e77df298139c",
+        "26433b89b68b3b538714d9f78dd0f29ada311f730e2e50b6fba59c576c76889c",
+        "7c30c50de84f7f00dc6c066fa7c04a5d56e3fba25b6fe35cf84e5ca364bcd7cb",
+        "3f1ea0132778df4a3b79fd95e4b5694aad8dd02a3562fc24f5f0b7f83b840ea1",
+        "8eace9a5344cfefd61883dddeabb02aa726d04f9e01d6fee6b69b6d73010928b",
+    ),
+}
+ALL_300 = {
+    "7": "cc916392a0233a3ffaabb9d8d3805ee3c0adb8e8f58adcbb0850b1a0669f74ab",
+    "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",
+}
 
 
 def test_fingerprints_are_of_the_current_model() -> None:
     assert MODEL_VERSION == RECORDED_MODEL
 
 
-def test_first_pushes_resolve_bit_for_bit_as_recorded() -> None:
-    each, _ = digests(len(FIRST_PUSHES))
-    assert tuple(each) == FIRST_PUSHES
+def test_every_model_this_build_runs_has_fingerprints() -> None:
+    assert set(FIRST_PUSHES) == set(ALL_300) == set(MODEL_SETTINGS)
+
+
+@pytest.mark.parametrize("model", sorted(FIRST_PUSHES))
+def test_first_pushes_resolve_bit_for_bit_as_recorded(model: str) -> None:
+    each, _ = digests(len(FIRST_PUSHES[model]), model=model)
+    assert tuple(each) == FIRST_PUSHES[model]
 
 
 @pytest.mark.slow
-def test_three_hundred_pushes_resolve_bit_for_bit_as_recorded() -> None:
-    _, whole = digests(300)
-    assert whole == ALL_300
+@pytest.mark.parametrize("model", sorted(ALL_300))
+def test_three_hundred_pushes_resolve_bit_for_bit_as_recorded(model: str) -> None:
+    _, whole = digests(300, model=model)
+    assert whole == ALL_300[model]

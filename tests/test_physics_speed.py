@@ -12,9 +12,9 @@ import math
 import random
 import threading
 
+from pusher_sim.benchmarking import random_push
 from pusher_sim.board import PLAYER_COLOURS, Board
 from pusher_sim.physics import BoardSpace, PhysicsConfig, cellpool, chipmunk
-from pusher_sim.physics.bench import random_push
 from pusher_sim.physics.cups import board_bowl_energy, bowl_energy
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
 from pusher_sim.physics.simulation import PushSimulation

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import random
 
+from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
-from pusher_sim.physics.bench import random_push
 from pusher_sim.pusher.scripted import ScriptedResolver
 
 

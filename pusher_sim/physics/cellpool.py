@@ -16,12 +16,15 @@ from typing import Any
 
 import pymunk
 
+from pusher_sim.physics import chipmunk
+
 KEEP = 4  # free sets kept per board and thread
 
 
 @dataclass(frozen=True)
 class CellSet:
-    """A static body, its cell shapes in the board's cell order, and each shape's cell index."""
+    """A static body, its cell shapes in the board's cell order, and each shape's cell index
+    by its Chipmunk handle (what a collision callback reads)."""
 
     body: Any
     shapes: tuple[Any, ...]
@@ -43,7 +46,9 @@ def take(key: object, build: Callable[[Any], list[Any]]) -> CellSet:
         return free.pop()
     body = pymunk.Body(body_type=pymunk.Body.STATIC)
     shapes = tuple(build(body))
-    return CellSet(body, shapes, {shape: i for i, shape in enumerate(shapes)})
+    return CellSet(
+        body, shapes, {chipmunk.shape_handle(shape): i for i, shape in enumerate(shapes)}
+    )
 
 
 def give_back(key: object, cells: CellSet, space: Any) -> None:

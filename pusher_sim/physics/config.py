@@ -53,10 +53,19 @@ class PhysicsConfig:
     sleep_time: float = 0.05
     sleep_speed: float = 0.002
     max_sim_time: float = 20.0
+    first_touch_contacts: bool = True
+    press_drop_time: float = 0.5
+    wake_off_cup: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.type in (bool, "bool"):
+                if not isinstance(value, bool):
+                    raise ConfigError(
+                        f"physics config: {f.name} must be true or false, got {value!r}"
+                    )
+                continue
             want = int if f.type in (int, "int") else float
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ConfigError(f"physics config: {f.name} must be a number, got {value!r}")
@@ -76,13 +85,17 @@ class PhysicsConfig:
             if not getattr(self, name) > 0:
                 raise ConfigError(f"physics config: {name} must be positive")
         # Tunnelling guard: the fastest any ball can go (all the press's and the cups' energy
-        # in one ball) must move less than half a radius per step, so a contact is always seen
-        # from the correct side (ball-ball relative motion stays below 0.71 R per step).
+        # in one ball) must move less than half a radius per step, so a contact Chipmunk finds
+        # overlapped is seen from the correct side (ball-ball relative motion stays below
+        # 0.71 R per step). Contacts resolved at first touch (model 7) wind back to the touch
+        # from any overlap a step makes: a ball may move up to its radius per step (two balls
+        # meet before they could pass, relative motion below 2 R, and no ball crosses the rim).
         fastest = self.speed_bound()
-        if fastest * self.time_step > 0.5 * self.ball_radius:
+        reach, name = (1.0, "its radius") if self.first_touch_contacts else (0.5, "half its radius")
+        if fastest * self.time_step > reach * self.ball_radius:
             raise ConfigError(
                 f"physics config: time_step {self.time_step:g} s is too long for balls up to "
-                f"{fastest:.3g} m/s (a ball would move over half its radius in one step)"
+                f"{fastest:.3g} m/s (a ball would move over {name} in one step)"
             )
 
     # -- derived quantities (the model's predictions, used by the tests) ----------------------
@@ -259,6 +272,7 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("sleep_time", 0.0, 10.0),
     ("sleep_speed", 0.0, 1.0),
     ("max_sim_time", 0.01, 3600.0),
+    ("press_drop_time", 0.0, 3600.0),
 )
 # Ball restitution and friction are shared out as square roots over the two shapes of a contact
 # (Chipmunk multiplies them), so they must not be zero.
@@ -274,7 +288,12 @@ _POSITIVE = (
 )
 
 
-MODEL_SETTINGS: dict[str, dict[str, Any]] = {MODEL_VERSION: {}}
+MODEL_SETTINGS: dict[str, dict[str, Any]] = {
+    MODEL_VERSION: {},
+    # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
+    # stays on top to the time cap; a ball asleep off its cup is left asleep.
+    "6": {"first_touch_contacts": False, "press_drop_time": 3600.0, "wake_off_cup": False},
+}
 """Every model this code can still run, with the settings that make it that model (over the
 given values). A game played under an older model resolves its pushes with that model's
 settings; the current model, :data:`MODEL_VERSION`, needs none."""

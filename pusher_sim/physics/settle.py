@@ -66,6 +66,31 @@ def _at_rest(
     return d2 <= near2
 
 
+def wake_off_cup(model: BoardSpace) -> bool:
+    """Wake every ball that sleeps in a bowl but off its cup (beyond the settle radius), with
+    the balls it touches; whether there was any (model 7).
+
+    Chipmunk puts a resting group to sleep together, and only a touch wakes it again: a ball
+    pinned off its cup by a rider sleeps on when the rider rolls over the others and away, and
+    a ball slow at a turning point of a shallow bowl can fall asleep there. Each is further out
+    than any ball can rest (settle_radius), so once nothing else moves it is woken to roll home.
+    """
+    cfg = model.config
+    near = cfg.settle_radius(model.board.pitch)
+    near2 = near * near
+    woken = False
+    for i, h in enumerate(model.handles):
+        bowl = model.bowl[i]
+        if bowl < 0:
+            continue
+        p = chipmunk.position(h)
+        cx, cy = model.centres[bowl]
+        if (p.x - cx) ** 2 + (p.y - cy) ** 2 > near2:
+            model.activate(i)
+            woken = True
+    return woken
+
+
 def all_asleep(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     """Every ball asleep: nothing will change any more without outside help."""
     return all(model.asleep() if asleep is None else asleep)

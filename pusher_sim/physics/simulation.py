@@ -18,7 +18,7 @@ from pusher_sim.physics.push import (
     support_push,
     validate_push,
 )
-from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled
+from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_off_cup
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
@@ -181,11 +181,7 @@ class PushSimulation:
         else:
             found = self._support_forces()
         if found is None:
-            self.on_top = False
-            self._height = 0.0
-            lift = m.drop_in(self.pressed)
-            self.press_work += lift
-            self._press_energy += lift
+            self._drop()
             return
         self._height, pushes = found
         weight = self._lift_share * cfg.ball_mass * cfg.normal_gravity
@@ -215,8 +211,22 @@ class PushSimulation:
             self._lift_share += more
             self.press_work += added
             self._press_energy += added
+        if self.press_steps * cfg.time_step >= cfg.press_drop_time:
+            # Still on top at its full weight: the triangle's balls are pinned where the 2-D
+            # model cannot lift one out. The press forces its way in, as a player's hand would:
+            # the pressed ball drops into the cup it is over and that cup's ball rides on top
+            # (it passes through the balls it still overlaps until each pair is apart).
+            self._drop()
         if self.steps >= self.max_steps:
             self.done = True
+
+    def _drop(self) -> None:
+        """The pressed ball leaves the top and takes the bowl of the cup it is over."""
+        self.on_top = False
+        self._height = 0.0
+        lift = self.model.drop_in(self.pressed)
+        self.press_work += lift
+        self._press_energy += lift
 
     def _support_forces(self) -> _Support | None:
         m = self.model
@@ -269,8 +279,12 @@ class PushSimulation:
         if is_settled(m, asleep):
             self.settled = True
             self.done = True
-        elif self.steps >= self.max_steps or all_asleep(m, asleep):
+        elif self.steps >= self.max_steps or (all_asleep(m, asleep) and not self._wake(m)):
             self.done = True
+
+    def _wake(self, m: BoardSpace) -> bool:
+        """Every ball sleeps, unsettled: whether a ball asleep off its cup was woken (model 7)."""
+        return self.config.wake_off_cup and wake_off_cup(m)
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""

@@ -1,10 +1,10 @@
 """Which push model this is, so that a result made under another one is refused, not misread.
 
 Bump :data:`MODEL_VERSION` with every change that can alter any push's outcome (geometry, solver
-settings, the press, settling, the order bodies are built in). Saved game logs record it and a
-replay checks it: a log made under another model is refused clearly rather than failing
-mysteriously halfway through.
+settings, the press, settling, the order bodies are built in), behind a config switch whose
+old value config.MODEL_SETTINGS records for the old model, so that a game played under it can
+still resolve its pushes as it did. Saved game logs record it.
 The models and what each changed are listed in CHANGELOG.md, "Physics models".
 """
 
-MODEL_VERSION: str = "6"
+MODEL_VERSION: str = "7"

@@ -31,8 +31,8 @@ from pusher_sim.push import PushSpec, push_step_problem
 from pusher_sim.strict_toml import read_toml
 
 BALL_COUNTS = (17, 34, 51, 91)
-TARGET_RATIO_51 = 0.30  # model steps/s over floor steps/s with 51 balls moving, at least
-TARGET_FLOOR_STEPS = 1500  # a push to rest, in steps of the 51-ball floor, at most
+TARGET_RATIO_51 = 0.21  # model steps/s over floor steps/s with 51 balls moving, at least
+TARGET_FLOOR_STEPS = 1400  # a push to rest, in steps of the 51-ball floor, at most
 UNCROWDED_OTHERS = 5  # balls besides the triangle on the press-strength curve's boards
 ROUND_STEPS = 240  # half a second of simulated time: every ball is still moving
 
@@ -141,7 +141,13 @@ def run(args: argparse.Namespace) -> int:
 def moving_board(board: Board, cfg: PhysicsConfig, n: int, seed: int, *, bare: bool) -> BoardSpace:
     """``n`` balls in random cups, each rolling at 0.3 to 1.0 m/s in a random direction."""
     model = BoardSpace(
-        board, cfg, cups=not bare, resistance=not bare, spin=not bare, sleeping=False
+        board,
+        cfg,
+        cups=not bare,
+        resistance=not bare,
+        spin=not bare,
+        sleeping=False,
+        contacts=not bare,
     )
     rng = random.Random(seed)
     cells = sorted(rng.sample(board.cells, n), key=board.index)
