@@ -636,3 +636,24 @@ def test_a_scheduler_without_workers_is_one_line() -> None:
         executor_for(None, cluster.scheduler_address),
     ):
         pass
+
+
+def test_a_spec_may_set_the_physics_switches_and_refuses_a_switch_for_a_number(
+    tmp_path: Path,
+) -> None:
+    from pusher_sim.experiment.prepare import base_config
+    from pusher_sim.experiment.spec import load_spec
+
+    def parse_spec(text: str, folder: Path) -> Spec:
+        (folder / "s.toml").write_text(text)
+        return load_spec(folder / "s.toml")
+
+    model6 = "[physics]\nfirst_touch_contacts = false\npress_drop_time = 3600.0\n"
+    config = base_config(parse_spec(model6, tmp_path))
+    assert config.first_touch_contacts is False and config.press_drop_time == 3600.0
+    for bad, words in (
+        ("time_step = true", "time_step must be a number"),
+        ("wake_off_cup = 1", "wake_off_cup must be true or false"),
+    ):
+        with pytest.raises(UserError, match=words):
+            base_config(parse_spec(f"[physics]\n{bad}\n", tmp_path))

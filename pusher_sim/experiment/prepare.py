@@ -16,7 +16,7 @@ from typing import Any
 from pusher_sim.board import Board
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import Grid
-from pusher_sim.experiment.plan import Plan, physics_params
+from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.positions import file_digest, positions_from_log
 from pusher_sim.experiment.run import Job, check_point
 from pusher_sim.experiment.spec import Spec
@@ -35,12 +35,15 @@ def base_config(spec: Spec) -> PhysicsConfig:
         base = load_config(spec.config)
     else:
         base = PhysicsConfig()
-    known = physics_params()
+    known = {f.name: f for f in dataclasses.fields(PhysicsConfig)}
     overrides: dict[str, Any] = {}
     for name, value in spec.physics:
-        if name not in known:
-            raise UserError(f"[physics] {name!r} is not a physics config field")
-        field = next(f for f in dataclasses.fields(PhysicsConfig) if f.name == name)
+        field = known.get(name)
+        if field is None:
+            raise UserError(f"[physics] {name!r:.40} is not a physics config field")
+        if (field.type in ("bool", bool)) != isinstance(value, bool):
+            kind = "true or false" if field.type in ("bool", bool) else "a number"
+            raise UserError(f"[physics] {name} must be {kind}")
         if field.type in ("int", int):
             if value != int(value):
                 raise UserError(f"[physics] {name} must be a whole number")

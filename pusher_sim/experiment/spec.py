@@ -38,7 +38,7 @@ class Spec:
     seed: int = 0
     chunk: int | None = None
     config: str | None = None
-    physics: tuple[tuple[str, float], ...] = ()
+    physics: tuple[tuple[str, float | bool], ...] = ()
     positions: str | None = None
     perturb_press: float = 0.0
     perturb_angle: float = 0.0
@@ -147,7 +147,10 @@ def _from_table(data: Mapping[str, Any], folder: Path) -> Spec:
             raise UserError(f"unknown key {extra[0]!r} in [{label}]")
     grids = tuple(_grid(name, v) for name, v in data.get("grid", {}).items())
     samples = tuple(_sample(name, v) for name, v in data.get("sample", {}).items())
-    physics = tuple((k, _number(v, f"physics.{k}")) for k, v in data.get("physics", {}).items())
+    physics = tuple(
+        (k, v if isinstance(v, bool) else _number(v, f"physics.{k}"))
+        for k, v in data.get("physics", {}).items()
+    )
     spec = Spec(
         grids=grids,
         samples=samples,
