@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
         fixups = ", ".join(f"{k} {v}" for k, v in single["fixups"].items())
-        print(f"full-cup fix-ups over {single['pushes']} pushes: {fixups}", flush=True)
+        print(f"fix-ups over {single['pushes']} pushes: {fixups}", flush=True)
     for w in args.workers:
         result = pushes_with_workers(cfg, seconds, args.seed, w)
         pushes[f"workers_{w}"] = result
@@ -284,7 +284,7 @@ def _resolve_pushes(
         count += 1
         steps += out.steps
         settled += out.settled
-        for name, n in sim.model.fixups.items():
+        for name, n in [*sim.model.fixups.items(), *sim.forced.items()]:
             fixups[name] = fixups.get(name, 0) + n
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:

@@ -123,6 +123,9 @@ class PushSimulation:
         self.settled = False
         self.done = False
         self._outcome: PushOutcome | None = None
+        self.forced = {"dropped": 0, "woken": 0}
+        """Model 7's fix-ups outside the board's own (BoardSpace.fixups): a press dropped in by
+        force after ``press_drop_time``, and a wake of balls asleep off their cups."""
         self.record_every = max(1, round(RECORD_INTERVAL / cfg.time_step))
         self._frames: list[tuple[Point, ...]] | None = [self._frame()] if record else None
 
@@ -222,6 +225,7 @@ class PushSimulation:
 
     def _drop(self) -> None:
         """The pressed ball leaves the top and takes the bowl of the cup it is over."""
+        self.forced["dropped"] += 1
         self.on_top = False
         self._height = 0.0
         lift = self.model.drop_in(self.pressed)
@@ -284,7 +288,10 @@ class PushSimulation:
 
     def _wake(self, m: BoardSpace) -> bool:
         """Every ball sleeps, unsettled: whether a ball asleep off its cup was woken (model 7)."""
-        return self.config.wake_off_cup and wake_off_cup(m)
+        if not (self.config.wake_off_cup and wake_off_cup(m)):
+            return False
+        self.forced["woken"] += 1
+        return True
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
