@@ -230,3 +230,10 @@ def test_slow_10000_random_pushes_at_any_strength_all_settle() -> None:
         if not out.settled or out.steps >= sim.max_steps:
             bad.append((seed, out.steps, all(sim.model.asleep())))
     assert bad == []
+
+
+def test_a_press_that_goes_in_by_itself_counts_no_fix_up() -> None:
+    push = PushSpec(((-1, -2), (0, -3), (0, -2)), Colour.BLUE, (0.0, 0.0), 0.0, 0.0, 0.5)
+    sim = PushSimulation(BOARD, {c: Colour.RED for c in push.triangle}, push, PhysicsConfig())
+    assert sim.run().settled
+    assert sim.forced == {"dropped": 0, "woken": 0}

@@ -219,13 +219,13 @@ class PushSimulation:
             # model cannot lift one out. The press forces its way in, as a player's hand would:
             # the pressed ball drops into the cup it is over and that cup's ball rides on top
             # (it passes through the balls it still overlaps until each pair is apart).
+            self.forced["dropped"] += 1
             self._drop()
         if self.steps >= self.max_steps:
             self.done = True
 
     def _drop(self) -> None:
         """The pressed ball leaves the top and takes the bowl of the cup it is over."""
-        self.forced["dropped"] += 1
         self.on_top = False
         self._height = 0.0
         lift = self.model.drop_in(self.pressed)
