@@ -291,6 +291,26 @@ def test_1_a_foreign_chunk_is_set_aside_and_recomputed(
     assert [p.read_bytes() for p in kept] == [foreign.read_bytes()]  # kept, never deleted
 
 
+def test_1_a_chunk_whose_rows_were_changed_under_its_tag_is_set_aside(
+    runs: dict[str, Path], tmp_path: Path
+) -> None:
+    # Found by the slow fuzz run: bytes damaged inside a data page left a readable chunk with
+    # its run's tag intact, and the resumed table differed. The tag now carries the rows' digest.
+    out = parts_copy(runs, tmp_path)
+    chunk = out.with_name(out.name + ".parts") / "chunk-000000002.parquet"
+    table = pq.read_table(chunk)
+    changed = table.set_column(
+        table.schema.get_field_index("angle"),
+        "angle",
+        pa.array([v + 1.0 for v in table.column("angle").to_pylist()]),
+    )
+    pq.write_table(changed.replace_schema_metadata(table.schema.metadata), chunk)
+    code, _, err = resume(out)
+    assert code == 0, err
+    assert read_table(out).equals(read_table(runs["1"]))
+    assert "set aside 1 chunk" in err and "damaged data" in err
+
+
 # -- 2: damaged chunks and run records ---------------------------------------------------------
 
 

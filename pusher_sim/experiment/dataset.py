@@ -53,14 +53,17 @@ def run_hash(identity: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def chunk_tag(identity: dict[str, Any], k: int, rows: int) -> dict[str, Any]:
-    """What chunk ``k`` of a run says about itself (stored in its Parquet metadata)."""
+def chunk_tag(identity: dict[str, Any], k: int, table: pa.Table) -> dict[str, Any]:
+    """What chunk ``k`` of a run says about itself (stored in its Parquet metadata), with a
+    digest of its rows, so that a chunk whose data pages were damaged is caught too."""
+    rows = json.dumps(table.replace_schema_metadata(None).to_pydict(), sort_keys=True, default=str)
     return {
         "run": run_hash(identity),
         "seed": identity.get("seed"),
         "chunk": k,
-        "rows": rows,
+        "rows": table.num_rows,
         "model_version": identity.get("model_version"),
+        "digest": hashlib.sha256(rows.encode("utf-8")).hexdigest()[:32],
     }
 
 
@@ -219,14 +222,15 @@ class Output:
             return f"is past the plan's {n_chunks} chunks"
         if path.is_symlink():
             return "is a link, not a chunk file"
-        expected = chunk_tag(identity, k, chunk_rows(k))
         try:
             with open_regular(path, MAX_CHUNK_BYTES) as handle:
                 table = pq.read_table(handle)
+            expected = chunk_tag(identity, k, table)
         except CorruptFile as exc:
             return f"cannot be read ({exc})"
         except (OSError, pa.ArrowException, ValueError) as exc:
             return f"is not a readable Parquet file ({type(exc).__name__})"
+        expected["rows"] = chunk_rows(k)
         raw = (table.schema.metadata or {}).get(CHUNK_KEY)
         try:
             tag = json.loads(raw.decode("utf-8")) if raw is not None else None
@@ -235,13 +239,13 @@ class Output:
         if not isinstance(tag, dict):
             return "carries no run identity"
         if tag != expected:
+            if tag.get("run") != expected["run"]:
+                return "belongs to another run"
+            if tag.get("digest") != expected["digest"] and tag.get("rows") == table.num_rows:
+                return "holds rows that are not the ones written (damaged data)"
             return (
-                "belongs to another run"
-                if tag.get("run") != expected["run"]
-                else (
-                    f"does not match its name or size (it says {tag.get('chunk')!r}, "
-                    f"{tag.get('rows')!r} rows)"
-                )
+                f"does not match its name or size (it says {tag.get('chunk')!r}, "
+                f"{tag.get('rows')!r} rows)"
             )
         if table.num_rows != expected["rows"]:
             return f"holds {table.num_rows} rows, not {expected['rows']}"
@@ -331,7 +335,7 @@ class Output:
     def write_chunk(self, k: int, rows: list[Row], identity: dict[str, Any]) -> None:
         """Write chunk ``k`` atomically, tagged with the run it belongs to."""
         table = pa.Table.from_pylist(rows)
-        tag = json.dumps(chunk_tag(identity, k, len(rows)), sort_keys=True)
+        tag = json.dumps(chunk_tag(identity, k, table), sort_keys=True)
         table = table.replace_schema_metadata({CHUNK_KEY: tag.encode("utf-8")})
         with atomic_file(self.chunk_path(k)) as handle:
             pq.write_table(table, handle)
@@ -350,7 +354,7 @@ class Output:
                 found = json.loads(tag or b"null")
             except ValueError:
                 found = None
-            if found != chunk_tag(identity, k, table.num_rows):
+            if found != chunk_tag(identity, k, table):
                 raise UserError(f"{path} changed while the run went on: add --resume")
             yield table.replace_schema_metadata(None)
 
