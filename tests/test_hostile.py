@@ -38,7 +38,7 @@ from pusher_sim.physics import PhysicsConfig
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
 from tests.processes import children, gone_within
-from tests.test_robust_cli import child_env, cli, wait_for
+from tests.test_robust_cli import child_env, cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,31 +53,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 # -- 7: signals at random moments ------------------------------------------------------------
-
-
-def test_7_sighup_in_terminal_play_saves_the_game(tmp_path: Path, data_dir: Path) -> None:
-    argv = ["play", "pushover", "--terminal", "--seats", "human,bot", "--seed", "4"]
-    proc = subprocess.Popen(
-        cli(*argv),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=child_env(data_dir),
-    )
-    try:
-        assert proc.stdin is not None
-        wait_for(proc, b"> ")
-        proc.stdin.write(b"roll\n")
-        proc.stdin.flush()
-        wait_for(proc, b"> ")
-        proc.send_signal(signal.SIGHUP)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
-    where = data_dir / "saves" / "autosave-pushover.json"
-    assert proc.returncode == 128 + signal.SIGHUP, err.decode()
-    assert f"game saved to {where}" in err.decode()
-    assert GameLog.load(where).actions[0]["type"] == "Roll"
 
 
 def test_7_sighup_with_the_window_open_saves_the_game(tmp_path: Path) -> None:

@@ -227,7 +227,9 @@ def wait_for(proc: subprocess.Popen[bytes], marker: bytes, seconds: float = 60.0
     return seen
 
 
-@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 @pytest.mark.parametrize("given_save", [True, False])
 def test_an_interrupted_terminal_game_is_saved(
     tmp_path: Path, data_dir: Path, sig: signal.Signals, code: int, given_save: bool

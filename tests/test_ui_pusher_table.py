@@ -5,7 +5,7 @@ restored, and the text that ran past its box."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from pusher_sim.board import Colour, Triangle
 from pusher_sim.physics import PhysicsResolver, PushSimulation
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame
 from pusher_sim.pusher.state import PusherState
-from pusher_sim.turnloop import Action, Match, State
+from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.pusher_table import HELP_LINES, PusherTable, push_result
@@ -31,6 +31,7 @@ from tests.ui_driver import (
     FRAME,
     RED_FIRST,
     TRIANGLE,
+    FirstLegal,
     ScriptedAgent,
     click,
     click_cell,
@@ -54,13 +55,6 @@ def window() -> Iterator[pygame.Surface]:
     surface = open_window()
     yield surface
     pygame.display.quit()
-
-
-class FirstLegal:
-    def act(
-        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
-    ) -> Action:
-        return legal[0]
 
 
 def push_from_centre(app: PusherTable, dx: int = 30, dy: int = 10) -> None:

@@ -10,7 +10,7 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +23,7 @@ from pusher_sim.pusher.names import cell_named, cup_name
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
-from pusher_sim.turnloop import Action, GameLog, Match, State
+from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
 from pusher_sim.ui.pusher.pusher_table import PusherTable, rule_in_force
 from pusher_sim.ui.pusher.scene import Demand
@@ -40,6 +40,7 @@ from tests.ui_driver import (
     RED_CUP,
     RED_FIRST,
     TRIANGLE,
+    FirstLegal,
     ScriptedAgent,
     click_cell,
     drag,
@@ -63,15 +64,6 @@ def window() -> Iterator[pygame.Surface]:
     surface = open_window()
     yield surface
     pygame.display.quit()
-
-
-class FirstLegal:
-    """A bot that plays the first legal action (placements in reading order, or a pass)."""
-
-    def act(
-        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
-    ) -> Action:
-        return legal[0]
 
 
 def push_centre(app: PusherTable, dx: int = -40, dy: int = 25) -> None:

@@ -227,3 +227,12 @@ def load_save(app: Table, path: Path) -> None:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     settle(app)
+
+
+class FirstLegal:
+    """A bot that plays the first legal action (placements in reading order, or a pass)."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return legal[0]
