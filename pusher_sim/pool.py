@@ -8,6 +8,8 @@ alike when stopped:
 * each worker dies with its parent, whatever killed the parent, SIGKILL and SIGHUP included: on
   Linux the kernel is asked (``prctl(PR_SET_PDEATHSIG)``) to kill it, and everywhere a daemon
   thread checks twice a second that its parent is still the one that started it;
+* workers close the files this process keeps from them (its output lock): a lock must end with
+  the run that took it, not with the last of its workers to finish dying;
 * workers ignore Ctrl-C (it belongs to the parent, which decides what to stop) and die on SIGTERM;
 * when the parent stops early (a Ctrl-C, an error) the pool is stopped at once: queued tasks are
   cancelled by the executor's own thread (a future cancelled from outside while the pool breaks
@@ -31,6 +33,19 @@ from concurrent.futures import ProcessPoolExecutor
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5
 
+_kept_from_workers: set[int] = set()
+
+
+@contextlib.contextmanager
+def kept_from_workers(fd: int) -> Iterator[None]:
+    """Workers started in the block close ``fd`` first thing (a forked worker inherits every
+    open file, and with it any ``flock`` held on one)."""
+    _kept_from_workers.add(fd)
+    try:
+        yield
+    finally:
+        _kept_from_workers.discard(fd)
+
 
 def die_with_parent() -> None:
     """Ask the kernel (Linux) to SIGKILL this process when its parent dies; elsewhere nothing."""
@@ -51,9 +66,14 @@ def _watch(parent: int) -> None:
 
 
 def bind_to_parent(parent: int) -> None:
-    """Call first thing in a worker: it dies with process ``parent``, ignores Ctrl-C and dies
-    on SIGTERM and SIGHUP (a forked worker would otherwise inherit the parent's Python handlers,
-    and a signal raised in a task is only that task's error)."""
+    """Call first thing in a worker: it closes the files kept from workers, dies with process
+    ``parent``, ignores Ctrl-C and dies on SIGTERM and SIGHUP (a forked worker would otherwise
+    inherit the parent's Python handlers, and a signal raised in a task is only that task's
+    error)."""
+    for fd in _kept_from_workers:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _kept_from_workers.clear()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)

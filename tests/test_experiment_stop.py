@@ -14,6 +14,8 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.experiment.dataset import Output, read_table
+from pusher_sim.experiment.lock import output_lock
+from pusher_sim.pool import worker_pool
 from tests.processes import children, gone_within
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -90,3 +92,18 @@ def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, ho
     assert gone_within(workers, 3.0) is not None
     kept = Output(out).done()
     assert len(kept) >= 2 and f"{len(kept)} of 60 chunks" in err
+
+
+def lock_files_open_here(out: Path) -> list[str]:
+    """Which of this process's open files are ``out``'s lock (read in a pool worker)."""
+    lock = str(out.with_name(out.name + ".lock"))
+    fds = Path("/proc/self/fd")
+    return [str(fd) for fd in fds.iterdir() if os.path.realpath(fd) == lock]
+
+
+def test_workers_never_hold_the_output_lock(tmp_path: Path) -> None:
+    # A forked worker inherited the lock's file, so the lock outlived a killed run until its
+    # last worker had quite finished dying: a --resume straight after a SIGKILL was refused.
+    out = tmp_path / "run.parquet"
+    with output_lock(out), worker_pool(1) as pool:
+        assert pool.submit(lock_files_open_here, out).result(30) == []

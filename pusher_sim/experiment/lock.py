@@ -4,7 +4,8 @@ Two runs writing the same ``OUT.parts`` folder would mix their chunks, and a ``-
 pull the folder from under the other run. The first run holds an exclusive ``flock`` on
 ``OUT.lock`` (which names it: process id, start time, command line); a second run finds the
 lock taken and refuses in one line naming the first. The kernel drops the lock when its holder
-ends, however it ends, so a killed run never leaves a lock that blocks the next one.
+ends, however it ends, so a killed run never leaves a lock that blocks the next one; its workers
+close their inherited copy of the file, so the lock ends with the run, not with its last worker.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
+from pusher_sim.pool import kept_from_workers
 from pusher_sim.printable import printable
 
 try:
@@ -78,7 +80,8 @@ def output_lock(out: Path) -> Iterator[None]:
         }
         os.ftruncate(fd, 0)
         os.pwrite(fd, json.dumps(note).encode("utf-8"), 0)
-        yield
+        with kept_from_workers(fd):
+            yield
     finally:
         with contextlib.suppress(OSError):
             path.unlink()
