@@ -5,16 +5,13 @@ Every command that shares work out among local processes (``simulate``, ``tourna
 ``experiment``, the search bot, ``bench``) starts its pool here, so that all of them behave
 alike when stopped:
 
-* each worker dies with its parent, whatever killed the parent, SIGKILL and SIGHUP included: on
-  Linux the kernel is asked (``prctl(PR_SET_PDEATHSIG)``) to kill it, and everywhere a daemon
-  thread checks twice a second that its parent is still the one that started it;
-* workers close the files this process keeps from them (its output lock): a lock must end with
-  the run that took it, not with the last of its workers to finish dying;
+* each worker dies with its parent, however the parent ended: on Linux the kernel is asked
+  (``prctl(PR_SET_PDEATHSIG)``) to kill it, and everywhere a thread watches the parent;
+* workers close the files kept from them (an output lock ends with the run, not its workers);
 * workers ignore Ctrl-C (it belongs to the parent, which decides what to stop) and die on SIGTERM;
-* when the parent stops early (a Ctrl-C, an error) the pool is stopped at once: queued tasks are
-  cancelled by the executor's own thread (a future cancelled from outside while the pool breaks
-  made that thread die with ``InvalidStateError``), the workers are killed, and a second Ctrl-C
-  ends the process at once instead of waiting for anything.
+* when the parent stops early the pool is stopped at once: queued tasks are cancelled by the
+  executor's own thread (cancelling them from outside while the pool breaks made that thread die
+  with ``InvalidStateError``), the workers are killed, and a second Ctrl-C ends the process.
 """
 
 from __future__ import annotations
