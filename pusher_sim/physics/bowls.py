@@ -17,22 +17,32 @@ from pusher_sim.physics.collision import PROBE_FILTERS
 from pusher_sim.physics.energy import EnergyBookkeeping
 
 
+# A probe's filter for each class of cells it stops seeing, as Chipmunk structs (collision.py).
+_PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
+_MOTION, _VELOCITY = chipmunk.MOTION, chipmunk.VELOCITY
+_motion, _pair = chipmunk.motion_fields.unpack_from, chipmunk.pair_fields.unpack_from
+
+
 class Bowls(EnergyBookkeeping):
     """Cell entries and the bowl each ball feels (a base of BoardSpace)."""
 
     _cell_of: dict[Any, int]  # a cell's Chipmunk handle -> its cup
     _ball_of: dict[Any, int]  # a probe's Chipmunk handle -> its ball
-    _probe_pointer: Any
-    _cell_pointer: Any
     _hoppers_awake: bool
     _cell_class: tuple[int, ...]
+    body_memory: dict[Any, Any]  # a body's Chipmunk handle -> chipmunk.body_memory of it
+    probe_handles: list[Any]
+    spring_handles: list[Any]
 
-    def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        # The shapes in the handler's order, (PROBE, CELL), as Chipmunk handles: pymunk's
-        # arbiter.shapes builds two pointers and looks both Shapes up, a third of this call.
-        probe, cell = self._probe_pointer, self._cell_pointer
-        chipmunk.arbiter_shapes(arbiter._arbiter, probe, cell)
-        self._switch(self._ball_of[probe[0]], self._cell_of[cell[0]], kink=True)
+    def _cell_begin(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """A probe entered a cell: Chipmunk's begin callback (chipmunk.on_begin), ``arb`` a
+        ``cpArbiter *`` whose shapes, in the handler's order (PROBE, CELL), are read as
+        cpArbiterGetShapes gives them."""
+        if arb.swapped:
+            probe, cell = arb.b, arb.a
+        else:
+            probe, cell = arb.a, arb.b
+        self._switch(self._ball_of[probe], self._cell_of[cell], kink=True)
 
     def _cross_ridge(self, i: int, a: int, b: int) -> None:
         """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so
@@ -49,16 +59,18 @@ class Bowls(EnergyBookkeeping):
         dt, k = self._dt, self.stiffness
         mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
-        p, v = chipmunk.position(h), chipmunk.velocity(h)
-        rax, ray, rbx, rby = p.x - ax, p.y - ay, p.x - bx, p.y - by
+        memory = self.body_memory
+        m = memory[h]
+        px, py, vx, vy = _motion(m, _MOTION)  # the position as cpBodyGetPosition reads it
+        rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
         kick = k * dt / mass
-        vax, vay = v.x - kick * rax, v.y - kick * ray
+        vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
             mass * (vax * vax + vay * vay)
             + k * (rax * rax + ray * ray)
             + k * dt * (rax * vax + ray * vay)
         )
-        vbx, vby = v.x - kick * rbx, v.y - kick * rby
+        vbx, vby = vx - kick * rbx, vy - kick * rby
         speed = math.hypot(vbx, vby)
         if speed == 0.0:
             return
@@ -69,11 +81,12 @@ class Bowls(EnergyBookkeeping):
         disc = c1 * c1 - 4.0 * c2 * c0
         s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
         dx, dy = s * ux - vbx, s * uy - vby
-        chipmunk.set_velocity(h, (v.x + dx, v.y + dy))
+        chipmunk.set_velocity_in_place(h, m, vx + dx, vy + dy)
         spin = self.spin_handles[i]
         if spin is not None:
-            w = chipmunk.velocity(spin)
-            chipmunk.set_velocity(spin, (w.x + dx, w.y + dy))
+            m = memory[spin]
+            wx, wy = _pair(m, _VELOCITY)
+            chipmunk.set_velocity_in_place(spin, m, wx + dx, wy + dy)
 
     def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
@@ -94,7 +107,7 @@ class Bowls(EnergyBookkeeping):
 
     def _enter(self, i: int, c: int) -> None:
         self.cup[i] = c
-        self.probes[i].filter = PROBE_FILTERS[self._cell_class[c]]
+        chipmunk.set_filter(self.probe_handles[i], _PROBE_FILTERS[self._cell_class[c]])
 
     def _take(self, i: int, c: int) -> None:
         """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
@@ -106,7 +119,7 @@ class Bowls(EnergyBookkeeping):
                 self.springs[i].stiffness = self.stiffness
             self._holder[c] = i
             self.bowl[i] = c
-            self.springs[i].anchor_b = self.centres[c]
+            chipmunk.set_spring_anchor_b(self.spring_handles[i], self.centres[c])
         self.riders.pop(i, None)
         self._astray.discard(i)
 

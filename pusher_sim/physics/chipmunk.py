@@ -9,6 +9,8 @@ tests/test_physics_speed.py checks these reads against the properties.
 
 from __future__ import annotations
 
+import struct
+from functools import partial
 from typing import Any
 
 from pymunk._chipmunk_cffi import ffi, lib
@@ -48,3 +50,114 @@ def shape_handle(shape: Any) -> Any:
 def handle(body: Any) -> Any:
     """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
     return body._body
+
+
+def constraint_handle(constraint: Any) -> Any:
+    """The Chipmunk constraint behind a pymunk Constraint (valid while it lives)."""
+    return constraint._constraint
+
+
+# -- a body's fields in place, for the contact callbacks --------------------------------------
+#
+# A first touch (contacts.py) reads and writes two balls; through the calls above that is nine
+# calls into Chipmunk, each releasing and taking back the GIL and building a struct, more than
+# the arithmetic. So the callbacks read and write the fields of Chipmunk's ``struct cpBody``
+# (chipmunk_structs.h of the pinned pymunk) in place, through a buffer over it, with structs
+# packing several fields at once; :func:`check_body_layout` holds the offsets to the getters
+# when this module is imported.
+BODY_SIZE = 272
+MOTION = 64  # p.x, p.y, v.x, v.y: the position and velocity
+TRANSLATION = 168  # the transform's tx, ty: what cpBodyGetPosition returns
+IDLE = 264  # sleeping.idleTime
+# p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; from MOTION.
+body_state = struct.Struct("4d136xP8xP8xd")
+VELOCITY = 80  # v.x, v.y
+motion_fields = struct.Struct("4d")  # at MOTION
+pair_fields = struct.Struct("2d")  # at TRANSLATION
+one_field = struct.Struct("d")  # at IDLE
+activate: Any = (
+    lib.cpBodyActivate
+)  # (handle): what each of cpBodySet{Position,Velocity} calls first
+
+
+def body_memory(handle: Any) -> Any:
+    """A writable buffer over a Chipmunk body's struct (valid while the body lives).
+
+    cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero and
+    the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but -0.0,
+    which no ball's position ever is (adding to a position that is not -0.0 cannot give it).
+    So reading p and writing p and tx directly is the getter and the setter bit for bit; a
+    setter's cpBodyActivate is called, or for an awake body without threaded contacts done:
+    its idle time zeroed.
+    """
+    return ffi.buffer(handle, BODY_SIZE)
+
+
+def check_body_layout() -> None:
+    """Raise if the offsets above do not match this pymunk's Chipmunk (pyproject.toml pins
+    it; a build with another layout must not run the contacts on the wrong fields)."""
+    body = lib.cpBodyNew(0.5, float("inf"))
+    try:
+        lib.cpBodySetPosition(body, (0.25, -0.375))
+        lib.cpBodySetVelocity(body, (1.5, -2.25))
+        memory = body_memory(body)
+        p, v = position(body), velocity(body)
+        if (
+            body_state.unpack_from(memory, MOTION) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
+            or pair_fields.unpack_from(memory, TRANSLATION) != (p.x, p.y)
+            or one_field.unpack_from(memory, 16) != (lib.cpBodyGetMass(body),)
+            or body_state.size != IDLE + 8 - MOTION
+        ):
+            raise RuntimeError(
+                "this pymunk's Chipmunk body layout is not the one the contacts were written "
+                "for; install the pymunk version pyproject.toml pins"
+            )
+    finally:
+        lib.cpBodyFree(body)
+
+
+check_body_layout()
+
+
+def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> None:
+    """cpBodySetVelocity(handle, (vx, vy)) through ``memory`` (body_memory(handle)), bit for
+    bit: the body woken first (cpBodyActivate, done in place when it only zeroes the idle time
+    of an awake body without threaded contacts)."""
+    links, root, idle = body_state.unpack_from(memory, MOTION)[4:]
+    if links or root:
+        activate(handle)
+    elif idle:
+        one_field.pack_into(memory, IDLE, 0.0)
+    pair_fields.pack_into(memory, VELOCITY, vx, vy)
+
+
+# (shape handle, a cpShapeFilter) and (spring handle, a cpVect): what pymunk's Shape.filter and
+# DampedSpring.anchor_b setters call, without their Python (a cell entry sets both).
+set_filter: Any = lib.cpShapeSetFilter
+set_spring_anchor_b: Any = lib.cpDampedSpringSetAnchorB
+
+
+def shape_filter(group: int, categories: int, mask: int) -> Any:
+    """A Chipmunk shape filter, built once, for :data:`set_filter`."""
+    return ffi.new("cpShapeFilter *", (group, categories, mask))[0]
+
+
+# (pointer) -> the same memory as doubles (a contact's r1.x, r1.y, r2.x, r2.y come first).
+doubles: Any = partial(ffi.cast, "double *")
+
+
+# A begin callback called by Chipmunk itself: (arbiter, space, data), ``arbiter`` a
+# ``cpArbiter *`` whose fields (body_a, body_b, swapped, n, contacts) are read directly.
+_BEGIN = "cpCollisionBeginFunc"
+
+
+def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
+    """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler for
+    collision types ``(type_a, type_b)``, called by Chipmunk without pymunk's dispatch (which
+    builds an Arbiter and looks the handler's data up: a third of a minimal callback's cost).
+    Returns the C callback: keep it as long as the Space may step."""
+    c_callback = ffi.callback(_BEGIN, callback)
+    handler = lib.cpSpaceAddCollisionHandler(space._space, type_a, type_b)
+    handler.beginFunc = c_callback
+    return c_callback
