@@ -16,11 +16,11 @@ from pusher_sim.physics import chipmunk
 from pusher_sim.physics.collision import PROBE_FILTERS
 from pusher_sim.physics.energy import EnergyBookkeeping
 
-
 # A probe's filter for each class of cells it stops seeing, as Chipmunk structs (collision.py).
 _PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
 _MOTION, _VELOCITY = chipmunk.MOTION, chipmunk.VELOCITY
 _motion, _pair = chipmunk.motion_fields.unpack_from, chipmunk.pair_fields.unpack_from
+_sqrt, _hypot = math.sqrt, math.hypot
 
 
 class Bowls(EnergyBookkeeping):
@@ -31,6 +31,7 @@ class Bowls(EnergyBookkeeping):
     _hoppers_awake: bool
     _cell_class: tuple[int, ...]
     body_memory: dict[Any, Any]  # a body's Chipmunk handle -> chipmunk.body_memory of it
+    _bowl_terms: tuple[float, ...]  # the constants of _cross_ridge, see there
     probe_handles: list[Any]
     spring_handles: list[Any]
 
@@ -42,7 +43,7 @@ class Bowls(EnergyBookkeeping):
             probe, cell = arb.b, arb.a
         else:
             probe, cell = arb.a, arb.b
-        self._switch(self._ball_of[probe], self._cell_of[cell], kink=True)
+        self._switch(self._ball_of[probe], self._cell_of[cell], True)
 
     def _cross_ridge(self, i: int, a: int, b: int) -> None:
         """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so
@@ -56,44 +57,50 @@ class Bowls(EnergyBookkeeping):
         gets the speed that makes H about ``b`` equal H about ``a`` had the step gone on there.
         """
         h = self.handles[i]
-        dt, k = self._dt, self.stiffness
-        mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
+        # mass: a rolling ball answers the bowl with its spin's; kick = k dt / mass, kdt = k dt,
+        # half_k = k / 2, c1k = k dt / 2, c2 = mass / 2, c2x2 = 2 c2, c2x4 = 4 c2 (bowl_terms,
+        # each computed in the order this sum would).
+        mass, k, kick, kdt, half_k, c1k, c2, c2x2, c2x4 = self._bowl_terms
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
         memory = self.body_memory
         m = memory[h]
         px, py, vx, vy = _motion(m, _MOTION)  # the position as cpBodyGetPosition reads it
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
-        kick = k * dt / mass
         vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
             mass * (vax * vax + vay * vay)
             + k * (rax * rax + ray * ray)
-            + k * dt * (rax * vax + ray * vay)
+            + kdt * (rax * vax + ray * vay)
         )
         vbx, vby = vx - kick * rbx, vy - kick * rby
-        speed = math.hypot(vbx, vby)
+        speed = _hypot(vbx, vby)
         if speed == 0.0:
             return
         ux, uy = vbx / speed, vby / speed
-        c2 = 0.5 * mass
-        c1 = 0.5 * k * dt * (rbx * ux + rby * uy)
-        c0 = 0.5 * k * (rbx * rbx + rby * rby) - target
-        disc = c1 * c1 - 4.0 * c2 * c0
-        s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
+        c1 = c1k * (rbx * ux + rby * uy)
+        c0 = half_k * (rbx * rbx + rby * rby) - target
+        disc = c1 * c1 - c2x4 * c0
+        if disc > 0.0:
+            s = (-c1 + _sqrt(disc)) / c2x2
+        else:
+            s = -c1 / c2x2
+            s = s if s > 0.0 else 0.0  # max(0, s)
         dx, dy = s * ux - vbx, s * uy - vby
-        chipmunk.set_velocity_in_place(h, m, vx + dx, vy + dy)
+        set_velocity = chipmunk.set_velocity_in_place
+        set_velocity(h, m, vx + dx, vy + dy)
         spin = self.spin_handles[i]
         if spin is not None:
             m = memory[spin]
             wx, wy = _pair(m, _VELOCITY)
-            chipmunk.set_velocity_in_place(spin, m, wx + dx, wy + dy)
+            set_velocity(spin, m, wx + dx, wy + dy)
 
-    def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
+    def _switch(self, i: int, c: int, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
         cup's bowl unless another ball holds it (a full cup refuses it)."""
         if self.cup[i] == c:
             return
-        self._enter(i, c)
+        self.cup[i] = c  # as _enter
+        chipmunk.set_filter(self.probe_handles[i], _PROBE_FILTERS[self._cell_class[c]])
         if i in self._lifted:
             return
         if self._holder.get(c, i) == i:

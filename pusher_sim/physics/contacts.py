@@ -40,11 +40,13 @@ class FirstTouch:
 
     def __init__(self, config: PhysicsConfig, memory: dict[Any, Any]) -> None:
         self._reach = 2.0 * config.ball_radius
+        self._reach2 = self._reach * self._reach
         self._late = config.time_step * _STEP_SLACK
-        self._e_ball = config.restitution_ball
+        # -(1 + e) / 2, -(1 + e) and mu (1 + e): each factor as the sums below would form it.
+        self._half_bounce = -0.5 * (1.0 + config.restitution_ball)
         self._mu_ball = config.friction_ball
-        self._e_rim = config.restitution_rim
-        self._mu_rim = config.friction_rim
+        self._rim_bounce = -(1.0 + config.restitution_rim)
+        self._rim_cap = config.friction_rim * (1.0 + config.restitution_rim)
         # Each body's struct (chipmunk.body_memory) by its Chipmunk handle: every ball's and
         # the rim's (BoardSpace fills it in).
         self._memory = memory
@@ -84,20 +86,20 @@ class FirstTouch:
         if uu == 0.0:
             return
         du = dx * ux + dy * uy
-        reach = self._reach
-        disc = du * du - uu * (dx * dx + dy * dy - reach * reach)
+        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
         if disc < 0.0:
             return
         # |d - u t| = 2R: the later root is when they touched (they overlap now, t >= 0).
         t = (du + _sqrt(disc)) / uu
         if not 0.0 <= t <= self._late:
             return
+        reach = self._reach
         nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
         # Equal masses: each ball takes half the change of the relative velocity.
-        dn = -0.5 * (1.0 + self._e_ball) * vn
+        dn = self._half_bounce * vn
         dvx, dvy = dn * nx, dn * ny
         tx, ty = ux - vn * nx, uy - vn * ny
         slip = _hypot(tx, ty)
@@ -150,12 +152,12 @@ class FirstTouch:
         t = depth / vn
         if t > self._late:
             return
-        e = self._e_rim
-        dvx, dvy = -(1.0 + e) * vn * nx, -(1.0 + e) * vn * ny
+        bounce = self._rim_bounce
+        dvx, dvy = bounce * vn * nx, bounce * vn * ny
         tx, ty = vx - vn * nx, vy - vn * ny
         slip = _hypot(tx, ty)
         if slip > 0.0:
-            cap = self._mu_rim * (1.0 + e) * vn
+            cap = self._rim_cap * vn
             dt = (cap if cap < slip else slip) / slip
             dvx -= dt * tx
             dvy -= dt * ty

@@ -91,6 +91,19 @@ class BoardSpace(FullCups, Contacts):
         self._ball_elasticity = math.sqrt(config.restitution_ball)
         self._ball_friction = math.sqrt(config.friction_ball)
         self.spin_mass = config.ball_inertia_ratio * config.ball_mass if spin else 0.0
+        mass, k, dt = config.ball_mass + self.spin_mass, self.stiffness, self._dt
+        c2 = 0.5 * mass
+        self._bowl_terms = (
+            mass,
+            k,
+            k * dt / mass,
+            k * dt,
+            0.5 * k,
+            0.5 * k * dt,
+            c2,
+            2.0 * c2,
+            4.0 * c2,
+        )
 
         self.bodies: list[Any] = []
         self.spins: list[Any] = []  # each ball's spin body (None without spin)
