@@ -18,8 +18,8 @@ from pusher_sim.physics.energy import EnergyBookkeeping
 
 # A probe's filter for each class of cells it stops seeing, as Chipmunk structs (collision.py).
 _PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
-_MOTION, _VELOCITY = chipmunk.MOTION, chipmunk.VELOCITY
-_motion, _pair = chipmunk.motion_fields.unpack_from, chipmunk.pair_fields.unpack_from
+_MOTION, _V = chipmunk.MOTION, chipmunk.V
+_state = chipmunk.body_state.unpack_from
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
@@ -58,13 +58,13 @@ class Bowls(EnergyBookkeeping):
         """
         h = self.handles[i]
         # mass: a rolling ball answers the bowl with its spin's; kick = k dt / mass, kdt = k dt,
-        # half_k = k / 2, c1k = k dt / 2, c2 = mass / 2, c2x2 = 2 c2, c2x4 = 4 c2 (bowl_terms,
-        # each computed in the order this sum would).
-        mass, k, kick, kdt, half_k, c1k, c2, c2x2, c2x4 = self._bowl_terms
+        # half_k = k / 2, c1k = k dt / 2, c2x2 = 2 c2 and c2x4 = 4 c2 with c2 = mass / 2
+        # (BoardSpace's bowl_terms, each computed in the order this sum would).
+        mass, k, kick, kdt, half_k, c1k, c2x2, c2x4 = self._bowl_terms
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
         memory = self.body_memory
         m = memory[h]
-        px, py, vx, vy = _motion(m, _MOTION)  # the position as cpBodyGetPosition reads it
+        px, py, vx, vy = _state(m, _MOTION)[:4]  # the position as cpBodyGetPosition reads it
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
         vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
@@ -91,7 +91,7 @@ class Bowls(EnergyBookkeeping):
         spin = self.spin_handles[i]
         if spin is not None:
             m = memory[spin]
-            wx, wy = _pair(m, _VELOCITY)
+            wx, wy = m[_V], m[_V + 1]
             set_velocity(spin, m, wx + dx, wy + dy)
 
     def _switch(self, i: int, c: int, kink: bool = False) -> None:

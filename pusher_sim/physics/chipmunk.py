@@ -57,46 +57,44 @@ def constraint_handle(constraint: Any) -> Any:
     return constraint._constraint
 
 
-# -- a body's fields in place, for the contact callbacks --------------------------------------
+# -- a body's fields in place, for the callbacks ----------------------------------------------
 #
 # A first touch (contacts.py) reads and writes two balls; through the calls above that is nine
 # calls into Chipmunk, each releasing and taking back the GIL and building a struct, more than
 # the arithmetic. So the callbacks read and write the fields of Chipmunk's ``struct cpBody``
-# (chipmunk_structs.h of the pinned pymunk) in place, through a buffer over it, with structs
-# packing several fields at once; :func:`check_body_layout` holds the offsets to the getters
-# when this module is imported.
+# (chipmunk_structs.h of the pinned pymunk) in place, through a memoryview of it as doubles:
+# read several at once with :data:`body_state` (offsets in bytes), written one by one (indices
+# in doubles; struct's pack_into parses its buffer argument, which costs more than the
+# writes). :func:`check_body_layout` holds both to the getters when this module is imported.
 BODY_SIZE = 272
-MOTION = 64  # p.x, p.y, v.x, v.y: the position and velocity
-TRANSLATION = 168  # the transform's tx, ty: what cpBodyGetPosition returns
-IDLE = 264  # sleeping.idleTime
+MOTION = 64  # byte offset of p.x, p.y, v.x, v.y: the position and the velocity
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
-# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; from MOTION.
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; at MOTION.
 body_state = struct.Struct("4d136xP8xP8xd")
-VELOCITY = 80  # v.x, v.y
-motion_fields = struct.Struct("4d")  # at MOTION
-pair_fields = struct.Struct("2d")  # at TRANSLATION
-one_field = struct.Struct("d")  # at IDLE
+P, V = 8, 10  # indices of p.x and v.x (y follows)
+T = 21  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
+IDLE = 33  # index of sleeping.idleTime
 activate: Any = (
     lib.cpBodyActivate
 )  # (handle): what each of cpBodySet{Position,Velocity} calls first
 
 
 def body_memory(handle: Any) -> Any:
-    """A writable buffer over a Chipmunk body's struct (valid while the body lives).
+    """A Chipmunk body's struct as a writable memoryview of doubles (valid while it lives).
 
     cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero and
     the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but -0.0,
     which no ball's position ever is (adding to a position that is not -0.0 cannot give it).
     So reading p and writing p and tx directly is the getter and the setter bit for bit; a
-    setter's cpBodyActivate is called, or for an awake body without threaded contacts done:
+    setter's cpBodyActivate is called, or, for an awake body without threaded contacts, done:
     its idle time zeroed.
     """
-    return ffi.buffer(handle, BODY_SIZE)
+    return memoryview(ffi.buffer(handle, BODY_SIZE)).cast("d")
 
 
 def check_body_layout() -> None:
     """Raise if the offsets above do not match this pymunk's Chipmunk (pyproject.toml pins
-    it; a build with another layout must not run the contacts on the wrong fields)."""
+    it; a build with another layout must not run the callbacks on the wrong fields)."""
     body = lib.cpBodyNew(0.5, float("inf"))
     try:
         lib.cpBodySetPosition(body, (0.25, -0.375))
@@ -105,12 +103,13 @@ def check_body_layout() -> None:
         p, v = position(body), velocity(body)
         if (
             body_state.unpack_from(memory, MOTION) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
-            or pair_fields.unpack_from(memory, TRANSLATION) != (p.x, p.y)
-            or one_field.unpack_from(memory, 16) != (lib.cpBodyGetMass(body),)
-            or body_state.size != IDLE + 8 - MOTION
+            or (memory[P], memory[P + 1], memory[V], memory[V + 1]) != (p.x, p.y, v.x, v.y)
+            or (memory[T], memory[T + 1], memory[IDLE]) != (p.x, p.y, 0.0)
+            or memory[2] != lib.cpBodyGetMass(body)
+            or body_state.size != 8 * (IDLE + 1) - MOTION
         ):
             raise RuntimeError(
-                "this pymunk's Chipmunk body layout is not the one the contacts were written "
+                "this pymunk's Chipmunk body layout is not the one the callbacks were written "
                 "for; install the pymunk version pyproject.toml pins"
             )
     finally:
@@ -128,8 +127,9 @@ def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> Non
     if links or root:
         activate(handle)
     elif idle:
-        one_field.pack_into(memory, IDLE, 0.0)
-    pair_fields.pack_into(memory, VELOCITY, vx, vy)
+        memory[IDLE] = 0.0
+    memory[V] = vx
+    memory[V + 1] = vy
 
 
 # (shape handle, a cpShapeFilter) and (spring handle, a cpVect): what pymunk's Shape.filter and

@@ -112,19 +112,23 @@ class FirstTouch:
         # The new velocities as of t ago: wound back to the touch, carried on at them
         # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory).
         px, py = pax + dvx * t, pay + dvy * t
-        _set_motion(ma, _MOTION, px, py, vax + dvx, vay + dvy)
-        _set_pair(ma, _TRANSLATION, px, py)
+        ma[_P] = ma[_T] = px
+        ma[_P1] = ma[_T1] = py
+        ma[_V] = vax + dvx
+        ma[_V1] = vay + dvy
         if links_a:
             _activate(a)
         elif idle_a:
-            _set_one(ma, _IDLE, 0.0)
+            ma[_IDLE] = 0.0
         px, py = pbx - dvx * t, pby - dvy * t
-        _set_motion(mb, _MOTION, px, py, vbx - dvx, vby - dvy)
-        _set_pair(mb, _TRANSLATION, px, py)
+        mb[_P] = mb[_T] = px
+        mb[_P1] = mb[_T1] = py
+        mb[_V] = vbx - dvx
+        mb[_V1] = vby - dvy
         if links_b:
             _activate(b)
         elif idle_b:
-            _set_one(mb, _IDLE, 0.0)
+            mb[_IDLE] = 0.0
         self.count += 1
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
@@ -132,8 +136,7 @@ class FirstTouch:
         a ``cpArbiter *``)."""
         a, b = arb.body_a, arb.body_b
         ma, mb = self._memory[a], self._memory[b]
-        pax, pay, _, _ = _motion(ma, _MOTION)
-        pbx, pby, _, _ = _motion(mb, _MOTION)
+        pax, pay, pbx, pby = ma[_P], ma[_P1], mb[_P], mb[_P1]
         # The contact point set's normal (from the ball into the rim) and its first point's
         # distance, as cpArbiterGetContactPointSet computes them.
         n = arb.n
@@ -162,21 +165,21 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         px, py = px + dvx * t, py + dvy * t
-        _set_motion(m, _MOTION, px, py, vx + dvx, vy + dvy)
-        _set_pair(m, _TRANSLATION, px, py)
+        m[_P] = m[_T] = px
+        m[_P1] = m[_T1] = py
+        m[_V] = vx + dvx
+        m[_V1] = vy + dvy
         if links:
             _activate(body)
         elif idle:
-            _set_one(m, _IDLE, 0.0)
+            m[_IDLE] = 0.0
         self.count += 1
 
 
 # A body's fields in place (chipmunk.body_memory), bound once for the callbacks.
-_MOTION, _TRANSLATION, _IDLE = chipmunk.MOTION, chipmunk.TRANSLATION, chipmunk.IDLE
-_state = chipmunk.body_state.unpack_from
-_motion, _set_motion = chipmunk.motion_fields.unpack_from, chipmunk.motion_fields.pack_into
-_set_pair = chipmunk.pair_fields.pack_into
-_set_one = chipmunk.one_field.pack_into
+_MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
+_P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
+_T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
 _activate = chipmunk.activate
 _sqrt, _hypot = math.sqrt, math.hypot
 

@@ -100,7 +100,6 @@ class BoardSpace(FullCups, Contacts):
             k * dt,
             0.5 * k,
             0.5 * k * dt,
-            c2,
             2.0 * c2,
             4.0 * c2,
         )
