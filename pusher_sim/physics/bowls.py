@@ -18,7 +18,7 @@ from pusher_sim.physics.energy import EnergyBookkeeping
 
 # A probe's filter for each class of cells it stops seeing, as Chipmunk structs (collision.py).
 _PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
-_MOTION, _V = chipmunk.MOTION, chipmunk.V
+_MOTION, _V, _IDLE = chipmunk.MOTION, chipmunk.V, chipmunk.IDLE
 _state = chipmunk.body_state.unpack_from
 _sqrt, _hypot = math.sqrt, math.hypot
 
@@ -64,7 +64,8 @@ class Bowls(EnergyBookkeeping):
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
         memory = self.body_memory
         m = memory[h]
-        px, py, vx, vy = _state(m, _MOTION)[:4]  # the position as cpBodyGetPosition reads it
+        # The position as cpBodyGetPosition reads it, the velocity, and what waking it needs.
+        px, py, vx, vy, links, root, idle = _state(m, _MOTION)
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
         vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
@@ -86,13 +87,17 @@ class Bowls(EnergyBookkeeping):
             s = -c1 / c2x2
             s = s if s > 0.0 else 0.0  # max(0, s)
         dx, dy = s * ux - vbx, s * uy - vby
-        set_velocity = chipmunk.set_velocity_in_place
-        set_velocity(h, m, vx + dx, vy + dy)
+        # cpBodySetVelocity in place, as chipmunk.set_velocity_in_place (the state read above).
+        if links or root:
+            chipmunk.activate(h)
+        elif idle:
+            m[_IDLE] = 0.0
+        m[_V] = vx + dx
+        m[_V + 1] = vy + dy
         spin = self.spin_handles[i]
         if spin is not None:
             m = memory[spin]
-            wx, wy = m[_V], m[_V + 1]
-            set_velocity(spin, m, wx + dx, wy + dy)
+            chipmunk.set_velocity_in_place(spin, m, m[_V] + dx, m[_V + 1] + dy)
 
     def _switch(self, i: int, c: int, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
