@@ -1,10 +1,12 @@
-"""Chipmunk's state read without pymunk's property wrappers, for the per-step and per-check sums.
+"""Chipmunk's state read and written without pymunk's wrappers, for the per-step Python.
 
 ``body.position`` costs a C call wrapped in two Python calls (the property and building a
-Vec2d); the press reads every moving ball each step, the settle check every ball's sleep state,
-and a ball crossing a ridge sets its speed mid-step, so they call Chipmunk through pymunk's own
-cffi library instead, on the handle each pymunk Body keeps. pymunk is pinned (pyproject.toml);
-tests/test_physics_speed.py checks these reads against the properties.
+Vec2d); the press reads every moving ball each step and the settle check every ball's sleep
+state, so they call Chipmunk through pymunk's own cffi library instead, on the handle each
+pymunk Body keeps. The begin callbacks (first touches, cell entries) run inside Chipmunk's step
+a few times a step: Chipmunk calls them directly (:func:`on_begin`) and they read and write the
+bodies' structs in place (:func:`body_memory`). pymunk is pinned (pyproject.toml);
+tests/test_physics_speed.py checks all of it against pymunk's properties.
 """
 
 from __future__ import annotations
@@ -15,30 +17,10 @@ from typing import Any
 
 from pymunk._chipmunk_cffi import ffi, lib
 
-# (handle) -> 0 or 1; (handle) -> a struct with float fields x and y; (handle, (x, y)).
+# (handle) -> 0 or 1; (handle) -> a struct with float fields x and y.
 is_sleeping: Any = lib.cpBodyIsSleeping
 position: Any = lib.cpBodyGetPosition
 velocity: Any = lib.cpBodyGetVelocity
-set_velocity: Any = lib.cpBodySetVelocity  # what pymunk's Body.velocity setter calls
-set_position: Any = lib.cpBodySetPosition  # what pymunk's Body.position setter calls
-# (arbiter, a, b): the arbiter's bodies, in its handler's order, into two body_pointer()s.
-arbiter_bodies: Any = lib.cpArbiterGetBodies
-# (arbiter) -> its contact point set (normal, count, points[i].distance, ...), a copy.
-contact_points: Any = lib.cpArbiterGetContactPointSet
-
-
-def body_pointer() -> Any:
-    """Room for one Chipmunk body pointer (what arbiter_bodies fills)."""
-    return ffi.new("cpBody *[1]")
-
-
-# (arbiter, a, b): the arbiter's shapes, in its handler's order, into two shape_pointer()s.
-arbiter_shapes: Any = lib.cpArbiterGetShapes
-
-
-def shape_pointer() -> Any:
-    """Room for one Chipmunk shape pointer (what arbiter_shapes fills)."""
-    return ffi.new("cpShape *[1]")
 
 
 def shape_handle(shape: Any) -> Any:
