@@ -34,7 +34,7 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' fields in place (chipmunk.body_fields), calling into Chipmunk only to wake a
+    two bodies' structs in place (chipmunk.body_memory), calling into Chipmunk only to wake a
     body's resting contacts. ``count`` is how many contacts were resolved at first touch.
     """
 
