@@ -12,6 +12,7 @@ Run: ``.venv/bin/python benchmarks/bench_instructions.py [--pushes N] [--rounds 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -42,6 +43,14 @@ def work(kind: str, count: int, build_only: bool, model: str = MODEL_VERSION) ->
             space.step(ROUND_STEPS)
 
 
+def counting_env() -> dict[str, str]:
+    """The environment of a counted run: numpy's OpenBLAS (imported on the way) starts a thread
+    per core that spins while idle, and callgrind counts every thread, so left alone the floor
+    came out anywhere from 52 k to 76 k instructions a step; with one BLAS thread it repeats
+    within a fraction of a percent."""
+    return {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+
+
 def instructions(kind: str, count: int, build_only: bool, model: str = MODEL_VERSION) -> int:
     out = subprocess.run(
         [
@@ -59,6 +68,7 @@ def instructions(kind: str, count: int, build_only: bool, model: str = MODEL_VER
         capture_output=True,
         text=True,
         check=True,
+        env=counting_env(),
     )
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:

@@ -20,6 +20,11 @@ def test_counted_work_runs_for_pushes_floor_and_model() -> None:
             assert MOD["main"](["--work", kind, "1", "run", model]) == 0
 
 
+def test_counted_runs_start_one_blas_thread_so_the_counts_repeat() -> None:
+    env = MOD["counting_env"]()
+    assert env["OPENBLAS_NUM_THREADS"] == "1" and env["OMP_NUM_THREADS"] == "1"
+
+
 def test_counts_below_one_are_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert MOD["main"](["--pushes", "0"]) == 2
     err = capsys.readouterr().err

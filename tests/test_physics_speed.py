@@ -162,6 +162,11 @@ def test_chipmunk_reads_equal_pymunk_properties_for_every_ball_and_spin() -> Non
                 assert (p.x, p.y) == tuple(pymunk_body.position)
                 assert (v.x, v.y) == tuple(pymunk_body.velocity)
                 assert (chipmunk.is_sleeping(handle) != 0) is pymunk_body.is_sleeping
+                # The struct the callbacks read and write in place (chipmunk.body_memory).
+                memory = m.body_memory[handle]
+                x, y, vx, vy, _, root, _ = chipmunk.body_state.unpack_from(memory, chipmunk.MOTION)
+                assert (x, y) == (memory[chipmunk.T], memory[chipmunk.T + 1]) == (p.x, p.y)
+                assert (vx, vy) == (v.x, v.y) and (root != 0) is pymunk_body.is_sleeping
                 compared += 1
     assert compared > 1000
 

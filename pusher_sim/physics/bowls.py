@@ -16,23 +16,34 @@ from pusher_sim.physics import chipmunk
 from pusher_sim.physics.collision import PROBE_FILTERS
 from pusher_sim.physics.energy import EnergyBookkeeping
 
+# A probe's filter for each class of cells it stops seeing, as Chipmunk structs (collision.py).
+_PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
+_MOTION, _V, _IDLE = chipmunk.MOTION, chipmunk.V, chipmunk.IDLE
+_state = chipmunk.body_state.unpack_from
+_sqrt, _hypot = math.sqrt, math.hypot
+
 
 class Bowls(EnergyBookkeeping):
     """Cell entries and the bowl each ball feels (a base of BoardSpace)."""
 
     _cell_of: dict[Any, int]  # a cell's Chipmunk handle -> its cup
     _ball_of: dict[Any, int]  # a probe's Chipmunk handle -> its ball
-    _probe_pointer: Any
-    _cell_pointer: Any
     _hoppers_awake: bool
     _cell_class: tuple[int, ...]
+    body_memory: dict[Any, Any]  # a body's Chipmunk handle -> chipmunk.body_memory of it
+    _bowl_terms: tuple[float, ...]  # the constants of _cross_ridge, see there
+    probe_handles: list[Any]
+    spring_handles: list[Any]
 
-    def _cell_begin(self, arbiter: Any, space: Any, data: Any) -> None:
-        # The shapes in the handler's order, (PROBE, CELL), as Chipmunk handles: pymunk's
-        # arbiter.shapes builds two pointers and looks both Shapes up, a third of this call.
-        probe, cell = self._probe_pointer, self._cell_pointer
-        chipmunk.arbiter_shapes(arbiter._arbiter, probe, cell)
-        self._switch(self._ball_of[probe[0]], self._cell_of[cell[0]], kink=True)
+    def _cell_begin(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """A probe entered a cell: Chipmunk's begin callback (chipmunk.on_begin), ``arb`` a
+        ``cpArbiter *`` whose shapes, in the handler's order (PROBE, CELL), are read as
+        cpArbiterGetShapes gives them."""
+        if arb.swapped:
+            probe, cell = arb.b, arb.a
+        else:
+            probe, cell = arb.a, arb.b
+        self._switch(self._ball_of[probe], self._cell_of[cell], True)
 
     def _cross_ridge(self, i: int, a: int, b: int) -> None:
         """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so
@@ -46,41 +57,55 @@ class Bowls(EnergyBookkeeping):
         gets the speed that makes H about ``b`` equal H about ``a`` had the step gone on there.
         """
         h = self.handles[i]
-        dt, k = self._dt, self.stiffness
-        mass = self.config.ball_mass + self.spin_mass  # a rolling ball answers the bowl so
+        # mass: a rolling ball answers the bowl with its spin's; kick = k dt / mass, kdt = k dt,
+        # half_k = k / 2, c1k = k dt / 2, c2x2 = 2 c2 and c2x4 = 4 c2 with c2 = mass / 2
+        # (BoardSpace's bowl_terms, each computed in the order this sum would).
+        mass, k, kick, kdt, half_k, c1k, c2x2, c2x4 = self._bowl_terms
         (ax, ay), (bx, by) = self.centres[a], self.centres[b]
-        p, v = chipmunk.position(h), chipmunk.velocity(h)
-        rax, ray, rbx, rby = p.x - ax, p.y - ay, p.x - bx, p.y - by
-        kick = k * dt / mass
-        vax, vay = v.x - kick * rax, v.y - kick * ray
+        memory = self.body_memory
+        m = memory[h]
+        # The position as cpBodyGetPosition reads it, the velocity, and what waking it needs.
+        px, py, vx, vy, links, root, idle = _state(m, _MOTION)
+        rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
+        vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
             mass * (vax * vax + vay * vay)
             + k * (rax * rax + ray * ray)
-            + k * dt * (rax * vax + ray * vay)
+            + kdt * (rax * vax + ray * vay)
         )
-        vbx, vby = v.x - kick * rbx, v.y - kick * rby
-        speed = math.hypot(vbx, vby)
+        vbx, vby = vx - kick * rbx, vy - kick * rby
+        speed = _hypot(vbx, vby)
         if speed == 0.0:
             return
         ux, uy = vbx / speed, vby / speed
-        c2 = 0.5 * mass
-        c1 = 0.5 * k * dt * (rbx * ux + rby * uy)
-        c0 = 0.5 * k * (rbx * rbx + rby * rby) - target
-        disc = c1 * c1 - 4.0 * c2 * c0
-        s = (-c1 + math.sqrt(disc)) / (2.0 * c2) if disc > 0.0 else max(0.0, -c1 / (2.0 * c2))
+        c1 = c1k * (rbx * ux + rby * uy)
+        c0 = half_k * (rbx * rbx + rby * rby) - target
+        disc = c1 * c1 - c2x4 * c0
+        if disc > 0.0:
+            s = (-c1 + _sqrt(disc)) / c2x2
+        else:
+            s = -c1 / c2x2
+            s = s if s > 0.0 else 0.0  # max(0, s)
         dx, dy = s * ux - vbx, s * uy - vby
-        chipmunk.set_velocity(h, (v.x + dx, v.y + dy))
+        # cpBodySetVelocity in place, as chipmunk.set_velocity_in_place (the state read above).
+        if links or root:
+            chipmunk.activate(h)
+        elif idle:
+            m[_IDLE] = 0.0
+        m[_V] = vx + dx
+        m[_V + 1] = vy + dy
         spin = self.spin_handles[i]
         if spin is not None:
-            w = chipmunk.velocity(spin)
-            chipmunk.set_velocity(spin, (w.x + dx, w.y + dy))
+            m = memory[spin]
+            chipmunk.set_velocity_in_place(spin, m, m[_V] + dx, m[_V + 1] + dy)
 
-    def _switch(self, i: int, c: int, *, kink: bool = False) -> None:
+    def _switch(self, i: int, c: int, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the
         cup's bowl unless another ball holds it (a full cup refuses it)."""
         if self.cup[i] == c:
             return
-        self._enter(i, c)
+        self.cup[i] = c  # as _enter
+        chipmunk.set_filter(self.probe_handles[i], _PROBE_FILTERS[self._cell_class[c]])
         if i in self._lifted:
             return
         if self._holder.get(c, i) == i:
@@ -94,7 +119,7 @@ class Bowls(EnergyBookkeeping):
 
     def _enter(self, i: int, c: int) -> None:
         self.cup[i] = c
-        self.probes[i].filter = PROBE_FILTERS[self._cell_class[c]]
+        chipmunk.set_filter(self.probe_handles[i], _PROBE_FILTERS[self._cell_class[c]])
 
     def _take(self, i: int, c: int) -> None:
         """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
@@ -106,7 +131,7 @@ class Bowls(EnergyBookkeeping):
                 self.springs[i].stiffness = self.stiffness
             self._holder[c] = i
             self.bowl[i] = c
-            self.springs[i].anchor_b = self.centres[c]
+            chipmunk.set_spring_anchor_b(self.spring_handles[i], self.centres[c])
         self.riders.pop(i, None)
         self._astray.discard(i)
 

@@ -32,110 +32,156 @@ _STEP_SLACK = 1.0 + 1e-9
 class FirstTouch:
     """The begin callbacks of ball–ball and ball–rim contacts (see the module's docstring).
 
-    They run once per contact, and a step at 51 moving balls meets one every step or two, so
-    they read and write Chipmunk directly (chipmunk.py), not through pymunk's properties.
-    ``count`` is how many contacts were resolved at first touch.
+    They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
+    them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
+    two bodies' structs in place (chipmunk.body_memory), calling into Chipmunk only to wake a
+    body's resting contacts. ``count`` is how many contacts were resolved at first touch.
     """
 
-    def __init__(self, config: PhysicsConfig) -> None:
+    def __init__(self, config: PhysicsConfig, memory: dict[Any, Any]) -> None:
         self._reach = 2.0 * config.ball_radius
+        self._reach2 = self._reach * self._reach
         self._late = config.time_step * _STEP_SLACK
-        self._e_ball = config.restitution_ball
+        # -(1 + e) / 2, -(1 + e) and mu (1 + e): each factor as the sums below would form it.
+        self._half_bounce = -0.5 * (1.0 + config.restitution_ball)
         self._mu_ball = config.friction_ball
-        self._e_rim = config.restitution_rim
-        self._mu_rim = config.friction_rim
-        self._a, self._b = chipmunk.body_pointer(), chipmunk.body_pointer()
+        self._rim_bounce = -(1.0 + config.restitution_rim)
+        self._rim_cap = config.friction_rim * (1.0 + config.restitution_rim)
+        # Each body's struct (chipmunk.body_memory) by its Chipmunk handle: every ball's and
+        # the rim's (BoardSpace fills it in).
+        self._memory = memory
+        self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self.count = 0
         self.asleep = 0
 
-    def balls(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
-        """Two balls (of equal mass) began to touch in this step (a pymunk begin callback)."""
-        ab, bb = self._a, self._b
-        chipmunk.arbiter_bodies(arbiter._arbiter, ab, bb)
-        a, b = ab[0], bb[0]
-        if chipmunk.is_sleeping(a) or chipmunk.is_sleeping(b):
+    def attach(self, space: Any, ball: int, rim: int) -> None:
+        """Make these the begin callbacks of (ball, ball) and (ball, rim) contacts in
+        ``space`` (``ball`` and ``rim`` collision types)."""
+        self._c_callbacks.append(chipmunk.on_begin(space, ball, ball, self.balls))
+        self.attach_rim(space, ball, rim)
+
+    def attach_rim(self, space: Any, ball: int, rim: int) -> None:
+        """Make :meth:`rim` the begin callback of (ball, rim) contacts in ``space``."""
+        self._c_callbacks.append(chipmunk.on_begin(space, ball, rim, self.rim))
+
+    def balls(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """Two balls (of equal mass) began to touch in this step (``arb`` a ``cpArbiter *``).
+
+        Either order of the two gives the same result bit for bit (each step of the sum only
+        changes sign with it, which floating point does exactly), so the arbiter's is taken.
+        """
+        a, b = arb.body_a, arb.body_b
+        memory = self._memory
+        ma, mb = memory[a], memory[b]
+        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma, _MOTION)
+        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb, _MOTION)
+        if root_a or root_b:
             # Waking a sleeping body from inside Chipmunk's collision pass can leave its lists
             # looping (a push hung inside a step); Chipmunk wakes it for this contact itself.
             self.asleep += 1
             return
-        # Each vector read once, as floats (a field of a Chipmunk struct costs a call).
-        p = chipmunk.position(a)
-        pax, pay = p.x, p.y
-        p = chipmunk.position(b)
-        pbx, pby = p.x, p.y
-        v = chipmunk.velocity(a)
-        vax, vay = v.x, v.y
-        v = chipmunk.velocity(b)
-        vbx, vby = v.x, v.y
         dx, dy = pax - pbx, pay - pby
         ux, uy = vax - vbx, vay - vby  # a's velocity relative to b
         uu = ux * ux + uy * uy
         if uu == 0.0:
             return
         du = dx * ux + dy * uy
-        reach = self._reach
-        disc = du * du - uu * (dx * dx + dy * dy - reach * reach)
+        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
         if disc < 0.0:
             return
         # |d - u t| = 2R: the later root is when they touched (they overlap now, t >= 0).
-        t = (du + math.sqrt(disc)) / uu
+        t = (du + _sqrt(disc)) / uu
         if not 0.0 <= t <= self._late:
             return
+        reach = self._reach
         nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
         # Equal masses: each ball takes half the change of the relative velocity.
-        dn = -0.5 * (1.0 + self._e_ball) * vn
+        dn = self._half_bounce * vn
         dvx, dvy = dn * nx, dn * ny
         tx, ty = ux - vn * nx, uy - vn * ny
-        slip = math.hypot(tx, ty)
+        slip = _hypot(tx, ty)
         if slip > 0.0:
-            dt = min(0.5 * slip, self._mu_ball * dn) / slip
+            # min(0.5 slip, mu dn), spelt out: the builtin parses its arguments like keywords.
+            half, cap = 0.5 * slip, self._mu_ball * dn
+            dt = (cap if cap < half else half) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        # The new velocities as of t ago: wound back to the touch, carried on at them.
-        set_velocity, set_position = chipmunk.set_velocity, chipmunk.set_position
-        set_velocity(a, (vax + dvx, vay + dvy))
-        set_position(a, (pax + dvx * t, pay + dvy * t))
-        set_velocity(b, (vbx - dvx, vby - dvy))
-        set_position(b, (pbx - dvx * t, pby - dvy * t))
+        # The new velocities as of t ago: wound back to the touch, carried on at them
+        # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory).
+        px, py = pax + dvx * t, pay + dvy * t
+        ma[_P] = ma[_T] = px
+        ma[_P1] = ma[_T1] = py
+        ma[_V] = vax + dvx
+        ma[_V1] = vay + dvy
+        if links_a:
+            _activate(a)
+        elif idle_a:
+            ma[_IDLE] = 0.0
+        px, py = pbx - dvx * t, pby - dvy * t
+        mb[_P] = mb[_T] = px
+        mb[_P1] = mb[_T1] = py
+        mb[_V] = vbx - dvx
+        mb[_V1] = vby - dvy
+        if links_b:
+            _activate(b)
+        elif idle_b:
+            mb[_IDLE] = 0.0
         self.count += 1
 
-    def rim(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
-        """A ball began to touch the rim in this step (the handler's order: ball, rim; a
-        pymunk begin callback)."""
-        arb = arbiter._arbiter
-        chipmunk.arbiter_bodies(arb, self._a, self._b)
-        body = self._a[0]
-        points = chipmunk.contact_points(arb)
-        n = points.normal  # from the ball into the rim
+    def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
+        a ``cpArbiter *``)."""
+        a, b = arb.body_a, arb.body_b
+        ma, mb = self._memory[a], self._memory[b]
+        pax, pay, pbx, pby = ma[_P], ma[_P1], mb[_P], mb[_P1]
+        # The contact point set's normal (from the ball into the rim) and its first point's
+        # distance, as cpArbiterGetContactPointSet computes them.
+        n = arb.n
         nx, ny = n.x, n.y
-        depth = -points.points[0].distance
-        v = chipmunk.velocity(body)
-        vn = v.x * nx + v.y * ny
+        r = chipmunk.doubles(arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
+        depth = -((pbx + r[2] - (pax + r[0])) * nx + (pby + r[3] - (pay + r[1])) * ny)
+        if arb.swapped:
+            nx, ny = -nx, -ny
+            body, m = b, mb
+        else:
+            body, m = a, ma
+        px, py, vx, vy, links, _, idle = _state(m, _MOTION)
+        vn = vx * nx + vy * ny
         if vn <= 0.0 or depth < 0.0:
             return
         t = depth / vn
         if t > self._late:
             return
-        e = self._e_rim
-        dvx, dvy = -(1.0 + e) * vn * nx, -(1.0 + e) * vn * ny
-        tx, ty = v.x - vn * nx, v.y - vn * ny
-        slip = math.hypot(tx, ty)
+        bounce = self._rim_bounce
+        dvx, dvy = bounce * vn * nx, bounce * vn * ny
+        tx, ty = vx - vn * nx, vy - vn * ny
+        slip = _hypot(tx, ty)
         if slip > 0.0:
-            dt = min(slip, self._mu_rim * (1.0 + e) * vn) / slip
+            cap = self._rim_cap * vn
+            dt = (cap if cap < slip else slip) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        _kick(body, chipmunk.position(body), v, dvx, dvy, t)
+        px, py = px + dvx * t, py + dvy * t
+        m[_P] = m[_T] = px
+        m[_P1] = m[_T1] = py
+        m[_V] = vx + dvx
+        m[_V1] = vy + dvy
+        if links:
+            _activate(body)
+        elif idle:
+            m[_IDLE] = 0.0
         self.count += 1
 
 
-def _kick(body: Any, p: Any, v: Any, dvx: float, dvy: float, t: float) -> None:
-    """Change a body's velocity by (dvx, dvy) as of ``t`` ago: wound back to the touch, carried
-    on at the new velocity (``body`` a Chipmunk handle, ``p`` and ``v`` as read)."""
-    chipmunk.set_velocity(body, (v.x + dvx, v.y + dvy))
-    chipmunk.set_position(body, (p.x + dvx * t, p.y + dvy * t))
+# A body's fields in place (chipmunk.body_memory), bound once for the callbacks.
+_MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
+_P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
+_T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
+_activate = chipmunk.activate
+_sqrt, _hypot = math.sqrt, math.hypot
 
 
 class Contacts(SpaceState):
@@ -166,4 +212,4 @@ class Contacts(SpaceState):
             self.ignored.append(self.shapes.index(other))
             arbiter.process_collision = False
         elif self.touch is not None:
-            self.touch.balls(arbiter, space)
+            self.touch.balls(arbiter._arbiter)

@@ -91,6 +91,18 @@ class BoardSpace(FullCups, Contacts):
         self._ball_elasticity = math.sqrt(config.restitution_ball)
         self._ball_friction = math.sqrt(config.friction_ball)
         self.spin_mass = config.ball_inertia_ratio * config.ball_mass if spin else 0.0
+        mass, k, dt = config.ball_mass + self.spin_mass, self.stiffness, self._dt
+        c2 = 0.5 * mass
+        self._bowl_terms = (
+            mass,
+            k,
+            k * dt / mass,
+            k * dt,
+            0.5 * k,
+            0.5 * k * dt,
+            2.0 * c2,
+            4.0 * c2,
+        )
 
         self.bodies: list[Any] = []
         self.spins: list[Any] = []  # each ball's spin body (None without spin)
@@ -99,6 +111,12 @@ class BoardSpace(FullCups, Contacts):
         self.spin_handles: list[Any] = []
         self.shapes: list[Any] = []
         self.probes: list[Any] = []
+        # For the callbacks, which call Chipmunk without pymunk: each body's struct
+        # (chipmunk.body_memory; balls, spins and the rim's body) by handle, and each ball's
+        # probe and bowl spring handle (None without cups).
+        self.body_memory: dict[Any, Any] = {}
+        self.probe_handles: list[Any] = []
+        self.spring_handles: list[Any] = []
         self.colours: list[Colour] = []
         self.springs: list[Any] = []
         # cup: the cup whose cell the ball's probe entered last (its class filter follows it);
@@ -112,8 +130,7 @@ class BoardSpace(FullCups, Contacts):
         self.over: set[int] = set()  # a rider rolling over the other balls: meets none
         self._ball_of: dict[Any, int] = {}
         self._cell_of: dict[Any, int] = {}
-        self._probe_pointer = chipmunk.shape_pointer()
-        self._cell_pointer = chipmunk.shape_pointer()
+        self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self._cells: cellpool.CellSet | None = None
         self._ignore_once: set[Any] = set()
         self.ignored: list[int] = []
@@ -136,12 +153,16 @@ class BoardSpace(FullCups, Contacts):
             self._add_cells()
         # Model 7: contacts resolved at first touch (contacts.py); model 6 leaves them all to
         # Chipmunk.
-        self.touch = FirstTouch(config) if contacts and config.first_touch_contacts else None
+        self.touch = (
+            FirstTouch(config, self.body_memory)
+            if contacts and config.first_touch_contacts
+            else None
+        )
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
         if self.touch is not None:
-            space.on_collision(BALL, BALL, begin=self.touch.balls)
-            space.on_collision(BALL, RIM, begin=self.touch.rim)
-            space.on_collision(PRESSED, RIM, begin=self.touch.rim)
+            self._add_memory(space.static_body)  # the rim's
+            self.touch.attach(space, BALL, RIM)
+            self.touch.attach_rim(space, PRESSED, RIM)
 
     # -- construction -----------------------------------------------------------------------
 
@@ -166,7 +187,7 @@ class BoardSpace(FullCups, Contacts):
         self._cells = cells
         self._cell_of = cells.index
         self.space.add(cells.body, *cells.shapes)
-        self.space.on_collision(PROBE, CELL, begin=self._cell_begin)
+        self._c_callbacks.append(chipmunk.on_begin(self.space, PROBE, CELL, self._cell_begin))
 
     def _build_cells(self, body: Any) -> list[Any]:
         cells = []
@@ -255,8 +276,10 @@ class BoardSpace(FullCups, Contacts):
         self.space.add(*objs)
         self.bodies.append(body)
         self.spins.append(spin)
-        self.handles.append(chipmunk.handle(body))
-        self.spin_handles.append(None if spin is None else chipmunk.handle(spin))
+        self.handles.append(self._add_memory(body))
+        self.spin_handles.append(None if spin is None else self._add_memory(spin))
+        self.probe_handles.append(None if probe is None else chipmunk.shape_handle(probe))
+        self.spring_handles.append(None if spring is None else chipmunk.constraint_handle(spring))
         self.shapes.append(shape)
         self.probes.append(probe)
         self.colours.append(colour)
@@ -264,6 +287,12 @@ class BoardSpace(FullCups, Contacts):
         self.cup.append(cup)
         self.bowl.append(bowl)
         return index
+
+    def _add_memory(self, body: Any) -> Any:
+        """Record the body's struct for the callbacks; returns its Chipmunk handle."""
+        handle = chipmunk.handle(body)
+        self.body_memory[handle] = chipmunk.body_memory(handle)
+        return handle
 
     def sleep(self, i: int) -> None:
         """Put ball ``i`` (and its spin) to sleep now, when sleeping is on: a ball at rest in its
