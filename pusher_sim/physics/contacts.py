@@ -10,7 +10,11 @@ pair back along its relative velocity to the touch, gives it the collision's imp
 velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
 too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
 act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
-ball, is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+ball, is left to Chipmunk; so is a pair that touched within Chipmunk's last few steps and meets
+again slower than the bowls press two balls together in a step (``lasting_speed``): a resting
+pair the step parted, which an impact at each meeting kept bouncing for ever (a rider pressed
+into the rim jittered at 3 mm/s to the time cap). docs/physics.md, "Contacts at first touch",
+has the figures.
 """
 
 from __future__ import annotations
@@ -34,11 +38,15 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets one every step or two, so
     they read and write Chipmunk directly (chipmunk.py), not through pymunk's properties.
-    ``count`` is how many contacts were resolved at first touch.
+    ``count`` is how many contacts were resolved at first touch, ``asleep`` and ``lasting`` how
+    many were left to Chipmunk for a sleeping ball or as a lasting contact. A pair met again while
+    Chipmunk still keeps its contact (for ``collision_persistence`` steps after it ends, its
+    ``stamp`` then set) and slower than ``lasting_speed`` is a lasting contact.
     """
 
-    def __init__(self, config: PhysicsConfig) -> None:
+    def __init__(self, config: PhysicsConfig, lasting_speed: float = 0.0) -> None:
         self._reach = 2.0 * config.ball_radius
+        self._lasting = lasting_speed
         self._late = config.time_step * _STEP_SLACK
         self._e_ball = config.restitution_ball
         self._mu_ball = config.friction_ball
@@ -47,6 +55,7 @@ class FirstTouch:
         self._a, self._b = chipmunk.body_pointer(), chipmunk.body_pointer()
         self.count = 0
         self.asleep = 0
+        self.lasting = 0
 
     def balls(self, arbiter: Any, space: Any = None, data: Any = None) -> None:
         """Two balls (of equal mass) began to touch in this step (a pymunk begin callback)."""
@@ -85,6 +94,9 @@ class FirstTouch:
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
+        if vn > -self._lasting and arbiter._arbiter.stamp:
+            self.lasting += 1  # a lasting contact (the class's docstring)
+            return
         # Equal masses: each ball takes half the change of the relative velocity.
         dn = -0.5 * (1.0 + self._e_ball) * vn
         dvx, dvy = dn * nx, dn * ny
@@ -118,6 +130,9 @@ class FirstTouch:
             return
         t = depth / vn
         if t > self._late:
+            return
+        if vn < self._lasting and arb.stamp:
+            self.lasting += 1  # a lasting contact (the class's docstring)
             return
         e = self._e_rim
         dvx, dvy = -(1.0 + e) * vn * nx, -(1.0 + e) * vn * ny

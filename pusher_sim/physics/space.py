@@ -136,7 +136,9 @@ class BoardSpace(FullCups, Contacts):
             self._add_cells()
         # Model 7: contacts resolved at first touch (contacts.py); model 6 leaves them all to
         # Chipmunk.
-        self.touch = FirstTouch(config) if contacts and config.first_touch_contacts else None
+        self.touch = None
+        if contacts and config.first_touch_contacts:
+            self.touch = FirstTouch(config, config.lasting_speed(board.pitch))
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
         if self.touch is not None:
             space.on_collision(BALL, BALL, begin=self.touch.balls)
