@@ -10,11 +10,9 @@ pair back along its relative velocity to the touch, gives it the collision's imp
 velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
 too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
 act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
-ball, is left to Chipmunk; so is a pair that touched within Chipmunk's last few steps and meets
-again slower than the bowls press two balls together in a step (``lasting_speed``): a resting
-pair the step parted, which an impact at each meeting kept bouncing for ever (a rider pressed
-into the rim jittered at 3 mm/s to the time cap). docs/physics.md, "Contacts at first touch",
-has the figures.
+ball, is left to Chipmunk; so is a pair meeting again at once, slower than the bowls press two
+balls together in a step: a resting pair the step parted, which an impact at each meeting kept
+bouncing for ever. docs/physics.md, "Contacts at first touch", has the figures.
 """
 
 from __future__ import annotations
