@@ -167,6 +167,27 @@ def test_a_pair_meeting_again_at_once_slowly_is_a_lasting_contact(
     assert (touch.count, touch.lasting) == ((1, 1) if lasting else (2, 0))
 
 
+@pytest.mark.parametrize(("again", "lasting"), [(0.01, True), (0.1, False)])
+def test_a_ball_meeting_the_rim_again_at_once_slowly_is_a_lasting_contact(
+    again: float, lasting: bool
+) -> None:
+    # The same at the rim: a ball meets it at 1 cm/s, is apart for a step, and is sent back.
+    cfg = PhysicsConfig()
+    model = BoardSpace(BOARD, cfg, cups=False, resistance=False, spin=False, sleeping=False)
+    touch = model.touch
+    assert touch is not None
+    limit = BOARD.inradius + BOARD.pitch / 2
+    i = model.add_ball(Colour.RED, (0.0, limit - 0.01 * cfg.time_step * 2.5), (0.0, 0.01))
+    while touch.count == 0:
+        model.step()
+    model.step()
+    assert model.position(i)[1] < limit  # apart
+    model.bodies[i].velocity = (0.0, again)
+    model.bodies[i].position = (0.0, limit - 0.5 * again * cfg.time_step)
+    model.step()
+    assert (touch.count, touch.lasting) == ((1, 1) if lasting else (2, 0))
+
+
 # -- the pushes model 6 could not end ---------------------------------------------------------
 
 HANG_CELLS = (
