@@ -40,7 +40,7 @@ FIRST_PUSHES = {
     ),
 }
 ALL_300 = {
-    "7": "cc916392a0233a3ffaabb9d8d3805ee3c0adb8e8f58adcbb0850b1a0669f74ab",
+    "7": "bfcbd063dfb00a126c0826eb680eeeb372273a5363e11e3ae6ec55ec34f63bf9",
     "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",
 }
 

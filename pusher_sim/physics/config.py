@@ -138,6 +138,15 @@ class PhysicsConfig:
         """
         return 8.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (pitch * pitch)
 
+    def lasting_speed(self, pitch: float) -> float:
+        """The approach speed below which two balls meeting again are one lasting contact, m/s.
+
+        What two balls pressed together by their bowls, each from its cell's edge (k pitch/2),
+        gain on each other in one step: a resting pair that the step's forces part and press
+        together again meets at about this speed, never from free flight (contacts.py).
+        """
+        return self.bowl_stiffness(pitch) * pitch / self.ball_mass * self.time_step
+
     def escape_speed(self, pitch: float) -> float:
         """Speed at the bottom of a cup that just carries a ball over the rim, m/s.
 

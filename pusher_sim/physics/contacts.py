@@ -10,7 +10,9 @@ pair back along its relative velocity to the touch, gives it the collision's imp
 velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
 too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
 act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
-ball, is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+ball, is left to Chipmunk; so is a pair meeting again at once, slower than the bowls press two
+balls together in a step: a resting pair the step parted, which an impact at each meeting kept
+bouncing for ever. docs/physics.md, "Contacts at first touch", has the figures.
 """
 
 from __future__ import annotations
@@ -35,12 +37,19 @@ class FirstTouch:
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
     two bodies' structs in place (chipmunk.body_memory), calling into Chipmunk only to wake a
-    body's resting contacts. ``count`` is how many contacts were resolved at first touch.
+    body's resting contacts. ``count`` is how many contacts were resolved at first touch,
+    ``asleep`` and ``lasting`` how many were left to Chipmunk for a sleeping ball or as a lasting
+    contact. A pair met again while Chipmunk still keeps its contact (for
+    ``collision_persistence`` steps after it ends, its ``stamp`` then set) and slower than
+    ``lasting_speed`` is a lasting contact.
     """
 
-    def __init__(self, config: PhysicsConfig, memory: dict[Any, Any]) -> None:
+    def __init__(
+        self, config: PhysicsConfig, memory: dict[Any, Any], lasting_speed: float = 0.0
+    ) -> None:
         self._reach = 2.0 * config.ball_radius
         self._reach2 = self._reach * self._reach
+        self._lasting = lasting_speed
         self._late = config.time_step * _STEP_SLACK
         # -(1 + e) / 2, -(1 + e) and mu (1 + e): each factor as the sums below would form it.
         self._half_bounce = -0.5 * (1.0 + config.restitution_ball)
@@ -53,6 +62,7 @@ class FirstTouch:
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self.count = 0
         self.asleep = 0
+        self.lasting = 0
 
     def attach(self, space: Any, ball: int, rim: int) -> None:
         """Make these the begin callbacks of (ball, ball) and (ball, rim) contacts in
@@ -98,6 +108,9 @@ class FirstTouch:
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
+        if vn > -self._lasting and arb.stamp:
+            self.lasting += 1  # a lasting contact (the class's docstring)
+            return
         # Equal masses: each ball takes half the change of the relative velocity.
         dn = self._half_bounce * vn
         dvx, dvy = dn * nx, dn * ny
@@ -154,6 +167,9 @@ class FirstTouch:
             return
         t = depth / vn
         if t > self._late:
+            return
+        if vn < self._lasting and arb.stamp:
+            self.lasting += 1  # a lasting contact (the class's docstring)
             return
         bounce = self._rim_bounce
         dvx, dvy = bounce * vn * nx, bounce * vn * ny

@@ -153,11 +153,10 @@ class BoardSpace(FullCups, Contacts):
             self._add_cells()
         # Model 7: contacts resolved at first touch (contacts.py); model 6 leaves them all to
         # Chipmunk.
-        self.touch = (
-            FirstTouch(config, self.body_memory)
-            if contacts and config.first_touch_contacts
-            else None
-        )
+        self.touch = None
+        if contacts and config.first_touch_contacts:
+            lasting = config.lasting_speed(board.pitch)
+            self.touch = FirstTouch(config, self.body_memory, lasting)
         space.on_collision(PRESSED, BALL, begin=self._press_begin)
         if self.touch is not None:
             self._add_memory(space.static_body)  # the rim's
