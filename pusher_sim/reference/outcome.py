@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
 import numpy as np
 
@@ -83,7 +84,24 @@ def airborne(centres: np.ndarray, ball_radius: float, depth: float) -> np.ndarra
     """Which balls are in the air: over half a cup's depth above the land's resting height
     and touching no other ball (a ball on another is riding, not flying)."""
     high = centres[:, 2] > ball_radius + 0.5 * depth
+    if not high.any():
+        return np.asarray(high)
     return np.asarray(high & ~touching(centres, ball_radius, 1e-4))
+
+
+@lru_cache(maxsize=8)
+def _cup_centres(board: Board) -> np.ndarray:
+    return np.array([board.position(c) for c in board.cells], dtype=float)
+
+
+def over_a_cup(board: Board, cup: CupShape, centres: np.ndarray) -> np.ndarray:
+    """Which centres (n x 3) lie over the middle of a cup, within half its lip's radius of
+    its centre: a ball there above the land's resting height touches nothing of the cup
+    (rolling across, it would be 1 mm lower at least), so if it is in the air it is jumping
+    the cup."""
+    diff = centres[:, None, :2] - _cup_centres(board)[None, :, :]
+    d2 = (diff * diff).sum(axis=2).min(axis=1)
+    return np.asarray(d2 < (0.5 * cup.lip) ** 2)
 
 
 def cups_of(board: Board, centres: Sequence[tuple[float, float]]) -> list[Cell]:
