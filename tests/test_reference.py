@@ -392,30 +392,45 @@ def test_places_in_a_cup_on_the_land_on_a_ball_and_off_the_board() -> None:
 
 
 def test_a_jump_is_a_flight_over_a_cup() -> None:
-    """Jumping a cup is being in the air over its middle; a hop off a lip over the land is in
-    the air but jumps nothing, and rolling across a cup is neither."""
+    """Jumping a cup is passing over its middle clear of its floor: in the air or skimming at
+    the land's height; a hop off a lip over the land is in the air but jumps nothing, and
+    rolling across a cup (or resting in it) is neither."""
     import numpy as np
 
-    from pusher_sim.reference.outcome import airborne, over_a_cup
+    from pusher_sim.reference.outcome import airborne, jumping
 
     cup = cup_shape(BOARD, CFG)
     cx, cy = BOARD.position((1, 0))
     tx, ty = BOARD.triangle_centre(((0, 0), (1, 0), (0, 1)))
-    centres = np.array(
-        [
-            (cx + 0.001, cy, R + 0.003),  # over the cup's middle, in the air
-            (tx, ty, R + 0.003),  # in the air over the land
-            (cx + 0.001, cy, cup.rest + 0.0002),  # rolling across the cup
-            (cx - 0.5 * cup.lip - 0.001, cy, R + 0.003),  # over the cup's side
-        ]
-    )
-    # One ball at a time (the balls above would touch each other).
-    flying = [bool(airborne(centres[i : i + 1], R, CFG.cup_depth)[0]) for i in range(4)]
-    assert flying == [True, True, False, True]
-    jumping = [
-        f and bool(over_a_cup(BOARD, cup, centres[i : i + 1])[0]) for i, f in enumerate(flying)
+    centres = [
+        (cx + 0.001, cy, R + 0.003),  # over the cup's middle, in the air
+        (cx + 0.001, cy, R),  # skimming over it at the land's height
+        (tx, ty, R + 0.003),  # in the air over the land
+        (cx + 0.001, cy, cup.rest + 0.0002),  # rolling across the cup
+        (cx + 0.5 * cup.lip - 0.0002, cy, R - 0.0012),  # on its floor, the zone's edge
+        (cx - 0.5 * cup.lip - 0.001, cy, R + 0.003),  # over the cup's side, in the air
     ]
-    assert jumping == [True, False, False, False]
+    # One ball at a time (the balls above would touch each other).
+    one = [np.array([c]) for c in centres]
+    assert [bool(airborne(c, R, CFG.cup_depth)[0]) for c in one] == [
+        True,
+        False,
+        True,
+        False,
+        False,
+        True,
+    ]
+    assert [bool(jumping(BOARD, cup, c, R)[0]) for c in one] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
+    # A ball resting on another over a cup is riding, not jumping.
+    pair = np.array([(cx, cy, cup.rest), (cx + 0.001, cy, cup.rest + 2 * R)])
+    assert not jumping(BOARD, cup, pair, R).any()
 
 
 def test_same_results_for_any_number_of_workers() -> None:

@@ -31,7 +31,7 @@ from pusher_sim.reference.outcome import (
     Place,
     airborne,
     cups_of,
-    over_a_cup,
+    jumping,
     places,
 )
 
@@ -232,12 +232,12 @@ class _Push:
         cfg = self.cfg
         self._take_off_cleared()
         centres = self._centres()
-        flying = airborne(centres, cfg.ball_radius, cfg.cup_depth) & ~self.gone
+        flying = airborne(centres, cfg.ball_radius, cfg.cup_depth)
+        jumps = jumping(self.board, self.cup, centres, cfg.ball_radius)
         if pressing:
-            flying[self.pressed] = False
-        self.flew |= flying
-        if flying.any():
-            self.jumped |= flying & over_a_cup(self.board, self.cup, centres)
+            flying[self.pressed] = jumps[self.pressed] = False
+        self.flew |= flying & ~self.gone
+        self.jumped |= jumps & ~self.gone
         if self.frames is not None and self.steps // self.every != before:
             self.frames.append(self._frame())
 
