@@ -168,16 +168,15 @@ def test_full_result_says_where_each_ball_rests() -> None:
 
 
 def test_a_ball_off_the_board_is_at_rest() -> None:
-    """A push that sends a ball over the rim (push 30 of seed 0: the pressed ball, flicked
-    out of a cup by the board's edge, flies off the lip and off a ball) is settled: the ball
-    is off the board where it cleared the rim, not rolling on the floor until the time cap,
-    nor counted as unsettled."""
+    """A push that sends a ball over the rim (push 10 of seed 0: a hard press and a hard
+    flick) is settled: the ball is off the board where it cleared the rim, not
+    rolling on the floor until the time cap, nor counted as unsettled."""
     import numpy as np
 
     from pusher_sim.reference.outcome import RIM_NORMALS
 
     job = validate.make_job(BOARD, 0, CFG, CFG)
-    case = job.case(30)
+    case = job.case(10)
     full = ReferenceResolver(CFG).resolve_in_full(BOARD, case.balls, case.spec)
     off = [i for i, p in enumerate(full.places) if p is Place.OFF]
     assert off and full.settled
@@ -216,21 +215,30 @@ def test_the_hand_never_launches_the_pressed_ball(offset: tuple[float, float]) -
 
 
 def test_a_push_ends_when_every_ball_rests() -> None:
-    """Push 8 of seed 0 leaves a ball resting across the seam of two land prisms, where it
-    chatters by microns and MuJoCo never puts it to sleep: the push is over once no ball has
-    moved 0.1 mm in 0.1 s, not at the time cap (as it was while the end waited for sleep)."""
+    """The push is over once no ball has moved 0.1 mm in 0.1 s, whether or not MuJoCo puts
+    them to sleep (a ball resting across the seam of two land prisms can chatter by microns
+    and never sleep): with MuJoCo's sleep off, a push ends where it ends with it, with the
+    same outcome, not at the time cap (as it did while the end waited for sleep)."""
     from pusher_sim.reference import resolver
+    from pusher_sim.reference.model import compiled
+    from pusher_sim.reference.mujoco_import import mujoco
 
-    job = validate.make_job(BOARD, 0, CFG, CFG)
-    case = job.case(8)
+    balls, spec = a_push()
     cfg = CFG.with_(max_sim_time=4.0)
-    done = ReferenceResolver(cfg).resolve(BOARD, case.balls, case.spec)
-    assert done.settled and done.sim_time < 2.0
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(resolver._Push, "_still", lambda self: False)
-        capped = ReferenceResolver(cfg).resolve(BOARD, case.balls, case.spec)
+    asleep = ReferenceResolver(cfg).resolve(BOARD, balls, spec)
+    model = compiled(BOARD, cfg, len(balls) + 1)
+    flag = int(mujoco().mjtEnableBit.mjENBL_SLEEP)
+    model.opt.enableflags &= ~flag
+    try:
+        awake = ReferenceResolver(cfg).resolve(BOARD, balls, spec)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(resolver._Push, "_still", lambda self: False)
+            capped = ReferenceResolver(cfg).resolve(BOARD, balls, spec)
+    finally:
+        model.opt.enableflags |= flag
+    assert asleep.settled and awake.settled and awake.balls == asleep.balls
+    assert awake.sim_time < asleep.sim_time + 0.2
     assert not capped.settled and capped.sim_time == pytest.approx(4.0)
-    assert capped.balls == done.balls
 
 
 def test_bad_push_is_refused_in_one_line() -> None:

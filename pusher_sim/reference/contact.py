@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from pusher_sim.reference.mujoco_import import mujoco
 
-TIME_STEP = 0.001
+TIME_STEP = 0.0005
 """s: twelve steps per contact."""
 
 STIFFNESS = 250_000.0
