@@ -39,7 +39,7 @@ MODEL = "3d"
 
 CHECK_STEPS = 2
 """Steps between two looks at the balls (which fly, which jump a cup, which left the board):
-2 ms, in which the fastest ball moves 3 mm, under half a cup's middle."""
+1 ms, in which the fastest ball moves 1.5 mm, a fifth of a cup's middle."""
 
 REST_TIME = 0.1
 REST_DRIFT = 1e-4
