@@ -224,7 +224,7 @@ def test_a_push_ends_when_every_ball_rests() -> None:
     from pusher_sim.reference.mujoco_import import mujoco
 
     balls, spec = a_push()
-    cfg = CFG.with_(max_sim_time=4.0)
+    cfg = CFG.with_(max_sim_time=2.5)
     asleep = ReferenceResolver(cfg).resolve(BOARD, balls, spec)
     model = compiled(BOARD, cfg, len(balls) + 1)
     flag = int(mujoco().mjtEnableBit.mjENBL_SLEEP)
@@ -238,7 +238,7 @@ def test_a_push_ends_when_every_ball_rests() -> None:
         model.opt.enableflags |= flag
     assert asleep.settled and awake.settled and awake.balls == asleep.balls
     assert awake.sim_time < asleep.sim_time + 0.2
-    assert not capped.settled and capped.sim_time == pytest.approx(4.0)
+    assert not capped.settled and capped.sim_time == pytest.approx(2.5)
 
 
 def test_bad_push_is_refused_in_one_line() -> None:
