@@ -4,7 +4,7 @@ Balls moved: balls of the board (not the pushed one) that end anywhere but their
 Balls returned: balls that end in a cup of their own colour (rule P10 takes them off the
 board). Cups agreeing: of the board's cups, how many hold the same (a ball of the same colour,
 or none) after the push in both models. The 3-D side adds where its balls rest (the land, on
-another ball, off the board) and whether any flew.
+another ball, off the board), how many were ever in the air and how many jumped a cup.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Row:
     land: int
     on_ball: int
     off: int
+    flew: int
     jumped: int
 
     def as_json(self) -> dict[str, Any]:
@@ -115,5 +116,6 @@ def compare(board: Board, case: Case, two_cfg: PhysicsConfig, three_cfg: Physics
         land=sum(p is Place.LAND for p in full.places),
         on_ball=sum(p is Place.BALL for p in full.places),
         off=sum(p is Place.OFF for p in full.places),
+        flew=sum(full.flew),
         jumped=sum(full.jumped),
     )

@@ -8,7 +8,7 @@ from flat boxes tangent to its sphere (a bottom and :data:`BANDS` bands of :data
 each: the cup's air is the polyhedron they bound, which holds the sphere and touches it at the
 boxes' tangent points) and the land round it from convex prisms whose inner edges, the chords
 of the lip, make the cup's edge. Cups beyond the outer row are plain land; a rim wall as high
-as the ball's radius stands where the 2-D model's rim keeps ball centres, and a floor below
+as a ball stands where the 2-D model's rim keeps ball centres, and a floor below
 catches a ball that leaves the board. docs/physics.md, "The 3-D reference", says why.
 """
 
@@ -35,8 +35,13 @@ BANDS = 6
 """Rings of boxes between the cup's bottom and its lip: a rolling ball crossing from one to
 the next turns by about six degrees."""
 
-RIM_HEIGHT_RATIO = 1.0
-"""The rim wall's height over the ball's radius: a rolling ball meets it at its equator."""
+RIM_HEIGHT_RATIO = 2.0
+"""The rim wall's height over the ball's radius: as high as a ball, so a ball on the land meets
+its face below its equator and is pushed back and down (a wall only a radius high meets a
+rolling ball at its equator, and one hop of a tenth of a millimetre takes the ball over)."""
+
+RIM_THICKNESS_RATIO = 1.0
+"""The rim wall's thickness over the ball's radius."""
 
 FLOOR_DROP = 0.05
 """How far below the land the floor that catches a ball off the board lies, m."""
@@ -173,6 +178,11 @@ def rim_apothem(board: Board, ball_radius: float) -> float:
     return board.inradius + rim_reach(board) + ball_radius
 
 
+def rim_outside(board: Board, ball_radius: float) -> float:
+    """Distance from the board's centre to the rim wall's outer face, m."""
+    return rim_apothem(board, ball_radius) + RIM_THICKNESS_RATIO * ball_radius
+
+
 def board_body(
     board: Board, cup: CupShape, ball_radius: float, *, cups: bool = True
 ) -> tuple[str, str]:
@@ -205,7 +215,7 @@ def board_body(
         )
     apothem = rim_apothem(board, ball_radius)
     height = RIM_HEIGHT_RATIO * ball_radius
-    thick = ball_radius
+    thick = RIM_THICKNESS_RATIO * ball_radius
     side = 2.0 * (apothem + 2.0 * thick) / SQRT3
     for k in range(6):
         # The board's rim is flat-topped (corners at 0, 60, ... degrees): wall normals at 30 + 60k.

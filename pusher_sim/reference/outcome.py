@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
 import numpy as np
 
@@ -83,7 +84,33 @@ def airborne(centres: np.ndarray, ball_radius: float, depth: float) -> np.ndarra
     """Which balls are in the air: over half a cup's depth above the land's resting height
     and touching no other ball (a ball on another is riding, not flying)."""
     high = centres[:, 2] > ball_radius + 0.5 * depth
+    if not high.any():
+        return np.asarray(high)
     return np.asarray(high & ~touching(centres, ball_radius, 1e-4))
+
+
+@lru_cache(maxsize=8)
+def _cup_centres(board: Board) -> np.ndarray:
+    return np.array([board.position(c) for c in board.cells], dtype=float)
+
+
+def jumping(board: Board, cup: CupShape, centres: np.ndarray, ball_radius: float) -> np.ndarray:
+    """Which balls are jumping a cup: over its middle (within half the lip's radius of its
+    centre) higher than a ball touching the cup there can be, by a quarter of the cup's
+    depth, and touching no other ball. Rolling across a cup a ball follows its floor; a fast
+    one leaves the lip and sails over (a ball at 1 m/s falls 2 mm in the 20 ms it takes to
+    cross), which the 2-D model's bowl cannot do."""
+    zone = 0.5 * cup.lip
+    # The highest a ball touching the drilled sphere within the zone gets (land at z = 0).
+    touching_top = cup.sphere - cup.depth - math.sqrt((cup.sphere - ball_radius) ** 2 - zone**2)
+    out = centres[:, 2] > touching_top + 0.25 * cup.depth
+    if not out.any():
+        return np.asarray(out)
+    diff = centres[out, None, :2] - _cup_centres(board)[None, :, :]
+    out[out] = (diff * diff).sum(axis=2).min(axis=1) < zone * zone
+    if not out.any():
+        return np.asarray(out)
+    return np.asarray(out & ~touching(centres, ball_radius, 1e-4))
 
 
 def cups_of(board: Board, centres: Sequence[tuple[float, float]]) -> list[Cell]:

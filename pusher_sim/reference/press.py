@@ -3,8 +3,9 @@
 The ball starts at the press point, just touching the triangle's balls it overlaps. A finger
 (a frictionless sphere driven by position, resting on the ball's top and following it across
 the board) pushes it down at a speed that follows the press's strength, from
-:data:`SPEED_GENTLE` (strength 0) to :data:`SPEED_HARD` (strength 1), until the ball's centre is
-no higher than on the land (it is down among the others) or :data:`HAND_TIME` has passed; it
+:data:`SPEED_GENTLE` (strength 0) to :data:`SPEED_HARD` (strength 1), no lower than where the
+ball would rest on the land, and holds it there until it is down among the others and
+still (:data:`DOWN`, :data:`STILL`, :data:`STILL_TIME`) or :data:`HAND_TIME` has passed; it
 stops going down while it presses harder than :data:`STALL_FORCE` (a finger, not a vice: three
 balls in their cups under a fourth can lock), and it is lifted away at the end. The flick, the
 same velocity as in the 2-D model and rolling, is given as the finger lets go: a ball flicked
@@ -34,6 +35,15 @@ FINGER_RADIUS = 0.005
 
 HAND_TIME = 0.5
 """s: the finger lets go after this long whatever happened."""
+
+DOWN = 1e-4
+STILL = 0.02
+STILL_TIME = 0.005
+"""The finger, down where the ball rests on the land, lets go once the ball's centre has been
+no more than DOWN (m) above that and moving up or down slower than STILL (m/s) for STILL_TIME
+(s): a hand keeps a ball it pushed down there until it has stopped bouncing (let go as it
+strikes the land, at the press's speed or faster once the triangle gives way, the ball would
+bounce back up at 0.6 of it, a hop of several millimetres no hand allows)."""
 
 GAP = 1e-6
 """m: the pressed ball starts this far above the balls it rests on."""

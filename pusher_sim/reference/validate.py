@@ -2,8 +2,8 @@
 
 Per push, how many cups agree; per strength bin, the mean and distribution of balls moved and
 returned in each model with a Mann-Whitney test between them; how often the reference does what
-the 2-D model cannot (a ball flying, resting on the land or on another ball, leaving the
-board); what each push cost in each model. ``fit`` tunes the 2-D press to the reference.
+the 2-D model cannot (a ball in the air, jumping a cup, resting on the land or on another ball,
+leaving the board); what each push cost in each model. ``fit`` tunes the 2-D press to the reference.
 """
 
 from __future__ import annotations
@@ -117,6 +117,7 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
         "agree": sum(r.agree for r in rows) / n,
         "all_agree": sum(r.agree == r.cups for r in rows) / n,
         "bins": bins,
+        "flew": sum(r.flew > 0 for r in rows) / n,
         "jumped": sum(r.jumped > 0 for r in rows) / n,
         "land": sum(r.land > 0 for r in rows) / n,
         "on_ball": sum(r.on_ball > 0 for r in rows) / n,
@@ -155,10 +156,11 @@ def report(s: dict[str, Any]) -> str:
                 f"; returned: 2d {b['returned']['2d_hist']} 3d {b['returned']['3d_hist']}"
             )
     lines += [
-        f"3-D only: a ball flew in {100 * s['jumped']:.1f}% of pushes, one ended on the land in "
-        f"{100 * s['land']:.1f}%, on another ball in {100 * s['on_ball']:.1f}%, off the board in "
-        f"{100 * s['off']:.1f}%",
-        f"settled: 2-D {100 * s['settled_2d']:.1f}%, 3-D {100 * s['settled_3d']:.1f}%",
+        f"3-D only: a ball in the air in {100 * s['flew']:.1f}% of pushes, one jumped a cup in "
+        f"{100 * s['jumped']:.1f}%, ended on the land in {100 * s['land']:.1f}%, on another ball "
+        f"in {100 * s['on_ball']:.1f}%, off the board in {100 * s['off']:.1f}%",
+        f"settled (every ball at rest before the time cap): 2-D {100 * s['settled_2d']:.1f}%, "
+        f"3-D {100 * s['settled_3d']:.1f}%",
         f"cost per push: 2-D {1000 * s['seconds_2d']:.1f} ms, 3-D {1000 * s['seconds_3d']:.0f} ms "
         f"({s['cost_ratio']:.0f} times the 2-D)",
     ]
