@@ -14,7 +14,7 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.experiment.dataset import Output, read_table
-from pusher_sim.experiment.lock import output_lock
+from pusher_sim.output_lock import output_lock
 from pusher_sim.pool import worker_pool
 from tests.processes import children, gone_within
 

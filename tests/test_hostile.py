@@ -34,6 +34,7 @@ from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job
 from pusher_sim.experiment.runner import executor_for, run_chunks
+from pusher_sim.output_lock import output_locks
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
@@ -669,6 +670,107 @@ def test_9_a_second_run_on_the_same_output_refuses_naming_the_first(tmp_path: Pa
         first.send_signal(signal.SIGINT)
         first.wait(30)
     assert list(parts.glob("chunk-*"))  # the first run's chunks are all there
+
+
+# Every long-running writer takes the same lock: a first run holds it, a second run onto the
+# same file refuses at start in one line naming the first, and the first goes on undisturbed.
+# (command, the file both name, the first run's arguments, the second run's arguments)
+LOCKED_WRITERS = {
+    "tournament --out": (
+        "t.parquet",
+        ["tournament", "pushover", "--bots", "random,expected", "--games", "100000"],
+        ["tournament", "pushover", "--bots", "random,expected", "--games", "2"],
+        "--out",
+    ),
+    "validate --out": (
+        "v.json",
+        ["validate", "--pushes", "100000", "--quiet"],
+        ["validate", "--pushes", "1", "--quiet"],
+        "--out",
+    ),
+    "validate --plot": (
+        "v.png",
+        ["validate", "--pushes", "100000", "--quiet"],
+        ["validate", "--pushes", "1", "--quiet"],
+        "--plot",
+    ),
+    "experiment --plot": (
+        "map.png",
+        ["experiment", "--grid", "angle=0:359:4000", "--chunk", "1", "--workers", "1", "--yes"],
+        ["experiment", "--grid", "angle=0:90:2", "--chunk", "1", "--workers", "1", "--yes"],
+        "--plot",
+    ),
+    "play --save (terminal)": (
+        "game.json",
+        ["play", "pushover", "--terminal", "--seats", "human,human", "--seed", "4"],
+        ["play", "pushover", "--terminal", "--seats", "random,random", "--seed", "5"],
+        "--save",
+    ),
+    "play --save (window)": (
+        "game.json",
+        ["play", "pusher", "--seats", "human,human", "--seed", "4"],
+        ["play", "pusher", "--seats", "human,human", "--seed", "5"],
+        "--save",
+    ),
+}
+
+
+def _lock_taken(path: Path, first: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    lock = path.with_name(path.name + ".lock")
+    deadline = time.monotonic() + seconds
+    while not lock.exists():
+        assert first.poll() is None, "the first run ended before a second could start"
+        assert time.monotonic() < deadline, f"the first run took no lock on {path.name}"
+        time.sleep(0.05)
+
+
+@LINUX
+@pytest.mark.parametrize("command", sorted(LOCKED_WRITERS))
+def test_9_a_second_writer_of_the_same_file_refuses_naming_the_first(
+    tmp_path: Path, data_dir: Path, command: str
+) -> None:
+    name, first_argv, second_argv, option = LOCKED_WRITERS[command]
+    target = tmp_path / name
+    outs = ["--out", str(tmp_path / "a.parquet")] if command == "experiment --plot" else []
+    env = {**child_env(data_dir), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    first = subprocess.Popen(
+        cli(*first_argv, *outs, option, str(target)),
+        stdin=subprocess.PIPE,  # a terminal game waits for its player's move
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        _lock_taken(target, first)
+        outs = ["--out", str(tmp_path / "b.parquet")] if command == "experiment --plot" else []
+        second = subprocess.run(
+            cli(*second_argv, *outs, option, str(target)),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        err = second.stderr
+        assert second.returncode == 2 and err.count("\n") == 1, err
+        assert f"{target} is being written by another run (process {first.pid}" in err, err
+        assert first.poll() is None, "the first run was disturbed"
+        if command.startswith("play"):
+            first.send_signal(signal.SIGTERM)  # the first game is saved as ever, not the second's
+            first.wait(30)
+            assert GameLog.load(target).seed == 4
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(first.pid, signal.SIGKILL)
+        first.wait(30)
+
+
+def test_9_an_output_named_twice_by_one_run_is_locked_once(tmp_path: Path) -> None:
+    out = tmp_path / "same.json"
+    with output_locks([out, None, str(out), tmp_path / "." / "same.json"]):
+        assert out.with_name("same.json.lock").exists()
+    assert not out.with_name("same.json.lock").exists()
 
 
 def test_9_a_screenshot_onto_a_full_disk_is_one_line(tmp_path: Path) -> None:

@@ -26,7 +26,6 @@ from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
 from pusher_sim.experiment.dataset import Output, provenance_of, read_table
-from pusher_sim.experiment.lock import output_lock
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import known_params
 from pusher_sim.experiment.plot import check_plot_path, outcome_map
@@ -40,6 +39,7 @@ from pusher_sim.experiment.runner import (
     run_chunks,
 )
 from pusher_sim.experiment.spec import Spec, load_spec
+from pusher_sim.output_lock import output_locks
 from pusher_sim.physics import MODEL_VERSION
 from pusher_sim.printable import printable
 
@@ -221,7 +221,7 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
     output = Output(Path(spec.out))
     ident = identity(job, spec)
     output.make_folder()
-    with output_lock(output.path):
+    with output_locks([output.path, spec.plot]):
         return execute_locked(spec, args, job, output, ident)
 
 
