@@ -6,6 +6,11 @@ stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+from pusher_sim import startup
+
+if startup.is_program(__name__):  # first: a signal during the slow imports below is held
+    startup.hold()
+
 import argparse
 import contextlib
 import importlib
@@ -348,6 +353,11 @@ COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    held = startup.release()
+    if held is not None:  # a signal came while the program was starting: nothing has begun
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            print("pusher: interrupted", file=sys.stderr)
+        return 128 + held
     with interrupts.handled():
         return _main(argv)
 

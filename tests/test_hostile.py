@@ -78,6 +78,43 @@ def test_7_sighup_with_the_window_open_saves_the_game(tmp_path: Path) -> None:
     assert GameLog.load(save).seed == 5
 
 
+def _mapped(pid: int, library: str) -> bool:
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+@LINUX
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_7_a_signal_while_the_program_imports_is_one_line(
+    data_dir: Path, sig: signal.Signals
+) -> None:
+    # Found by the signal fuzz: a Ctrl-C in the first half second (numpy, pymunk importing)
+    # was a KeyboardInterrupt traceback from inside some library's import.
+    proc = subprocess.Popen(
+        cli("simulate", "pushover", "--games", "100000", "--yes"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=child_env(data_dir),
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not _mapped(proc.pid, "_multiarray_umath"):  # numpy is being imported
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.001)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+        proc.wait()
+    text = err.decode(errors="replace")
+    assert text == "pusher: interrupted\n", text
+    assert proc.returncode == 128 + sig
+
+
 def _simulation(data_dir: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         cli("simulate", "pushover", "--games", "100000", "--workers", "2", "--yes", "--progress"),
