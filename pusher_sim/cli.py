@@ -353,13 +353,20 @@ COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    held = startup.release()
-    if held is not None:  # a signal came while the program was starting: nothing has begun
-        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
-            print("pusher: interrupted", file=sys.stderr)
-        return 128 + held
-    with interrupts.handled():
-        return _main(argv)
+    try:
+        held = startup.release()
+        if held is not None:  # a signal came while the program was starting: nothing has begun
+            return _interrupted(128 + held)
+        with interrupts.handled():
+            return _main(argv)
+    except KeyboardInterrupt as exc:  # between the imports and the handlers taking over
+        return _interrupted(interrupts.exit_code(exc))
+
+
+def _interrupted(code: int) -> int:
+    with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+        print("pusher: interrupted", file=sys.stderr)
+    return code
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -9,14 +9,17 @@ import contextlib
 import io
 import json
 import os
+import queue
 import resource
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +116,38 @@ def test_7_a_signal_while_the_program_imports_is_one_line(
     text = err.decode(errors="replace")
     assert text == "pusher: interrupted\n", text
     assert proc.returncode == 128 + sig
+
+
+def test_7_an_interrupt_is_never_raised_inside_the_pools_locks() -> None:
+    # The signal fuzz hung a tournament at exit: a Ctrl-C raised inside queue.Queue.put (as
+    # Condition.__exit__ began) left the queue's lock taken, and the executor's thread, which
+    # the exiting process joins, waited on it for ever. The interrupt is now raised at the next
+    # line of the caller outside the pool's code, after put has let go of its lock.
+    box: queue.Queue[int] = queue.Queue()
+    put = box._put  # type: ignore[attr-defined]
+
+    def signal_inside_put(item: int) -> None:
+        interrupts._on_sigint(signal.SIGINT, sys._getframe(1))  # the frame of Queue.put
+        put(item)
+
+    box._put = signal_inside_put  # type: ignore[attr-defined]
+    reached = []
+    with interrupts.handled(), pytest.raises(KeyboardInterrupt):
+        box.put(1)
+        reached.append("the line after put")
+    assert box.qsize() == 1 and not reached
+    assert box.mutex.acquire(blocking=False), "the queue's lock was left taken"
+    box.mutex.release()
+
+
+def test_7_an_interrupt_while_waiting_for_a_result_is_raised_at_once() -> None:
+    never: Future[int] = Future()
+    timer = threading.Timer(0.2, os.kill, args=(os.getpid(), signal.SIGINT))
+    with interrupts.handled(), pytest.raises(KeyboardInterrupt):
+        timer.start()
+        started = time.monotonic()
+        never.result(timeout=20)
+    assert time.monotonic() - started < 5.0  # raised in the wait, not deferred past it
 
 
 def _simulation(data_dir: Path) -> subprocess.Popen[bytes]:
