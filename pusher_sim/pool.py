@@ -109,7 +109,7 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
-    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+    if isinstance(manager, threading.Thread) and manager.is_alive():
         # The executor's thread closes its wake-up pipe as it ends; at exit Python writes to
         # that pipe, and one closing while the other wrote was an "OSError: Bad file
         # descriptor" traceback (signal fuzz). It ends within milliseconds of its workers.
