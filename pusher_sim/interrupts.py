@@ -7,7 +7,9 @@ in Python ``ffi.gc`` callbacks: an interrupt raised inside one is swallowed ("Ex
 from callback") and can leave a body pointing at a freed space, which crashes a later free. So
 :func:`handled` never raises inside pymunk's code: the interrupt is raised at the next line
 the nearest caller outside pymunk runs (a trace on that one frame), and one Ctrl-C always stops
-the process.
+the process. The process pool's code (``concurrent.futures``, ``multiprocessing``, ``queue``,
+``threading``) is treated the same, except a thread blocked waiting on a result: raised inside
+it, an interrupt could leave one of the pool's locks taken, and the process hung at exit.
 """
 
 from __future__ import annotations
@@ -76,11 +78,11 @@ def _module_files(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(files)
 
 
-_FRAGILE_DIRS = _package_dirs(FRAGILE_PACKAGES) + _module_files(FRAGILE_MODULES)
+_FRAGILE_PATHS = _package_dirs(FRAGILE_PACKAGES) + _module_files(FRAGILE_MODULES)
 
 
 def _fragile(frame: FrameType) -> bool:
-    return bool(_FRAGILE_DIRS) and frame.f_code.co_filename.startswith(_FRAGILE_DIRS)
+    return bool(_FRAGILE_PATHS) and frame.f_code.co_filename.startswith(_FRAGILE_PATHS)
 
 
 def _lines_calling(function: Any, call: str) -> frozenset[int]:
