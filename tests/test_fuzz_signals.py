@@ -269,6 +269,8 @@ def check_outputs(
             try:
                 if GameLog.load(save).seed != trial.seed:
                     problems.append("lost game: the save holds another game")
+                elif started_game:
+                    problems.append(SAVED)
             except UserError as exc:
                 problems.append(f"partial output: {save.name}: {exc}")
         elif started_game and trial.signal != "SIGKILL":
@@ -278,7 +280,8 @@ def check_outputs(
         kept = len(out.done()) if not out.path.exists() else None
         if kept is not None and kept < chunks_before:
             problems.append(f"lost chunks: {chunks_before} finished, {kept} kept")
-        problems += resumed_table_problems(out.path, reference)
+        resumed = resumed_table_problems(out.path, reference)
+        problems += resumed or [IDENTICAL]
     return problems
 
 
@@ -309,9 +312,11 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 KINDS = ("traceback", "hang", "orphans", "lost game", "lost chunks", "differing table")
 KINDS += ("partial output", "stderr of", "exit status", "resume refused", "before the program")
-KINDS += ("finished first",)
+SAVED = "checked: a started game saved"
+IDENTICAL = "checked: the resumed table identical"
+KINDS += ("finished first", SAVED, IDENTICAL)
 BEFORE = "before the program: Python's own traceback, no code of ours had run"
-NOT_FAILURES = ("before the program", "finished first")
+NOT_FAILURES = ("before the program", "finished first", "checked")
 """Counted and reported, not failed: a Ctrl-C while the interpreter itself starts (its first
 ~0.1 s, before any line of this project runs) is Python's own KeyboardInterrupt traceback; a
 run that ended before its signal tested nothing."""
@@ -345,6 +350,7 @@ def run_trials(tmp_path: Path, reference: Any, n: int) -> dict[str, Any]:
 def test_signals_at_random_moments_lose_nothing(tmp_path: Path, reference: Any) -> None:
     found = run_trials(tmp_path, reference, FAST_TRIALS)
     assert not found["failures"], "\n".join(found["failures"])
+    assert found["summary"][SAVED] >= 1 and found["summary"][IDENTICAL] >= 1  # checks that ran
 
 
 @pytest.mark.slow
