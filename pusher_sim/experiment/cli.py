@@ -349,9 +349,18 @@ def duration(seconds: float) -> str:
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable)."""
+    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable).
+
+    A pool worker forked inside the block keeps this handler until it sets its own: one that
+    got the signal in that moment died of the KeyboardInterrupt with a traceback, and the run
+    ended in ``BrokenProcessPool`` (signal fuzz). There the signal is left to the parent, which
+    stops the pool.
+    """
+    parent = os.getpid()
 
     def handler(signum: int, frame: object) -> None:
+        if os.getpid() != parent:  # a worker that has not yet set its own handlers
+            return
         raise KeyboardInterrupt
 
     try:
