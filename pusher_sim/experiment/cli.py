@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -396,6 +397,10 @@ def run_all(
     except KeyboardInterrupt:
         # A second Ctrl-C while we tidy up ends the process at once (workers die with it).
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        return True
+    except BrokenProcessPool:
+        # A worker was killed from outside (a SIGTERM to the whole group as the pool started,
+        # the out-of-memory killer): the run stops as if interrupted, its chunks kept.
         return True
     finally:
         if bar is not None:
