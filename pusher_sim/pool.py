@@ -2,8 +2,7 @@
 stops them at once.
 
 Every command that shares work out among local processes (``simulate``, ``tournament``,
-``experiment``, the search bot, ``bench``) starts its pool here, so that all of them behave
-alike when stopped:
+``experiment``, the search bot, ``bench``) starts its pool here, to behave alike when stopped:
 
 * each worker dies with its parent, whatever killed the parent, SIGKILL and SIGHUP included: on
   Linux the kernel is asked (``prctl(PR_SET_PDEATHSIG)``) to kill it, and everywhere a daemon
