@@ -6,6 +6,11 @@ stderr and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+from pusher_sim import startup
+
+if startup.is_program(__name__):  # first: a signal during the slow imports below is held
+    startup.hold()
+
 import argparse
 import contextlib
 import importlib
@@ -18,6 +23,7 @@ from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.extras import missing
+from pusher_sim.output_lock import output_locks
 from pusher_sim.printable import printable
 from pusher_sim.saves import autosave_path, check_saves_dir
 from pusher_sim.turnloop import GameLog, Match, get_spec
@@ -161,6 +167,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec = get_spec(name)
     if args.screenshot:
         _check_screenshot(args, name, spec.window is not None)
+    game = None
     if log:
         game = _game_of(spec, log, args.load)
         if len(log.seats) != game.num_players:
@@ -168,6 +175,14 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"{args.load}: the log has {len(log.seats)} seats, but its {name} config is "
                 f"for {game.num_players} players"
             )
+    with output_locks([args.save]):  # a second game saving to the same file refuses at start
+        return _play(args, spec, name, log, game)
+
+
+def _play(
+    args: argparse.Namespace, spec: GameSpec, name: str, log: GameLog | None, game: Game | None
+) -> int:
+    """The game played in its window or the terminal, once ``--save`` is this game's."""
     if spec.window and not args.terminal:
         args.game = name if args.load else args.game  # a loaded log says which game it is
         module, func = spec.window.split(":")
@@ -181,7 +196,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     # The log's seats, unless --seats names as many (to swap people and bots).
     seats = args.seats or (log.seats if log else list(spec.default_seats))
     spec.check_seats(seats)
-    if log:
+    if log and game:
         log.seats = list(seats)
     else:
         game = spec.make_game({"players": len(seats)})
@@ -338,8 +353,20 @@ COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    with interrupts.handled():
-        return _main(argv)
+    try:
+        held = startup.release()
+        if held is not None:  # a signal came while the program was starting: nothing has begun
+            return _interrupted(128 + held)
+        with interrupts.handled():
+            return _main(argv)
+    except KeyboardInterrupt as exc:  # between the imports and the handlers taking over
+        return _interrupted(interrupts.exit_code(exc))
+
+
+def _interrupted(code: int) -> int:
+    with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+        print("pusher: interrupted", file=sys.stderr)
+    return code
 
 
 def _main(argv: Sequence[str] | None) -> int:

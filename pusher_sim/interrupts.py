@@ -7,7 +7,9 @@ in Python ``ffi.gc`` callbacks: an interrupt raised inside one is swallowed ("Ex
 from callback") and can leave a body pointing at a freed space, which crashes a later free. So
 :func:`handled` never raises inside pymunk's code: the interrupt is raised at the next line
 the nearest caller outside pymunk runs (a trace on that one frame), and one Ctrl-C always stops
-the process.
+the process. The process pool's code (``concurrent.futures``, ``multiprocessing``, ``queue``,
+``threading``) is treated the same, except a thread blocked waiting on a result: raised inside
+it, an interrupt could leave one of the pool's locks taken, and the process hung at exit.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import importlib.util
+import inspect
 import os
 import signal
 import sys
@@ -28,8 +31,14 @@ REDELIVER_AFTER = 0.02
 swallowed it has returned)."""
 
 
-FRAGILE_PACKAGES = ("pymunk",)
-"""Packages whose objects free themselves in Python destructors: never interrupted inside."""
+FRAGILE_PACKAGES = ("pymunk", "concurrent.futures", "multiprocessing")
+"""Packages never interrupted inside. pymunk frees its objects in Python destructors; the
+process pool's code holds locks and queues that its own threads share, and an interrupt raised
+inside it (between taking a lock and the ``with`` that would release it) once left the
+executor's lock taken and a SIGHUP-ed ``tournament`` hung at exit, joining a thread that
+waited on it for ever (found by the signal fuzz, 1 trial in 60)."""
+FRAGILE_MODULES = ("queue", "threading")
+"""Single-file modules of the standard library that the pool's code runs through, the same."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -59,11 +68,41 @@ def _package_dirs(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dirs)
 
 
-_FRAGILE_DIRS = _package_dirs(FRAGILE_PACKAGES)
+def _module_files(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The source files of the single-file modules ``names``."""
+    files = []
+    for name in names:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin and not spec.submodule_search_locations:
+            files.append(spec.origin)
+    return tuple(files)
+
+
+_FRAGILE_PATHS = _package_dirs(FRAGILE_PACKAGES) + _module_files(FRAGILE_MODULES)
 
 
 def _fragile(frame: FrameType) -> bool:
-    return bool(_FRAGILE_DIRS) and frame.f_code.co_filename.startswith(_FRAGILE_DIRS)
+    return bool(_FRAGILE_PATHS) and frame.f_code.co_filename.startswith(_FRAGILE_PATHS)
+
+
+def _lines_calling(function: Any, call: str) -> frozenset[int]:
+    """The line numbers of ``function``'s source that hold ``call``."""
+    try:
+        lines, first = inspect.getsourcelines(function)
+    except (OSError, TypeError):  # pragma: no cover - no source shipped
+        return frozenset()
+    return frozenset(first + n for n, line in enumerate(lines) if call in line)
+
+
+_WAIT_LINES = _lines_calling(threading.Condition.wait, "waiter.acquire(")
+
+
+def _blocked_waiting(frame: FrameType) -> bool:
+    """True when ``frame`` is a thread waiting in ``Condition.wait`` (a future's result, an
+    event): the interrupt is raised there, as Python always has, since ``Condition.wait``
+    restores its lock whatever ends the wait, and deferring it would keep the process waiting
+    for a task that may take minutes."""
+    return frame.f_code is threading.Condition.wait.__code__ and frame.f_lineno in _WAIT_LINES
 
 
 def _later(signum: signal.Signals) -> None:
@@ -81,7 +120,7 @@ def _deliver(interrupt: type[KeyboardInterrupt], frame: FrameType | None) -> Non
         stack.append(frame)
         frame = frame.f_back
     inside = [n for n, f in enumerate(stack) if _fragile(f)]
-    if not inside:
+    if not inside or _blocked_waiting(stack[0]):
         raise interrupt()
     if inside[-1] + 1 == len(stack):  # nothing of ours below: try again in a moment
         _later(_signal_of(interrupt))

@@ -2,8 +2,7 @@
 stops them at once.
 
 Every command that shares work out among local processes (``simulate``, ``tournament``,
-``experiment``, the search bot, ``bench``) starts its pool here, so that all of them behave
-alike when stopped:
+``experiment``, the search bot, ``bench``) starts its pool here, to behave alike when stopped:
 
 * each worker dies with its parent, however the parent ended: on Linux the kernel is asked
   (``prctl(PR_SET_PDEATHSIG)``) to kill it, and everywhere a thread watches the parent;
@@ -29,6 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5
+MANAGER_SECONDS = 2.0
+"""Longest wait in :func:`stop_now` for the executor's own thread to end (it takes ms)."""
 
 _kept_from_workers: set[int] = set()
 
@@ -99,10 +100,16 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
     thread then tries to fail, and dies of ``InvalidStateError``.
     """
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.kill()
+    if isinstance(manager, threading.Thread) and manager.is_alive():
+        # The executor's thread closes its wake-up pipe as it ends; at exit Python writes to
+        # that pipe, and one closing while the other wrote was an "OSError: Bad file
+        # descriptor" traceback (signal fuzz). It ends within milliseconds of its workers.
+        manager.join(MANAGER_SECONDS)
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.experiment.dataset import Output, read_table
-from pusher_sim.experiment.lock import output_lock
+from pusher_sim.output_lock import output_lock
 from pusher_sim.pool import worker_pool
 from tests.processes import children, gone_within
 
@@ -107,3 +107,20 @@ def test_workers_never_hold_the_output_lock(tmp_path: Path) -> None:
     out = tmp_path / "run.parquet"
     with output_lock(out), worker_pool(1) as pool:
         assert pool.submit(lock_files_open_here, out).result(30) == []
+
+
+def test_a_worker_killed_from_outside_stops_the_run_in_one_line(tmp_path: Path) -> None:
+    # A SIGTERM to the whole group as the pool started killed a worker before the parent had
+    # stopped the pool: a BrokenProcessPool traceback (signal fuzz). The out-of-memory killer
+    # does the same. The run stops as if interrupted, its chunks kept for --resume.
+    out = tmp_path / "run.parquet"
+    process = start(out, workers=2)
+    wait_for_chunks(out, 2, process)
+    os.kill(children(process.pid)[0], signal.SIGKILL)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert "--resume" in err and err.count("\n") == 1, err
+    assert main(["experiment", *SWEEP, "--workers", "2", "--out", str(out), "--resume"]) == 0
+    whole = tmp_path / "whole.parquet"
+    assert main(["experiment", *SWEEP, "--workers", "1", "--out", str(whole)]) == 0
+    assert read_table(out).equals(read_table(whole))

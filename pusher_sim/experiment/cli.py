@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,6 @@ from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
 from pusher_sim.experiment.dataset import Output, provenance_of, read_table
-from pusher_sim.experiment.lock import output_lock
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import known_params
 from pusher_sim.experiment.plot import check_plot_path, outcome_map
@@ -40,6 +40,7 @@ from pusher_sim.experiment.runner import (
     run_chunks,
 )
 from pusher_sim.experiment.spec import Spec, load_spec
+from pusher_sim.output_lock import output_locks
 from pusher_sim.physics import MODEL_VERSION
 from pusher_sim.printable import printable
 
@@ -221,7 +222,7 @@ def execute(spec: Spec, args: argparse.Namespace) -> int:
     output = Output(Path(spec.out))
     ident = identity(job, spec)
     output.make_folder()
-    with output_lock(output.path):
+    with output_locks([output.path, spec.plot]):
         return execute_locked(spec, args, job, output, ident)
 
 
@@ -349,9 +350,18 @@ def duration(seconds: float) -> str:
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable)."""
+    """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable).
+
+    A pool worker forked inside the block keeps this handler until it sets its own: one that
+    got the signal in that moment died of the KeyboardInterrupt with a traceback, and the run
+    ended in ``BrokenProcessPool`` (signal fuzz). There the signal is left to the parent, which
+    stops the pool.
+    """
+    parent = os.getpid()
 
     def handler(signum: int, frame: object) -> None:
+        if os.getpid() != parent:  # a worker that has not yet set its own handlers
+            return
         raise KeyboardInterrupt
 
     try:
@@ -387,6 +397,10 @@ def run_all(
     except KeyboardInterrupt:
         # A second Ctrl-C while we tidy up ends the process at once (workers die with it).
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        return True
+    except BrokenProcessPool:
+        # A worker was killed from outside (a SIGTERM to the whole group as the pool started,
+        # the out-of-memory killer): the run stops as if interrupted, its chunks kept.
         return True
     finally:
         if bar is not None:

@@ -15,6 +15,7 @@ from typing import Any
 from pusher_sim import arguments
 from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.output_lock import output_locks
 
 MAX_PUSHES = 100_000
 
@@ -52,6 +53,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out:
+        check_writable(args.out)
+    if args.plot:
+        from pusher_sim.experiment.plot import check_plot_path
+
+        check_plot_path(args.plot)
+    with output_locks([args.out, args.plot]):  # a second run onto the same files refuses now
+        return run_locked(args)
+
+
+def run_locked(args: argparse.Namespace) -> int:
+    """Resolve (or read) the pushes, report, and write ``--out`` and ``--plot``."""
     from pusher_sim.board import Board
     from pusher_sim.physics import load_config
     from pusher_sim.reference import validate
@@ -59,12 +72,6 @@ def run(args: argparse.Namespace) -> int:
     from pusher_sim.reference.mujoco_import import mujoco
     from pusher_sim.reference.plot import figure
 
-    if args.out:
-        check_writable(args.out)
-    if args.plot:
-        from pusher_sim.experiment.plot import check_plot_path
-
-        check_plot_path(args.plot)
     board = Board()
     cfg = load_config()
     job = validate.make_job(board, args.seed, cfg, cfg)

@@ -14,6 +14,7 @@ from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import provenance
 from pusher_sim.extras import require
+from pusher_sim.output_lock import output_locks
 from pusher_sim.tournament.play import (
     FORMATS,
     GAUNTLET,
@@ -158,6 +159,12 @@ def _too_big(value: Any) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     tournament = tournament_from(args)
+    with output_locks([args.out]):  # a second tournament onto the same file refuses at start
+        return run_locked(args, tournament)
+
+
+def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
+    """The tournament played and its table printed and saved, once ``--out`` is this run's."""
     started_at = provenance.now()
     started = time.perf_counter()
     bar = None

@@ -1,11 +1,15 @@
-"""One run at a time on one output: a lock file beside the table while a run writes it.
+"""One run at a time on one output: a lock file beside the output while a run writes it.
 
-Two runs writing the same ``OUT.parts`` folder would mix their chunks, and a ``--force`` would
-pull the folder from under the other run. The first run holds an exclusive ``flock`` on
-``OUT.lock`` (which names it: process id, start time, command line); a second run finds the
-lock taken and refuses in one line naming the first. The kernel drops the lock when its holder
-ends, however it ends, so a killed run never leaves a lock that blocks the next one; its workers
-close their inherited copy of the file, so the lock ends with the run, not with its last worker.
+Every long-running command that writes a file a second run could clobber holds this lock from
+its start to its last write: ``experiment`` (the table, its ``OUT.parts`` folder and its plot),
+``tournament --out``, ``validate --out``/``--plot`` and ``play --save``. Two experiments writing
+the same ``OUT.parts`` folder would mix their chunks, and a ``--force`` would pull the folder
+from under the other run; two games saving to one file would each overwrite the other's game.
+The first run holds an exclusive ``flock`` on ``OUT.lock`` (which names it: process id, start
+time, command line); a second run finds the lock taken and refuses at start in one line naming
+the first. The kernel drops the lock when its holder ends, however it ends, so a killed run never
+leaves a lock that blocks the next one; its workers close their inherited copy of the file, so
+the lock ends with the run, not with its last worker.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pusher_sim.errors import UserError
@@ -30,6 +34,7 @@ MAX_LOCK_BYTES = 4096
 
 
 def lock_path(out: Path) -> Path:
+    """The lock file of ``out``: beside it, its name and ``.lock``."""
     return out.with_name(out.name + ".lock")
 
 
@@ -86,3 +91,25 @@ def output_lock(out: Path) -> Iterator[None]:
         with contextlib.suppress(OSError):
             path.unlink()
         os.close(fd)
+
+
+@contextlib.contextmanager
+def output_locks(outputs: Iterable[str | Path | None]) -> Iterator[None]:
+    """Hold the locks on every output named (``None`` for an option not given) for the block,
+    or refuse at once if another run holds any of them. An output named twice is locked once
+    (a second ``flock`` from this process would find the first one's lock taken)."""
+    with contextlib.ExitStack() as stack:
+        seen: set[Path] = set()
+        for out in outputs:
+            if out is None or str(out) == "":
+                continue
+            path = Path(out)
+            try:
+                key = lock_path(path).resolve()
+            except (OSError, RuntimeError, ValueError):  # a link loop, a NUL: locked as given
+                key = lock_path(path)
+            if key in seen:
+                continue
+            seen.add(key)
+            stack.enter_context(output_lock(path))
+        yield
