@@ -123,7 +123,8 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         # The new velocities as of t ago: wound back to the touch, carried on at them
-        # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory).
+        # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory). Written
+        # out for each ball here and in rim(), not called: this is the step's hottest Python.
         px, py = pax + dvx * t, pay + dvy * t
         ma[_P] = ma[_T] = px
         ma[_P1] = ma[_T1] = py
