@@ -3,9 +3,14 @@ have gone. A killed process dies when the kernel next schedules it, so "gone" is
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 
 def children(pid: int) -> list[int]:
@@ -40,3 +45,46 @@ def gone_within(pids: Iterable[int], seconds: float) -> float | None:
             return None
         time.sleep(0.005)
     return time.monotonic() - started
+
+
+# A fresh, small interpreter forks the command and reports its peak: a child's ru_maxrss starts
+# at its parent's resident size at fork (Linux keeps it across exec), so a command forked by a
+# pytest worker that had grown to 218 MB read as 218 MB however little it used itself.
+_MEASURE = """\
+import os, resource, sys
+cap = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    if cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def run_measured(
+    argv: list[str], seconds: float, cap_bytes: int = 0, **popen: Any
+) -> tuple[int, float, str]:
+    """Run ``argv`` (its first item a path) with its address space capped at ``cap_bytes``
+    (0: none): exit code, its own peak resident memory in MB and its stderr. A run past
+    ``seconds`` is killed and fails the test."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _MEASURE, str(cap_bytes), *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        **popen,
+    )
+    try:
+        out, err = proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError(f"ran past {seconds} s") from None
+    code, peak_kb = out.split()
+    return int(code), int(peak_kb) / 1024, err.decode(errors="replace")

@@ -42,7 +42,7 @@ from pusher_sim.physics import PhysicsConfig
 from pusher_sim.pool import start_pool, stop_now
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
-from tests.processes import children, gone_within
+from tests.processes import children, gone_within, run_measured
 from tests.test_robust_cli import child_env, cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -586,32 +586,20 @@ def run_bounded(argv: list[str], seconds: float, cap_mb: int = 3072) -> tuple[in
     resident memory in MB and stderr; a hang past ``seconds`` fails the test. BLAS keeps to one
     thread: the cap measures the command, not the buffers a many-core machine's BLAS reserves
     per thread at import."""
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (cap_mb * 2**20, cap_mb * 2**20))
-
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
     env |= {"SDL_AUDIODRIVER": "dummy", "OPENBLAS_NUM_THREADS": "1"}
-    proc = subprocess.Popen(
-        cli(*argv),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
-        preexec_fn=limit,
-    )
-    timer = threading.Timer(seconds, proc.kill)
-    timer.start()
-    try:
-        _, status, usage = os.wait4(proc.pid, 0)
-    finally:
-        timer.cancel()
-    assert proc.stderr is not None
-    err = proc.stderr.read().decode(errors="replace")
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    assert proc.returncode != -signal.SIGKILL, f"ran past {seconds} s"
-    return proc.returncode, usage.ru_maxrss / 1024, err
+    return run_measured(cli(*argv), seconds, cap_mb * 2**20, env=env, cwd=ROOT)
+
+
+def test_a_measured_peak_is_the_commands_own() -> None:
+    # A command forked straight from a pytest worker that had grown to 218 MB measured 218 MB:
+    # Linux starts a child's peak at its parent's resident size. The memory bounds below would
+    # then measure the test run, not the command.
+    ballast = bytearray(300 * 2**20)
+    ballast[:: resource.getpagesize()] = b"\1" * len(ballast[:: resource.getpagesize()])
+    code, peak_mb, _ = run_measured([sys.executable, "-c", "pass"], 30)
+    assert code == 0 and peak_mb < 100, f"{peak_mb:.0f} MB"
+    del ballast
 
 
 # -- 5: saved games that made the reader backtrack or eat memory -------------------------------
