@@ -127,3 +127,19 @@ class PushResolver(Protocol):
         the same either way.
         """
         ...
+
+
+class ResolverWrapper:
+    """The base of a resolver that wraps another (``inner``): it answers for the same model and
+    flick limit, so a wrapper writes only what it adds to :meth:`PushResolver.resolve`."""
+
+    def __init__(self, inner: PushResolver) -> None:
+        self.inner = inner
+
+    @property
+    def max_flick_speed(self) -> float:
+        return self.inner.max_flick_speed
+
+    @property
+    def model(self) -> str:
+        return self.inner.model

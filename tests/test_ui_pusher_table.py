@@ -20,7 +20,7 @@ from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
 from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.pusher_table import HELP_LINES, PusherTable, push_result
+from pusher_sim.ui.pusher.pusher_table import HELP_LINES, push_result
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
@@ -35,7 +35,6 @@ from tests.ui_driver import (
     ScriptedAgent,
     click,
     click_cell,
-    drag,
     draw,
     host_of,
     key,
@@ -43,6 +42,7 @@ from tests.ui_driver import (
     open_table,
     open_window,
     play_opening,
+    push_triangle,
     run_until,
     settle,
     tick,
@@ -55,12 +55,6 @@ def window() -> Iterator[pygame.Surface]:
     surface = open_window()
     yield surface
     pygame.display.quit()
-
-
-def push_from_centre(app: PusherTable, dx: int = 30, dy: int = 10) -> None:
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    x, y = app.layout.to_screen(cx, cy)
-    drag(app, (round(x), round(y)), (round(x) + dx, round(y) + dy))
 
 
 # -- a push is simulated once per move --------------------------------------------------------
@@ -88,7 +82,7 @@ def test_a_persons_push_is_simulated_once_and_its_record_played_back(
     app = open_table(AppConfig(seats=("human", "human"), speed=8.0), match=match)
     play_opening(app)
     assert simulations == []
-    push_from_centre(app)
+    push_triangle(app, 30, 10)
     wait_for_push(app)
     animation = app.animation
     assert animation is not None and len(animation.path.frames) > 2  # the recorded path
@@ -122,7 +116,7 @@ def test_a_bots_push_and_its_replay_are_each_simulated_once(
 def test_space_finishes_the_push_on_screen() -> None:
     app = make_app(speed=1.0)
     play_opening(app)
-    push_from_centre(app)
+    push_triangle(app, 30, 10)
     wait_for_push(app)
     assert app.animation is not None and app.animation.rolling
     key(app, pygame.K_SPACE)
@@ -134,7 +128,7 @@ def test_space_finishes_the_push_on_screen() -> None:
 def test_a_click_finishes_the_push_on_screen() -> None:
     app = make_app(speed=1.0)
     play_opening(app)
-    push_from_centre(app)
+    push_triangle(app, 30, 10)
     wait_for_push(app)
     click(app, (5, 5))
     tick(app)
@@ -160,7 +154,7 @@ def test_f_fast_forwards_the_bots_turn() -> None:
 def test_a_restored_game_shows_the_last_push_result(tmp_path: Path) -> None:
     app = make_app()
     play_opening(app)
-    push_from_centre(app)
+    push_triangle(app, 30, 10)
     settle(app)
     note = app.note
     assert note.startswith("Red's push")
@@ -315,7 +309,7 @@ def test_a_loaded_game_takes_its_pushes_from_the_log(
     the result line still say what every push did."""
     app = make_app()
     play_opening(app)
-    push_from_centre(app)
+    push_triangle(app, 30, 10)
     settle(app)
     path = tmp_path / "game.json"
     app.match.log.save(path)

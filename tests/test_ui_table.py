@@ -43,7 +43,6 @@ from tests.ui_driver import (
     FirstLegal,
     ScriptedAgent,
     click_cell,
-    drag,
     draw,
     host_of,
     key,
@@ -52,6 +51,7 @@ from tests.ui_driver import (
     open_window,
     play_opening,
     post,
+    push_triangle,
     run_until,
     screen_of,
     settle,
@@ -64,13 +64,6 @@ def window() -> Iterator[pygame.Surface]:
     surface = open_window()
     yield surface
     pygame.display.quit()
-
-
-def push_centre(app: PusherTable, dx: int = -40, dy: int = 25) -> None:
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    x, y = app.layout.to_screen(cx, cy)
-    press = (round(x), round(y))
-    drag(app, press, (press[0] + dx, press[1] + dy))
 
 
 def pixel(surface: pygame.Surface, x: float, y: float) -> tuple[int, int, int]:
@@ -90,7 +83,7 @@ def test_a_push_result_stays_on_screen_through_the_bots_move_until_the_player_ac
     settle(app)
     assert app.scene.demand is Demand.PUSH
     bot.then = FirstLegal()  # after the push the bot plays on, however the balls fell
-    push_centre(app)
+    push_triangle(app, -40, 25)
     run_until(app, lambda: app.push is None and app.match.moves >= 5 and app.note != "")
     note = app.note
     assert note.startswith("Red's push:")
@@ -104,7 +97,7 @@ def test_a_push_result_stays_on_screen_through_the_bots_move_until_the_player_ac
     assert len({pixel(window, x, box[1] + box[3] // 2) for x in range(10, 300)}) > 2  # drawn
     # The player acts: the result may go now.
     if app.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
-        push_centre(app, 30, 20)
+        push_triangle(app, 30, 20)
     else:
         cell = sorted(app.scene.legal_cups)[0]
         click_cell(app, cell)
@@ -296,7 +289,7 @@ def test_every_move_is_autosaved() -> None:
         assert GameLog.load(path).to_json() == app.match.log.to_json()
     key(app, pygame.K_SPACE)
     click_cell(app, BLUE_TRIANGLE)
-    push_centre(app)
+    push_triangle(app, -40, 25)
     settle(app)
     assert app.match.moves == 5
     assert GameLog.load(path).to_json() == app.match.log.to_json()
@@ -406,7 +399,7 @@ def test_the_window_does_not_redraw_while_nothing_happens() -> None:
 def test_the_window_animates_at_full_rate_while_a_push_rolls() -> None:
     app = make_app(speed=1.0)
     play_opening(app)
-    push_centre(app)
+    push_triangle(app, -40, 25)
     run_until(app, lambda: app.animation is not None)
     assert host_of(app).animating() and app.animating()
 

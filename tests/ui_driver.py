@@ -132,6 +132,14 @@ def click_cell(app: Table, cell: Cell) -> None:
     click(app, screen_of(app, cell))
 
 
+def push_triangle(app: PusherTable, dx: int, dy: int) -> None:
+    """Press at the centre of ``TRIANGLE`` and flick by dragging ``(dx, dy)`` pixels."""
+    cx, cy = app.game.board.triangle_centre(TRIANGLE)
+    x, y = app.layout.to_screen(cx, cy)
+    press = (round(x), round(y))
+    drag(app, press, (press[0] + dx, press[1] + dy))
+
+
 def drag(app: Table, start: tuple[int, int], end: tuple[int, int], moves: int = 6) -> None:
     """Press at ``start``, move to ``end`` in a few motion events (a frame each), release."""
     post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))

@@ -7,26 +7,18 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec, ResolverWrapper
 
 Key = tuple[Board, tuple[tuple[Cell, Colour], ...], PushSpec]
 
 
-class RememberingResolver:
+class RememberingResolver(ResolverWrapper):
     """Wraps a deterministic :class:`PushResolver` with a small least-recently-used memory."""
 
     def __init__(self, inner: PushResolver, size: int = 32) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.size = size
         self._memory: OrderedDict[Key, PushOutcome] = OrderedDict()
-
-    @property
-    def max_flick_speed(self) -> float:
-        return self.inner.max_flick_speed
-
-    @property
-    def model(self) -> str:
-        return self.inner.model
 
     def resolve(
         self,

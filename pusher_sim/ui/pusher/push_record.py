@@ -14,7 +14,7 @@ import threading
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push import PushOutcome, PushResolver, PushSpec, ResolverWrapper
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
@@ -22,13 +22,13 @@ from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.turn_flow import Logged
 
 
-class PushRecorder:
+class PushRecorder(ResolverWrapper):
     """A resolver that passes every push on to ``inner``; for the one thread that armed it, it
     asks for the path and keeps the outcome. A bot searching on another thread (or in worker
     processes: it pickles as plain attributes) is served exactly as by ``inner``."""
 
     def __init__(self, inner: PushResolver) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.armed_by: int | None = None
         """The thread whose next resolution is recorded, or None."""
         self.kept: PushOutcome | None = None
@@ -36,14 +36,6 @@ class PushRecorder:
     def __getstate__(self) -> dict[str, object]:
         """Sent to a bot's worker process: the resolver only, never a kept path."""
         return {"inner": self.inner, "armed_by": None, "kept": None}
-
-    @property
-    def max_flick_speed(self) -> float:
-        return self.inner.max_flick_speed
-
-    @property
-    def model(self) -> str:
-        return self.inner.model
 
     def resolve(
         self,
