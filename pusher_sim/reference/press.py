@@ -73,7 +73,10 @@ def start(
     return (x, y, z + GAP), -press_speed(spec.strength)
 
 
-def flick(spec: PushSpec, ball_radius: float) -> tuple[float, ...]:
-    """The flick as MuJoCo's free-joint velocity: (vx, vy, 0) rolling, spin (-vy, vx, 0) / R."""
+def flick(
+    spec: PushSpec, ball_radius: float
+) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The flick's velocity (vx, vy, 0) and the spin (-vy, vx, 0) / R, world frame, that
+    make it rolling."""
     vx, vy = flick_velocity(spec)
-    return (vx, vy, 0.0, -vy / ball_radius, vx / ball_radius, 0.0)
+    return (vx, vy, 0.0), (-vy / ball_radius, vx / ball_radius, 0.0)

@@ -22,9 +22,10 @@ from pusher_sim.physics import PhysicsConfig
 from pusher_sim.physics.push import validate_push
 from pusher_sim.physics.simulation import RECORD_INTERVAL
 from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
-from pusher_sim.reference import contact, press
+from pusher_sim.reference import press
+from pusher_sim.reference.contact import SHIPPED, Numerics
 from pusher_sim.reference.geometry import FLOOR_DROP, rim_apothem, rim_outside
-from pusher_sim.reference.model import FINGER, PARKED, compiled, cup_shape
+from pusher_sim.reference.model import FINGER, PARKED, cup_shape
 from pusher_sim.reference.mujoco_import import mujoco
 from pusher_sim.reference.outcome import (
     RIM_NORMALS,
@@ -34,6 +35,7 @@ from pusher_sim.reference.outcome import (
     jumping,
     places,
 )
+from pusher_sim.reference.stepper import Stepper
 
 MODEL = "3d"
 
@@ -76,8 +78,9 @@ class ReferenceResult:
 class ReferenceResolver:
     """Resolves each push on the 3-D board; deterministic for the same inputs."""
 
-    def __init__(self, config: PhysicsConfig | None = None) -> None:
+    def __init__(self, config: PhysicsConfig | None = None, numerics: Numerics = SHIPPED) -> None:
         self.config = config if config is not None else PhysicsConfig()
+        self.numerics = numerics
         mujoco()  # fail now, in one line, if MuJoCo is missing
 
     @property
@@ -109,7 +112,7 @@ class ReferenceResolver:
         """The push with where every ball rests and which flew (see :class:`ReferenceResult`)."""
         cfg = self.config
         validate_push(board, balls, push, cfg.max_flick_speed)
-        return _Push(board, balls, push, cfg, record).run()
+        return _Push(board, balls, push, cfg, self.numerics, record).run()
 
 
 class _Push:
@@ -121,6 +124,7 @@ class _Push:
         balls: Mapping[Cell, Colour],
         push: PushSpec,
         cfg: PhysicsConfig,
+        numerics: Numerics,
         record: bool,
     ) -> None:
         mj = mujoco()
@@ -132,8 +136,10 @@ class _Push:
         self.starts = tuple(c for c in board.cells if c in balls)
         self.colours = (*(balls[c] for c in self.starts), push.colour)
         n = len(self.colours)
-        self.model: Any = compiled(board, cfg, n)
-        self.data: Any = mj.MjData(self.model)
+        self.stepper = Stepper(board, cfg, n, numerics)
+        self.model: Any = self.stepper.model
+        self.data: Any = self.stepper.data
+        self.dt = numerics.time_step
         r = cfg.ball_radius
         centres = [(*board.position(c), self.cup.rest) for c in self.starts]
         top, down = press.start(board, push, centres, r)
@@ -147,22 +153,23 @@ class _Push:
         self.finger_z = top[2] + r + press.FINGER_RADIUS
         self.data.mocap_pos[0] = (top[0], top[1], self.finger_z)
         mj.mj_forward(self.model, self.data)
-        self.every = max(1, round(RECORD_INTERVAL / contact.TIME_STEP))
+        self.every = max(1, round(RECORD_INTERVAL / self.dt))
         self.outside = rim_outside(board, r) + r
         self.gone = np.zeros(n, dtype=bool)
         self.exits = np.zeros((n, 3))
         self.frames: list[tuple[Point, ...]] | None = [self._frame()] if record else None
         self.recent: deque[np.ndarray] = deque(
-            maxlen=max(2, round(REST_TIME / (self.every * contact.TIME_STEP)) + 1)
+            maxlen=max(2, round(REST_TIME / (self.every * self.dt)) + 1)
         )
         self.flew = np.zeros(n, dtype=bool)
         self.jumped = np.zeros(n, dtype=bool)
-        self.max_steps = int(cfg.max_sim_time / contact.TIME_STEP)
+        self.max_steps = int(cfg.max_sim_time / self.dt)
         self.steps = 0
 
     def _centres(self) -> np.ndarray:
         """Every ball's centre, a ball taken off the board where it cleared the rim."""
-        live = np.array(self.data.xpos[1 : len(self.colours) + 1], dtype=float)
+        n = len(self.colours)
+        live = np.array(self.data.qpos[: 7 * n].reshape(n, 7)[:, :3], dtype=float)
         live[self.gone] = self.exits[self.gone]
         return live
 
@@ -172,9 +179,8 @@ class _Push:
 
     def run(self) -> ReferenceResult:
         cfg = self.cfg
-        body = self.pressed + 1
         land = cfg.ball_radius
-        dt = contact.TIME_STEP
+        dt = self.dt
         speed = press.press_speed(self.push.strength)
         data = self.data
         # The press: the finger pushes the ball down until it is among the others, then holds
@@ -184,17 +190,19 @@ class _Push:
         while self.steps * dt < press.HAND_TIME and self.steps < self.max_steps:
             if self._finger_force() < press.STALL_FORCE:
                 self.finger_z = max(hold, self.finger_z - speed * dt)
-            x, y, _ = data.xpos[body]
+            x, y, _ = data.qpos[7 * self.pressed : 7 * self.pressed + 3]
             data.mocap_pos[0] = (x, y, self.finger_z)
             self._advance(1, pressing=True)
-            down = data.xpos[body, 2] <= land + press.DOWN and self.finger_z <= hold
+            down = data.qpos[7 * self.pressed + 2] <= land + press.DOWN and self.finger_z <= hold
             still = still + 1 if down and abs(data.qvel[6 * self.pressed + 2]) < press.STILL else 0
             if still * dt >= press.STILL_TIME:
                 break
         data.mocap_pos[0] = PARKED
         # The flick, as the finger lets go: added to how the ball moves then.
-        dof = 6 * self.pressed
-        data.qvel[dof : dof + 6] += np.array(press.flick(self.push, cfg.ball_radius))
+        velocity, spin = press.flick(self.push, cfg.ball_radius)
+        data.qvel[6 * self.pressed : 6 * self.pressed + 3] += velocity
+        i = self.pressed
+        self.stepper.set_world_spin(i, self.stepper.world_spin(i) + np.array(spin))
         # Free running until every ball is at rest.
         at_rest = False
         while self.steps < self.max_steps and not at_rest:
@@ -227,7 +235,7 @@ class _Push:
     def _advance(self, n: int, *, pressing: bool) -> None:
         n = min(n, self.max_steps - self.steps)
         before = self.steps // self.every
-        self.mj.mj_step(self.model, self.data, nstep=n)
+        self.stepper.step(n)
         self.steps += n
         cfg = self.cfg
         self._take_off_cleared()
@@ -245,10 +253,12 @@ class _Push:
         """Balls wholly beyond the rim's outer face leave the board: each is kept where it
         crossed and parked at rest on the floor far away (rolling on the floor it would keep
         the push from ending, and nothing brings it back)."""
-        live = self.data.xpos[1 : len(self.colours) + 1]
+        n = len(self.colours)
+        live = self.data.qpos[: 7 * n].reshape(n, 7)[:, :3]
         reach = (live[:, :2] @ RIM_NORMALS.T).max(axis=1)
         for i in np.nonzero((reach > self.outside) & ~self.gone)[0]:
             self.gone[i] = True
+            self.stepper.live[i] = False
             self.exits[i] = live[i]
             qpos, qvel = self.data.qpos, self.data.qvel
             qpos[7 * i : 7 * i + 7] = (
@@ -276,14 +286,14 @@ class _Push:
             path = PushPath(
                 colours=self.colours,
                 cups=tuple(cells),
-                interval=self.every * contact.TIME_STEP,
+                interval=self.every * self.dt,
                 frames=tuple(self.frames),
             )
         pairs = sorted(zip(cells, self.colours, strict=True), key=lambda p: self.board.index(p[0]))
         outcome = PushOutcome(
             balls=tuple(pairs),
             settled=at_rest,
-            sim_time=self.steps * contact.TIME_STEP,
+            sim_time=self.steps * self.dt,
             steps=self.steps,
             model=MODEL,
             path=path,

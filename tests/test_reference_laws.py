@@ -1,0 +1,126 @@
+"""The 3-D reference against mechanics where its first version missed: energy kept rolling
+across cups and rocking in one, the rolling head-on follow-through at low speed, and the
+board's restitution at low speed, each within 3% at every speed the law applies to.
+
+Each fails on the faceted, soft-impact reference (docs/physics.md, "The 3-D reference"): a
+ball crossing cups lost 38% of its energy per cup at 0.1 m/s, rocking kept 43% after 1 s, the
+follow-through missed by 44-74% at 0.05-0.1 m/s and the board rebounded at 0.34 at 0.02 m/s.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("mujoco")
+
+from pusher_sim.board import Board
+from pusher_sim.physics import PhysicsConfig
+from pusher_sim.reference.scene import Scene
+
+BOARD = Board()
+CFG = PhysicsConfig()
+G = CFG.gravity
+R = CFG.ball_radius
+TOL = 0.03
+FREE = CFG.with_(rolling_resistance=0.0)
+"""No rolling resistance: what is left must keep the energy."""
+
+
+def close(measured: float, law: float) -> bool:
+    return abs(measured - law) <= TOL * abs(law)
+
+
+def energy(scene: Scene, base: float = R) -> float:
+    """The ball's energy, moving, turning and its height over ``base`` (default: a ball
+    resting on the land), J."""
+    m = CFG.ball_mass
+    v, w = scene.velocity(0), scene.spin(0)
+    inertia = CFG.ball_inertia_ratio * m * R * R
+    height = scene.position(0)[2] - base
+    return float(0.5 * m * (v @ v) + 0.5 * inertia * (w @ w) + m * G * height)
+
+
+# The sharp lip makes a crossing ball pivot on its edge and meet the cup's wall there: rolling
+# without slipping asks of friction (2/7) sin(a) / (cos(a) - v^2 / (g R)) of the normal force
+# (a = 29 degrees at the lip), which the shipped 0.25 gives up to 0.05 m/s; above, the ball
+# slips there and loses energy as a rigid ball would. So the law is checked at mu = 1 at every
+# speed that keeps the ball on the surface (up to 0.22 m/s: then it leaves the lip), and at
+# the shipped friction where it holds.
+@pytest.mark.parametrize(
+    ("speed", "friction"), [(0.05, 0.25), (0.05, 1.0), (0.1, 1.0), (0.15, 1.0), (0.2, 1.0)]
+)
+@pytest.mark.parametrize("heading", [0.0, 120.0])
+def test_rolling_across_a_row_of_cups_keeps_its_energy(
+    speed: float, friction: float, heading: float
+) -> None:
+    """A ball rolling along a row of empty cups, through their middles, has the same energy
+    each time it passes over the land between two of them: from the first such crossing to
+    the one five cups on."""
+    scene = Scene(BOARD, FREE.with_(sliding_friction=friction), 1)
+    a = math.radians(heading)
+    u = np.array([math.cos(a), math.sin(a)])
+    p = BOARD.pitch
+    start = -4.5 * p  # over the land between two cups of the row through the centre
+    scene.rolling(0, (start * u[0], start * u[1]), (speed * u[0], speed * u[1]))
+    scene.data.qpos[2] = R
+    crossed, seen = 0, []
+    while crossed < 6 and scene.data.time < 3.0:
+        scene.step(1)
+        k = math.floor((scene.position(0)[:2] @ u - start) / p)
+        if k > crossed:
+            crossed = k
+            seen.append(energy(scene))
+    assert len(seen) == 6 and scene.impacts == 0
+    assert close(seen[-1], seen[0])
+
+
+@pytest.mark.parametrize("speed", [0.05, 0.1, 0.15])
+def test_rocking_in_a_cup_keeps_its_energy(speed: float) -> None:
+    """A ball rolling through a cup's bottom (slower than the 0.17 m/s that climbs out) rocks
+    in it for a second with the energy it had the first time it came back through."""
+    scene = Scene(BOARD, FREE, 1)
+    scene.rolling(0, (0.0, 0.0), (speed, 0.0))
+    passes = []
+    before = 0.0
+    while scene.data.time < 1.0:
+        scene.step(1)
+        x = float(scene.position(0)[0])
+        if (before < 0.0) != (x < 0.0):
+            passes.append(energy(scene, scene.rest_height))
+        before = x
+    assert len(passes) >= 6
+    assert close(passes[-1], passes[0])
+
+
+@pytest.mark.parametrize("speed", [0.05, 0.1, 0.3, 0.9])
+def test_head_on_follow_through(speed: float) -> None:
+    """A rolling ball hitting a resting one head-on: once both roll, the striker goes on at
+    (5/7)(1-e)/2 + 2/7 of its speed and the struck ball at (5/7)(1+e)/2 (e = 0.9; frictionless
+    balls, no resistance): the impact is over before board friction acts, as the law takes."""
+    cfg = CFG.with_(rolling_resistance=0.0, friction_ball=1e-6)
+    e = cfg.restitution_ball
+    scene = Scene(BOARD, cfg, 2, cups=False)
+    scene.rolling(0, (-0.085, 0.0), (speed, 0.0))
+    scene.place(1, (-0.066, 0.0))
+    # To the touch, then until both roll (the struck ball slides longest).
+    scene.run(0.003 / speed + 0.4 * speed / (cfg.sliding_friction * G) + 0.01)
+    assert close(scene.velocity(0)[0] / speed, 5.0 / 7.0 * (1 - e) / 2 + 2.0 / 7.0)
+    assert close(scene.velocity(1)[0] / speed, 5.0 / 7.0 * (1 + e) / 2)
+
+
+@pytest.mark.parametrize("speed", [0.02, 0.05, 0.1, 0.2, 0.5])
+def test_board_restitution(speed: float) -> None:
+    """A ball falling onto the board leaves it at e = 0.6 of the speed it met it with: read
+    from the step it bounced in, the touch half-way through it (gravity before and after the
+    touch accounted for)."""
+    scene = Scene(BOARD, CFG, 1, cups=False)
+    dt = scene.dt
+    gap = speed * dt / 2.0
+    scene.place(0, (0.0, 0.0), (0.0, 0.0, -speed), height=R + gap)
+    scene.step(1)
+    t = (math.sqrt(speed * speed + 2.0 * G * gap) - speed) / G
+    up = scene.velocity(0)[2] + G * (dt - t)
+    assert close(up, CFG.restitution_rim * (speed + G * t))
