@@ -23,8 +23,8 @@ from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.extras import missing
-from pusher_sim.output_lock import output_locks
 from pusher_sim.printable import printable
+from pusher_sim.running.output_lock import output_locks
 from pusher_sim.saves import autosave_path, check_saves_dir
 from pusher_sim.turnloop import GameLog, Match, get_spec
 from pusher_sim.turnloop.log import complete

@@ -197,7 +197,8 @@ def handled() -> Iterator[None]:
     finally:
         sys.unraisablehook = old_hook
         # A handler changed inside the block is kept: after a first Ctrl-C the pool sets
-        # Ctrl-C to end the process at once (pusher_sim.pool), and that must outlast the block.
+        # Ctrl-C to end the process at once (pusher_sim.running.pool), and that must outlast
+        # the block.
         for signum, ours, old in (
             (signal.SIGTERM, _on_sigterm, old_term),
             (signal.SIGINT, _on_sigint, old_int),

@@ -11,8 +11,8 @@ from typing import Any
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job, run_chunk
-from pusher_sim.experiment.runner import BALANCE, Pool, run_chunks
 from pusher_sim.physics import PhysicsConfig
+from pusher_sim.running.runner import BALANCE, Pool, run_chunks
 
 JOB = Job(Plan(grids=(parse_grid("angle=0:330:12"),), seed=3), PhysicsConfig(), chunk=1)
 

@@ -345,7 +345,7 @@ def test_experiment_on_the_reference(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert 'model = "3d"' in spec.read_text()
     code, _, err = run(capsys, ["experiment", "run", str(spec), "--workers", "1", "--quiet"])
     assert code == 0, err
-    from pusher_sim.experiment.dataset import provenance_of, read_table
+    from pusher_sim.running.dataset import provenance_of, read_table
 
     assert provenance_of(table)["model"] == "3d"
     two = tmp_path / "two.parquet"

@@ -15,7 +15,7 @@ from typing import Any
 from pusher_sim import arguments
 from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.output_lock import output_locks
+from pusher_sim.running.output_lock import output_locks
 
 MAX_PUSHES = 100_000
 

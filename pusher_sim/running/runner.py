@@ -1,7 +1,7 @@
 """Run a job's chunks on local processes or on a Dask cluster, through one code path.
 
 Both are a ``concurrent.futures.Executor``: the project's one process pool
-(:mod:`pusher_sim.pool`: workers die with this process, a Ctrl-C stops them at once), or the
+(:mod:`pusher_sim.running.pool`: workers die with this process, a Ctrl-C stops them at once), or the
 executor of a ``distributed.Client`` connected to a scheduler. Only a small window of chunks is
 in flight at a time, so a billion-push plan costs no memory and a Ctrl-C has little to cancel;
 each chunk's rows are handed back as soon as it is done, for the caller to write.
@@ -21,7 +21,7 @@ from typing import Any
 
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.run import Job, Row, run_chunk
-from pusher_sim.pool import stop_now, worker_pool
+from pusher_sim.running.pool import stop_now, worker_pool
 
 TASK_PUSHES = 64
 """Pushes a Dask task holds at least, when there are enough to keep every worker busy: a Dask
