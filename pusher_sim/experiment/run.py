@@ -74,6 +74,10 @@ class Job:
     def chunk_points(self, k: int) -> list[Point]:
         return self.plan.points(k * self.chunk, (k + 1) * self.chunk)
 
+    def run_chunk(self, k: int) -> list[Row]:
+        """The rows of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
+        return [run_point(self, p) for p in self.chunk_points(k)]
+
 
 def physics_for(base: PhysicsConfig, point: Point) -> PhysicsConfig:
     """The base config with the point's physics parameters swapped in (validated by it)."""
@@ -192,8 +196,3 @@ def run_point(job: Job, point: Point) -> Row:
             _returned(board, twin_after)[scenario.pusher] - returned[scenario.pusher]
         )
     return row
-
-
-def run_chunk(job: Job, k: int) -> list[Row]:
-    """The rows of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
-    return [run_point(job, p) for p in job.chunk_points(k)]
