@@ -24,12 +24,12 @@ from pusher_sim.experiment import cli as experiment_cli
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.plot import outcome_map
-from pusher_sim.experiment.positions import positions_from_log
 from pusher_sim.experiment.prepare import build_job
 from pusher_sim.experiment.run import Job
 from pusher_sim.experiment.spec import Spec, load_spec
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
 from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.log_scenarios import positions_from_log
 from pusher_sim.running.dataset import META_KEY, Output, provenance_of, read_table, sidecar
 from pusher_sim.running.runner import Pool, executor_for, run_chunks
 from pusher_sim.turnloop import GameLog, get_spec

@@ -27,7 +27,7 @@ from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import known_params
-from pusher_sim.experiment.plot import check_plot_path, outcome_map
+from pusher_sim.experiment.plot import outcome_map
 from pusher_sim.experiment.prepare import build_job, identity
 from pusher_sim.experiment.run import MEASURES, Job, run_point
 from pusher_sim.experiment.spec import Spec, load_spec
@@ -36,6 +36,7 @@ from pusher_sim.printable import printable
 from pusher_sim.running import provenance
 from pusher_sim.running.dataset import Output, provenance_of, read_table
 from pusher_sim.running.output_lock import output_locks
+from pusher_sim.running.plot_path import check_plot_path
 from pusher_sim.running.runner import (
     Pool,
     check_address,

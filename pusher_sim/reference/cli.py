@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         check_writable(args.out)
     if args.plot:
-        from pusher_sim.experiment.plot import check_plot_path
+        from pusher_sim.running.plot_path import check_plot_path
 
         check_plot_path(args.plot)
     with output_locks([args.out, args.plot]):  # a second run onto the same files refuses now
