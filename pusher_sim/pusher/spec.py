@@ -172,6 +172,8 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 SPEC = GameSpec(
     name="pusher",
+    title="Pusher",
+    rule_letter="P",
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",
     make_game=make_game,
     players=(2, 3),
@@ -194,6 +196,6 @@ SPEC = GameSpec(
     default_seats=("human", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.shell.app:run",
+    table="pusher_sim.ui.pusher.pusher_table:open_table",
     resimulate=resimulate,
 )
