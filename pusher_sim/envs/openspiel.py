@@ -126,15 +126,51 @@ class Position:
         return Position(self.state.clone(), list(self.drawn))
 
 
+class ChanceIds(Protocol):
+    """How a game's chance nodes are numbered for OpenSpiel: the hook a game with its own
+    numbering (Push's shuffle, one card at a time) fills in."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        """The chance ids of ``position`` and their probabilities."""
+        ...
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        """The chance action of id ``outcome``, or None while it is only part of one."""
+        ...
+
+    def describe(self, position: Position, outcome: int) -> str: ...
+
+
+class ListedChance:
+    """The turn loop's chance outcomes, numbered in the order the state lists them."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        return [(k, p) for k, (_, p) in enumerate(position.state.chance_outcomes())]
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        return position.state.chance_outcomes()[outcome][0]
+
+    def describe(self, position: Position, outcome: int) -> str:
+        outcomes = position.state.chance_outcomes()
+        return str(outcomes[outcome][0]) if 0 <= outcome < len(outcomes) else f"chance {outcome}"
+
+
 class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game around one turn-loop game and its codec."""
+    """An OpenSpiel game around one turn-loop game, its codec and its chance numbering."""
 
     def __init__(
-        self, game_type: Any, info: Any, params: Mapping[str, Any], game: Game, codec: Codec
+        self,
+        game_type: Any,
+        info: Any,
+        params: Mapping[str, Any],
+        game: Game,
+        codec: Codec,
+        chance: ChanceIds | None = None,
     ) -> None:
         super().__init__(game_type, info, dict(params))
         self.game = game
         self.codec = codec
+        self.chance: ChanceIds = chance or ListedChance()
 
     def new_initial_state(self) -> TurnLoopSpielState:
         return TurnLoopSpielState(self)
@@ -167,6 +203,10 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         codec: Codec = game.codec
         return codec
 
+    def _chance(self) -> ChanceIds:
+        chance: ChanceIds = self.get_game().chance
+        return chance
+
     def current_player(self) -> int:
         seat = self._inner().current_player()
         if seat == CHANCE:
@@ -179,47 +219,21 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         return self._codec().legal(self._inner())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        inner = self._inner()
-        if isinstance(inner, RummyState):
-            if inner.phase == DEALER:
-                return [(seat, 0.25) for seat in range(4)]
-            left = sorted(set(range(NUM_CARDS)) - set(self.position.drawn))
-            return [(card, 1.0 / len(left)) for card in left]
-        outcomes = inner.chance_outcomes()
-        return [(k, p) for k, (_, p) in enumerate(outcomes)]
+        return self._chance().outcomes(self.position)
 
     def _apply_action(self, action: int) -> None:
         inner = self._inner()
         if inner.is_chance():
-            move = self._chance_action(int(action))
+            move = self._chance().action(self.position, int(action))
             if move is not None:
                 inner.apply(move)
             return
         inner.apply(self._codec().action(inner, int(action)))
 
-    def _chance_action(self, outcome: int) -> Action | None:
-        inner = self._inner()
-        if isinstance(inner, RummyState):
-            if inner.phase == DEALER:
-                return ChooseDealer(outcome)
-            if inner.phase == SHUFFLE:
-                drawn = self.position.drawn
-                if not 0 <= outcome < NUM_CARDS or outcome in drawn:
-                    raise ValueError(f"card {outcome} cannot be drawn: drawn already or no card")
-                drawn.append(outcome)
-                if len(drawn) < NUM_CARDS:
-                    return None
-                self.position.drawn = []
-                return Shuffle(tuple(drawn))
-        return inner.chance_outcomes()[outcome][0]
-
     def _action_to_string(self, player: int, action: int) -> str:
         inner = self._inner()
         if player == pyspiel.PlayerId.CHANCE:
-            if isinstance(inner, RummyState):
-                return f"dealer {action}" if inner.phase == DEALER else f"card {action}"
-            outcomes = inner.chance_outcomes()
-            return str(outcomes[action][0]) if 0 <= action < len(outcomes) else f"chance {action}"
+            return self._chance().describe(self.position, action)
         if not inner.is_terminal() and inner.current_player() == player:
             text = self._codec().describe(inner, action)
             if text is not None:
@@ -328,6 +342,41 @@ class PushOverSpielGame(TurnLoopSpielGame):
         super().__init__(_push_over_type(players), info, {"players": players}, game, codec)
 
 
+class CardByCard(ListedChance):
+    """Push's chance: the first dealer is one of the four seats, and a shuffle is drawn one
+    card at a time (108 chance nodes of one card each) rather than as one of 108! orders."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        if _rummy(position.state).phase == DEALER:
+            return [(seat, 0.25) for seat in range(4)]
+        left = sorted(set(range(NUM_CARDS)) - set(position.drawn))
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        phase = _rummy(position.state).phase
+        if phase == DEALER:
+            return ChooseDealer(outcome)
+        if phase != SHUFFLE:
+            return super().action(position, outcome)
+        drawn = position.drawn
+        if not 0 <= outcome < NUM_CARDS or outcome in drawn:
+            raise ValueError(f"card {outcome} cannot be drawn: drawn already or no card")
+        drawn.append(outcome)
+        if len(drawn) < NUM_CARDS:
+            return None
+        position.drawn = []
+        return Shuffle(tuple(drawn))
+
+    def describe(self, position: Position, outcome: int) -> str:
+        return f"dealer {outcome}" if _rummy(position.state).phase == DEALER else f"card {outcome}"
+
+
+def _rummy(state: State) -> RummyState:
+    if not isinstance(state, RummyState):
+        raise TypeError(f"not a Push position: {type(state).__name__}")
+    return state
+
+
 def _push_rummy_type() -> Any:
     return _game_type(
         PUSH_RUMMY,
@@ -357,7 +406,7 @@ class PushRummySpielGame(TurnLoopSpielGame):
             max_game_length=game.max_game_length + deals * (NUM_CARDS - 1),
         )
         codec = ListedIds(RummyCodec(game.config))
-        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec)
+        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec, CardByCard())
 
 
 PUSHER_PARAMETERS: dict[str, Any] = {
