@@ -17,7 +17,7 @@ pytest.importorskip("mujoco")
 from pusher_sim.board import Board, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 from pusher_sim.reference import validate
 from pusher_sim.reference.compare import Row, Side
 from pusher_sim.reference.contact import TIME_STEP

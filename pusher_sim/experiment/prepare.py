@@ -22,7 +22,7 @@ from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job, check_point
 from pusher_sim.experiment.spec import Spec
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, load_config
-from pusher_sim.push import push_step_problem
+from pusher_sim.push_resolution import push_step_problem
 from pusher_sim.pusher.log_scenarios import positions_from_log
 from pusher_sim.strict_toml import read_toml
 

@@ -22,7 +22,7 @@ from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
 from pusher_sim.experiment.plan import Plan, Point
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
-from pusher_sim.push import PushResolver, PushSpec, push_step_problem
+from pusher_sim.push_resolution import PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.scenario import Scenario, mid_game
 
 Row = dict[str, Any]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError, CorruptFile
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec, push_step_problem
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver

@@ -21,7 +21,7 @@ import pygame
 
 from pusher_sim.board import Cell, Colour
 from pusher_sim.errors import UserError
-from pusher_sim.push import DEFAULT_STRENGTH, PushOutcome
+from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushOutcome
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.state import PusherGame, PusherState
