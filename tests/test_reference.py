@@ -25,7 +25,7 @@ from pusher_sim.reference.geometry import rim_apothem, rim_outside
 from pusher_sim.reference.model import cup_shape
 from pusher_sim.reference.outcome import Place
 from pusher_sim.reference.resolver import ReferenceResolver
-from pusher_sim.reference.scene import Scene
+from pusher_sim.reference.ball_bench import Scene
 from pusher_sim.reference.stats import mann_whitney
 from tests.cli_runner import one_line_error, run
 
