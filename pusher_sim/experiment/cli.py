@@ -354,9 +354,9 @@ def sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable).
 
     A pool worker forked inside the block keeps this handler until it sets its own: one that
-    got the signal in that moment died of the KeyboardInterrupt with a traceback, and the run
-    ended in ``BrokenProcessPool`` (signal fuzz). There the signal is left to the parent, which
-    stops the pool.
+    got the signal in that moment would die of the KeyboardInterrupt with a traceback, and the
+    run end in ``BrokenProcessPool``. There the signal is left to the parent, which stops the
+    pool.
     """
     parent = os.getpid()
 
