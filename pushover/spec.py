@@ -108,4 +108,6 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.pushover.pushover_table:open_table",
+    pettingzoo="pusher_sim.envs.push_over_v0",
+    openspiel="pusher_sim.envs.openspiel:PushOverSpielGame",
 )

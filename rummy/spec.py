@@ -59,4 +59,6 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.rummy.rummy_table:open_table",
+    pettingzoo="pusher_sim.envs.push_rummy_v0",
+    openspiel="pusher_sim.envs.openspiel:PushRummySpielGame",
 )

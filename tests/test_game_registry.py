@@ -1,8 +1,10 @@
 """One registry entry per game says everything about it: its title (the rules' section heading),
-its rule letter and its table in the window; the rules text and the window read them there."""
+its rule letter, its table in the window and its agent environments; the rules text, the window
+and the envs read them there."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 import pytest
@@ -58,3 +60,12 @@ def test_a_game_registered_alone_gets_its_title_rules_letter_and_table(
 
 def test_the_default_game_is_a_registered_one() -> None:
     assert registry.DEFAULT_GAME in GAMES
+
+
+def test_each_games_pettingzoo_environment_is_where_its_entry_says() -> None:
+    for name in GAMES:
+        where = get_spec(name).pettingzoo
+        assert where is not None, name
+        module = importlib.import_module(where)
+        assert callable(module.env) and callable(module.raw_env)
+        assert module.raw_env().metadata["name"] == module.NAME

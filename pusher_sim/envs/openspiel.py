@@ -12,6 +12,7 @@ methods silently. docs/agents.md has the details. Needs the ``rl`` extra (``pysp
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -26,6 +27,7 @@ from pusher_sim.envs.rummy_codec import RummyCodec
 from pusher_sim.pusher.spec import make_game as make_pusher
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.registry import GAMES, get_spec
 from pusher_sim.turnloop.state import CHANCE, TERMINAL, Game, Observation, State
 from pushover.game import PushOverGame
 from pushover.spec import make_game as make_pushover
@@ -325,6 +327,8 @@ def _push_over_type(players: int = 2) -> Any:
 class PushOverSpielGame(TurnLoopSpielGame):
     """Push Over; parameter ``players`` (2-4)."""
 
+    game_type = staticmethod(_push_over_type)
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         players = int((params or {}).get("players", 2))
         game = make_pushover({"players": players})
@@ -391,6 +395,8 @@ def _push_rummy_type() -> Any:
 class PushRummySpielGame(TurnLoopSpielGame):
     """Push; parameter ``deals`` (1-5, fewer for quick runs)."""
 
+    game_type = staticmethod(_push_rummy_type)
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         deals = int((params or {}).get("deals", 5))
         game = make_rummy({"deals": deals})
@@ -437,6 +443,8 @@ class PusherSpielGame(TurnLoopSpielGame):
     """Pusher with the actions of :mod:`pusher_sim.envs.pusher_grid`; parameters
     :data:`PUSHER_PARAMETERS` (``resolver="scripted"`` for fast, non-physical pushes)."""
 
+    game_type = staticmethod(_pusher_type)
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = {**PUSHER_PARAMETERS, **(params or {})}
         game = make_pusher(values)
@@ -459,10 +467,14 @@ _registered = False
 
 
 def register() -> None:
-    """Register the games with OpenSpiel (once per process)."""
+    """Register with OpenSpiel every game whose registry entry names an OpenSpiel game (once per
+    process)."""
     global _registered
     if not _registered:
-        pyspiel.register_game(_push_over_type(), PushOverSpielGame)
-        pyspiel.register_game(_push_rummy_type(), PushRummySpielGame)
-        pyspiel.register_game(_pusher_type(), PusherSpielGame)
+        for name in GAMES:
+            where = get_spec(name).openspiel
+            if where:
+                module, attr = where.split(":")
+                game = getattr(importlib.import_module(module), attr)
+                pyspiel.register_game(game.game_type(), game)
         _registered = True

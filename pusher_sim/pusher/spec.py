@@ -197,5 +197,7 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.pusher.pusher_table:open_table",
+    pettingzoo="pusher_sim.envs.pusher_v0",
+    openspiel="pusher_sim.envs.openspiel:PusherSpielGame",
     resimulate=resimulate,
 )

@@ -1,5 +1,5 @@
 """Which games exist, and everything about each: how to make it, its title and rules section,
-its bots, its text view and its table in the window.
+its bots, its text view, its table in the window and its agent environments.
 
 Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line,
 the window, the rules text and the generic tests only ever talk to specs, so adding a game
@@ -75,6 +75,12 @@ class GameSpec:
     """``"module:function"`` making the game's table in the window, if it has one. Only the
     window resolves it (the game never imports the window); the function takes the window's host
     and config and returns the table's mode."""
+    pettingzoo: str | None = None
+    """The module of its PettingZoo AEC environment (``env()``, ``raw_env()``), if it has one."""
+    openspiel: str | None = None
+    """``"module:class"`` of its OpenSpiel game, if it has one: the class's ``game_type()`` is
+    what :func:`pusher_sim.envs.openspiel.register` registers. Like ``table``, these name modules
+    above the game, resolved only there."""
     resimulate: Callable[[Game, GameLog], list[str]] | None = None
     """``pusher replay --resimulate``: the report of each logged outcome worked out again with the
     current model (Pusher's pushes), for games whose actions can come out more than one way."""
