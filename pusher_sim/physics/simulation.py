@@ -21,7 +21,7 @@ from pusher_sim.physics.push import (
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_off_cup
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
+from pusher_sim.push_resolution import Point, PushOutcome, PushPath, PushSpec
 
 _Support = tuple[float, list[tuple[int, float, float]]]  # what support_forces finds
 
@@ -45,7 +45,7 @@ class PushSimulation:
     rule of space.py is there to prevent) or the simulated-time cap is reached; the outcome then
     snaps the balls to cups (settle.assign_cups) and says ``settled=False``. It never runs past
     the cap. With ``record`` it keeps every ball's centre every :data:`RECORD_INTERVAL`, which
-    the outcome carries as its :class:`~pusher_sim.push.PushPath`.
+    the outcome carries as its :class:`~pusher_sim.push_resolution.PushPath`.
     """
 
     def __init__(
