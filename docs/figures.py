@@ -45,7 +45,7 @@ def _leaves(speed: float, heading: float) -> bool:
     for _ in range(400):
         model.step(CFG.settle_check_interval)
         model.rehome()
-        if model.cup[i] != BOARD.index((0, 0)):
+        if model.state.cup[i] != BOARD.index((0, 0)):
             return True
         if model.velocity(i) == (0.0, 0.0):
             return False

@@ -39,6 +39,19 @@ def constraint_handle(constraint: Any) -> Any:
     return constraint._constraint
 
 
+def arbiter_struct(arbiter: Any) -> Any:
+    """The ``cpArbiter *`` behind a pymunk Arbiter (valid during its callback), as the
+    callbacks of :func:`on_begin` get it."""
+    return arbiter._arbiter
+
+
+def arbiter_shapes(arb: Any) -> tuple[Any, Any]:
+    """A ``cpArbiter *``'s two shapes' handles in its handler's order (cpArbiterGetShapes)."""
+    if arb.swapped:
+        return arb.b, arb.a
+    return arb.a, arb.b
+
+
 # -- a body's fields in place, for the callbacks ----------------------------------------------
 #
 # A first touch (contacts.py) reads and writes two balls; through the calls above that is nine
@@ -99,6 +112,18 @@ def check_body_layout() -> None:
 
 
 check_body_layout()
+
+
+def read_motion(memory: Any) -> tuple[float, float, float, float]:
+    """p.x, p.y, v.x, v.y of a body's struct (body_memory): its position and velocity."""
+    px, py, vx, vy = memory[P], memory[P + 1], memory[V], memory[V + 1]
+    return px, py, vx, vy
+
+
+def read_velocity(memory: Any) -> tuple[float, float]:
+    """v.x, v.y of a body's struct (body_memory)."""
+    vx, vy = memory[V], memory[V + 1]
+    return vx, vy
 
 
 def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> None:

@@ -10,7 +10,7 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.cups import board_bowl_energy
-from pusher_sim.physics.push import (
+from pusher_sim.physics.press import (
     flick_velocity,
     press_point,
     press_velocities,
@@ -162,7 +162,7 @@ class PushSimulation:
     def _frame(self) -> tuple[Point, ...]:
         """Every ball's centre now, the pressed ball raised while it is on top."""
         m = self.model
-        frame = [(*m.position(i), 0.0) for i in range(len(m.bodies))]
+        frame = [(*m.position(i), 0.0) for i in range(len(m.state.bodies))]
         if self.on_top:
             x, y, _ = frame[self.pressed]
             frame[self.pressed] = (x, y, self._height)
@@ -172,12 +172,12 @@ class PushSimulation:
         """One step with the pressed ball on top of the triangle (see push.py)."""
         m = self.model
         cfg = self.config
-        top = m.bodies[self.pressed]
+        top = m.state.bodies[self.pressed]
         if self.press_steps == 1:
             # The first step's collision detection has met every pair that overlaps: those
             # are the balls the pressed one is on top of; the rest must collide as usual.
             m.stop_ignoring()
-            self.supports = sorted(m.ignored)
+            self.supports = sorted(m.pressed.ignored)
         cached = self._found
         if cached is not None and cached[0] == self.steps and cached[1] is self.supports:
             found = cached[2]
@@ -191,7 +191,7 @@ class PushSimulation:
         involved = [top]
         fx = fy = 0.0
         for j, sx, sy in pushes:
-            support = m.bodies[self.supports[j]]
+            support = m.state.bodies[self.supports[j]]
             support.force = (weight * sx, weight * sy)
             fx -= weight * sx
             fy -= weight * sy
@@ -235,7 +235,9 @@ class PushSimulation:
     def _support_forces(self) -> _Support | None:
         m = self.model
         return support_forces(
-            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
+            m.position(self.pressed),
+            [m.position(j) for j in self.supports],
+            m.state.config.ball_radius,
         )
 
     def _lift_height(self) -> float:
@@ -244,7 +246,9 @@ class PushSimulation:
             return 0.0
         m = self.model
         found = support_push(
-            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
+            m.position(self.pressed),
+            [m.position(j) for j in self.supports],
+            m.state.config.ball_radius,
         )
         return 0.0 if found is None else found[1]
 
@@ -296,7 +300,7 @@ class PushSimulation:
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
         m = self.model
-        return tuple((m.colours[i], *m.position(i)) for i in range(len(m.bodies)))
+        return tuple((m.state.colours[i], *m.position(i)) for i in range(len(m.state.bodies)))
 
     def energy(self) -> float:
         """Kinetic + spin + bowl + tilt energy now, J, with the pressed ball's height while it
@@ -307,7 +311,7 @@ class PushSimulation:
         if self.on_top:
             x, y = self.model.position(self.pressed)
             energy += self._lift_share * cfg.ball_mass * cfg.normal_gravity * self._height
-            energy += board_bowl_energy(self.board, self.model.stiffness, x, y)
+            energy += board_bowl_energy(self.board, self.model.state.stiffness, x, y)
         return energy
 
     def _board_energy(self) -> float:
@@ -342,14 +346,16 @@ class PushSimulation:
             if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
                 # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
                 # are distinct: the cups assign_cups would find, without searching for them.
-                cells = [board.cells[b] for b in m.bowl]
+                cells = [board.cells[b] for b in m.state.bowl]
             else:
-                cells = assign_cups(board, [m.position(i) for i in range(len(m.bodies))])
-            pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
+                cells = assign_cups(board, [m.position(i) for i in range(len(m.state.bodies))])
+            pairs = sorted(
+                zip(cells, m.state.colours, strict=True), key=lambda p: self.board.index(p[0])
+            )
             path = None
             if self._frames is not None:
                 path = PushPath(
-                    colours=tuple(m.colours),
+                    colours=tuple(m.state.colours),
                     cups=tuple(cells),
                     interval=self.record_every * self.config.time_step,
                     frames=tuple(self._frames),
