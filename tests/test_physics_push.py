@@ -62,7 +62,7 @@ def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angl
     reach = BOARD.inradius + BOARD.pitch / 2 + overshoot
     r = CFG.ball_radius
     while not sim.done:
-        on_top = sim.on_top
+        on_top = sim.press.on_top
         sim.step(1)
         pos = _positions(sim)
         assert _inside_rim(pos, reach)
@@ -101,10 +101,10 @@ def test_energy_never_rises_after_the_press_nor_above_its_work_during_it(
     balls, spec = random_push(BOARD, random.Random(seed))
     spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed, strength)
     sim = PushSimulation(BOARD, balls, spec, CFG)
-    while sim.on_top and not sim.done:
+    while sim.press.on_top and not sim.done:
         sim.step(1)
         # The flick, the strikes, the pressed ball's height, the lift of the ball it lands on.
-        assert sim.energy() <= sim.press_work * (1 + 1e-12)
+        assert sim.energy() <= sim.press.press_work * (1 + 1e-12)
     lowest = start = sim.energy()
     while not sim.done:
         sim.step(1)

@@ -108,15 +108,18 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
         for _ in range(6):
             balls, spec = random_push(BOARD, rng)
             sim = PushSimulation(BOARD, balls, spec, config)
-            while sim.on_top and not sim.done:
+            while sim.press.on_top and not sim.done:
                 sim.step(1)
-                if sim.on_top:
-                    flags = sim._flags
+                if sim.press.on_top:
+                    flags = sim.press._flags
                     assert flags is not None
                     asleep = frozenset(i for i, f in enumerate(flags) if f)
-                    assert sim._asleep_energy == sim.model.energy_of(asleep)
+                    assert sim.press._asleep_energy == sim.model.energy_of(asleep)
                     assert math.isclose(
-                        sim._board_energy(), plain_energy(sim.model), rel_tol=1e-12, abs_tol=1e-15
+                        sim.press._board_energy(),
+                        plain_energy(sim.model),
+                        rel_tol=1e-12,
+                        abs_tol=1e-15,
                     )
                     compared += 1
     assert compared > 100
