@@ -149,13 +149,10 @@ class FirstTouch:
         a ``cpArbiter *``)."""
         a, b = arb.body_a, arb.body_b
         ma, mb = self._memory[a], self._memory[b]
-        pax, pay, pbx, pby = ma[_P], ma[_P1], mb[_P], mb[_P1]
-        # The contact point set's normal (from the ball into the rim) and its first point's
-        # distance, as cpArbiterGetContactPointSet computes them.
-        n = arb.n
-        nx, ny = n.x, n.y
-        r = chipmunk.doubles(arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
-        depth = -((pbx + r[2] - (pax + r[0])) * nx + (pby + r[3] - (pay + r[1])) * ny)
+        # The normal (from a to b) and the first contact point's distance, as
+        # cpArbiterGetContactPointSet computes them.
+        nx, ny, distance = _first_contact(arb, ma, mb)
+        depth = -distance
         if arb.swapped:
             nx, ny = -nx, -ny
             body, m = b, mb
@@ -196,7 +193,7 @@ class FirstTouch:
 _MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
 _P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
 _T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
-_activate = chipmunk.activate
+_activate, _first_contact = chipmunk.activate, chipmunk.first_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
@@ -213,7 +210,7 @@ class PressedBall:
 
     def attach(self, space: Any, pressed: int, ball: int) -> None:
         """Make this the begin callback of (pressed, ball) contacts in ``space``."""
-        space.on_collision(pressed, ball, begin=self._begin)
+        chipmunk.on_pymunk_begin(space, pressed, ball, self._begin)
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
         """Let the pressed ball pass over ``others`` until each pair has come apart once.
@@ -235,4 +232,4 @@ class PressedBall:
             self.ignored.append(self._shapes.index(other))
             arbiter.process_collision = False
         elif self._touch is not None:
-            self._touch.balls(chipmunk.arbiter_struct(arbiter))
+            self._touch.balls(chipmunk.arbiter_of(arbiter, space))

@@ -106,6 +106,7 @@ class BoardSpace:
             self.touch.attach(space, BALL, RIM)
             self.touch.attach_rim(space, PRESSED, RIM)
 
+        self._step = chipmunk.stepper(space)
         # The parts' public reads, bound once.
         self.position = state.position
         self.velocity = state.velocity
@@ -190,7 +191,7 @@ class BoardSpace:
                 s.spins[i].sleep_with_group(body)
 
     def step(self, n: int = 1) -> None:
-        step = self.state.space.step
+        step = self._step
         dt = self.state.dt
         for _ in range(n):
             step(dt)
