@@ -18,7 +18,7 @@ pytest.importorskip("mujoco")
 
 from pusher_sim.board import Board
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.reference.scene import Scene
+from pusher_sim.reference.ball_bench import Scene
 
 BOARD = Board()
 CFG = PhysicsConfig()
