@@ -49,17 +49,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         help="take the pushes' results from --out files instead of resolving them (repeatable)",
     )
+    parser.add_argument(
+        "--convergence",
+        action="store_true",
+        help="also run the reference at half its time step and at twice its stiffness",
+    )
+    parser.add_argument(
+        "--table",
+        help="write every push's outcome in every model, by role (.parquet or .csv)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.out:
         check_writable(args.out)
+    if args.table:
+        from pusher_sim.running.dataset import check_path
+
+        check_writable(check_path(args.table))
     if args.plot:
         from pusher_sim.running.plot_path import check_plot_path
 
         check_plot_path(args.plot)
-    with output_locks([args.out, args.plot]):  # a second run onto the same files refuses now
+    with output_locks(
+        [args.out, args.plot, args.table]
+    ):  # a second run onto the same files refuses now
         return run_locked(args)
 
 
@@ -74,13 +89,18 @@ def run_locked(args: argparse.Namespace) -> int:
 
     board = Board()
     cfg = load_config()
-    job = validate.make_job(board, args.seed, cfg, cfg)
+    variants = (validate.NOISE, *validate.CONVERGENCE) if args.convergence else (validate.NOISE,)
+    job = validate.make_job(board, args.seed, cfg, cfg, variants)
     if args.rows:
-        rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)][
-            : args.pushes
-        ]
+        try:
+            rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)]
+        except (KeyError, TypeError, ValueError):
+            raise UserError("--rows: a file is not a pusher validate --out file") from None
+        rows = rows[: args.pushes]
         if len(rows) < args.pushes:
             raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
+        if len({tuple(r.variants) for r in rows}) > 1:
+            raise UserError("--rows: the files were run with different reference variants")
     else:
         mujoco()
         done = [0]
@@ -113,6 +133,8 @@ def run_locked(args: argparse.Namespace) -> int:
         atomic_write(args.out, json.dumps(result, indent=1) + "\n")
     if args.plot:
         figure(summary, args.plot)
+    if args.table:
+        validate.write_table(rows, args.table)
     return 0
 
 

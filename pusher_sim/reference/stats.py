@@ -47,3 +47,19 @@ def histogram(values: Sequence[int], top: int) -> list[int]:
     for v in values:
         out[min(int(v), top)] += 1
     return out
+
+
+def paired_permutation(
+    a: Sequence[float], b: Sequence[float], rounds: int = 2000, seed: int = 0
+) -> float:
+    """Two-sided p-value that paired samples ``a`` and ``b`` (the same pushes in two models)
+    have the same mean: under that, each push's difference is as likely negative as positive,
+    so the observed mean difference is ranked among ``rounds`` means with the differences'
+    signs flipped at random (seeded). 1.0 when every difference is zero."""
+    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    if len(d) == 0 or not d.any():
+        return 1.0
+    observed = abs(float(d.mean()))
+    signs = np.random.default_rng(seed).choice((-1.0, 1.0), size=(rounds, len(d)))
+    flipped = np.abs((signs * d).mean(axis=1))
+    return float((1 + int((flipped >= observed - 1e-12).sum())) / (rounds + 1))

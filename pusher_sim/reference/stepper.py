@@ -19,7 +19,7 @@ from pusher_sim.reference.contact import SHIPPED, Numerics
 from pusher_sim.reference.geometry import rim_outside
 from pusher_sim.reference.model import compiled, cup_shape, gravity
 from pusher_sim.reference.mujoco_import import mujoco
-from pusher_sim.reference.surface import FEATURES, Surface, plane_frames
+from pusher_sim.reference.surface import FEATURES, Surface
 
 STILL = 1e-8
 """m: a ball that has moved less than this since its planes were set keeps them (the surface's
@@ -156,7 +156,8 @@ class Stepper:
             # World geoms are static: MuJoCo never recomputes where they are, so their frame
             # is written where the collision reads it.
             data.geom_xpos[rows] = points.reshape(-1, 3)
-            data.geom_xmat[rows] = plane_frames(normals).reshape(-1, 9)
+            # (A sphere meets a plane by the plane's normal, its frame's third column, alone.)
+            data.geom_xmat[rows, 2::3] = normals.reshape(-1, 3)
         normals, distance = self._normals, self._distance
         velocity = qvel[:, :3]
         rot: np.ndarray | None = None

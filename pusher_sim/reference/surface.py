@@ -51,7 +51,7 @@ class Surface:
     @classmethod
     def of(cls, board: Board, cup: CupShape, reach: float, *, cups: bool = True) -> Surface:
         """``board``'s surface (``cups=False``: a flat board, land only)."""
-        offset = board.radius + 2
+        offset = board.radius + 4  # a ball on the board is over cells up to two rings out
         lookup = np.full((2 * offset + 1, 2 * offset + 1), -1, dtype=np.int64)
         centres = []
         if cups:
@@ -76,51 +76,46 @@ class Surface:
         normals[:, :, 2] = 1.0
         distance = np.full((n, FEATURES), FAR)
         bend = np.zeros((n, FEATURES))
-        x, y, z = centres[:, 0], centres[:, 1], centres[:, 2]
         on_board = _inside_hexagon(centres[:, :2], self.reach)
-        # The lattice triangle the ball is over: its three cups are the nearest.
-        rf = y / (self.pitch * SQRT3 / 2.0)
-        qf = x / self.pitch - rf / 2.0
-        q0, r0 = np.floor(qf), np.floor(rf)
-        upper = (qf - q0) + (rf - r0) >= 1.0
-        qs = np.stack([q0 + upper, q0 + 1.0, q0], axis=1).astype(np.int64) + self.offset
-        rs = np.stack([r0 + upper, r0, r0 + 1.0], axis=1).astype(np.int64) + self.offset
-        size = len(self.lookup)
-        inside = (qs >= 0) & (qs < size) & (rs >= 0) & (rs < size)
-        index = np.where(inside, self.lookup[qs.clip(0, size - 1), rs.clip(0, size - 1)], -1)
-        real = (index >= 0) & on_board[:, None]
-        if real.any() and len(self.centres):
-            c = self.centres[index.clip(0)]  # n x 3 x 2
-            hx, hy = x[:, None] - c[:, :, 0], y[:, None] - c[:, :, 1]
+        land = on_board.copy()
+        idx = np.nonzero(on_board)[0]
+        if len(idx) and len(self.centres):
+            x, y, z = centres[idx, 0:1], centres[idx, 1:2], centres[idx, 2:3]
+            # The lattice triangle the ball is over: its three cups are the nearest.
+            rf = y / (self.pitch * SQRT3 / 2.0)
+            qf = x / self.pitch - rf / 2.0
+            q0, r0 = np.floor(qf), np.floor(rf)
+            upper = ((qf - q0) + (rf - r0) >= 1.0).astype(float)
+            qs = (q0 + np.array([0.0, 1.0, 0.0]) + upper * np.array([1.0, 0.0, 0.0])).astype(int)
+            rs = (r0 + np.array([0.0, 0.0, 1.0]) + upper * np.array([1.0, 0.0, 0.0])).astype(int)
+            index = self.lookup[qs + self.offset, rs + self.offset]  # m x 3, -1: no cup
+            real = index >= 0
+            c = self.centres[index]
+            hx, hy = x - c[:, :, 0], y - c[:, :, 1]
             rho = np.sqrt(hx * hx + hy * hy)
             # The drilled sphere, its centre over the cup at sphere - depth.
-            uz = z[:, None] - (cup.sphere - cup.depth)
-            u = np.sqrt(rho * rho + uz * uz)
-            u = np.maximum(u, 1e-12)
+            uz = z - (cup.sphere - cup.depth)
+            u = np.maximum(np.sqrt(rho * rho + uz * uz), 1e-12)
             in_cap = (cup.sphere - cup.depth) + cup.sphere * uz / u <= 0.0
             # The lip: the circle of radius cup.lip at the land's height, nearest the centre.
-            safe = np.maximum(rho, 1e-12)
-            ex = np.where(rho > 1e-12, hx / safe, 1.0)
-            ey = np.where(rho > 1e-12, hy / safe, 0.0)
-            gx, gy = hx - cup.lip * ex, hy - cup.lip * ey
-            gap = np.sqrt(gx * gx + gy * gy + z[:, None] ** 2)
-            gap = np.maximum(gap, 1e-12)
-            cap_n = np.stack([-hx / u, -hy / u, -uz / u], axis=2)
-            lip_n = np.stack([gx / gap, gy / gap, np.repeat(z[:, None], 3, 1) / gap], axis=2)
-            nrm = np.where(in_cap[:, :, None], cap_n, lip_n)
+            scale = cup.lip / np.maximum(rho, 1e-12)
+            gx, gy = hx * (1.0 - scale), hy * (1.0 - scale)
+            gap = np.maximum(np.sqrt(gx * gx + gy * gy + z * z), 1e-12)
             dist = np.where(in_cap, cup.sphere - u, gap)
-            curve = np.where(in_cap, 1.0 / u, -1.0 / gap)
-            pts = centres[:, None, :] - dist[:, :, None] * nrm
-            normals[:, 1:][real] = nrm[real]
-            distance[:, 1:][real] = dist[real]
-            points[:, 1:][real] = pts[real]
-            bend[:, 1:][real] = curve[real]
-            over_hole = ((rho < cup.lip) & real).any(axis=1)
-        else:
-            over_hole = np.zeros(n, dtype=bool)
-        land = on_board & ~over_hole
+            nx = np.where(in_cap, -hx / u, gx / gap)
+            ny = np.where(in_cap, -hy / u, gy / gap)
+            nz = np.where(in_cap, -uz / u, z / gap)
+            sub = normals[idx, 1:]
+            sub[..., 0] = np.where(real, nx, 0.0)
+            sub[..., 1] = np.where(real, ny, 0.0)
+            sub[..., 2] = np.where(real, nz, 1.0)
+            normals[idx, 1:] = sub
+            distance[idx, 1:] = np.where(real, dist, FAR)
+            bend[idx, 1:] = np.where(real, np.where(in_cap, 1.0 / u, -1.0 / gap), 0.0)
+            points[idx, 1:] = centres[idx, None, :] - distance[idx, 1:, None] * sub
+            land[idx] = ~((rho < cup.lip) & real).any(axis=1)
         points[land, 0, 2] = 0.0
-        distance[land, 0] = z[land]
+        distance[land, 0] = centres[land, 2]
         # Over the land, the land under the ball is the surface's nearest point: a lip beside
         # it is farther, and touches the ball only where a soft contact overlaps both (two
         # contacts where the real edge makes one).
@@ -139,21 +134,3 @@ _SIDES = np.stack([np.cos(_ANGLES), np.sin(_ANGLES)], axis=1)
 def _inside_hexagon(xy: np.ndarray, apothem: float) -> np.ndarray:
     """Which points lie inside the board's flat-topped hexagon of this apothem."""
     return np.asarray((xy @ _SIDES.T).max(axis=1) < apothem)
-
-
-def plane_frames(normals: np.ndarray) -> np.ndarray:
-    """Rotation matrices (... x 3 x 3) whose third column is each unit normal (... x 3): a
-    plane geom's frame facing that way."""
-    nx, ny, nz = normals[..., 0], normals[..., 1], normals[..., 2]
-    # The first axis: the normal crossed into the x-z or y-z plane, whichever is steadier.
-    use_x = np.abs(nx) < 0.9
-    ax = np.where(use_x, 0.0, -nz)
-    ay = np.where(use_x, nz, 0.0)
-    az = np.where(use_x, -ny, nx)
-    size = np.sqrt(ax * ax + ay * ay + az * az)
-    ax, ay, az = ax / size, ay / size, az / size
-    bx, by, bz = ny * az - nz * ay, nz * ax - nx * az, nx * ay - ny * ax
-    return np.stack(
-        [np.stack([ax, bx, nx], -1), np.stack([ay, by, ny], -1), np.stack([az, bz, nz], -1)],
-        axis=-2,
-    )

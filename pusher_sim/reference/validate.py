@@ -1,9 +1,11 @@
 """`pusher validate`'s work: resolve the same pushes in both models and say how they differ.
 
-Per push, how many cups agree; per strength bin, the mean and distribution of balls moved and
-returned in each model with a Mann-Whitney test between them; how often the reference does what
-the 2-D model cannot (a ball in the air, jumping a cup, resting on the land or on another ball,
-leaving the board); what each push cost in each model. ``fit`` tunes the 2-D press to the reference.
+Per strength band, each quantity a push has (balls moved by role, triangle balls leaving their
+cups, balls returned per colour, how far a moved ball travels) in the reference, the 2-D model,
+the prediction that nothing moves, and the reference's own variants (its noise: the press point
+moved 1 um; its convergence: half the step, twice the stiffness), each with a test against the
+reference; how many cups agree; what only the reference does; what each push cost. ``fit``
+tunes the 2-D press to the reference.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from pusher_sim.board import Board
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.cases import Case, Position, case, log_positions
-from pusher_sim.reference.compare import Row, Side, compare, two_d
-from pusher_sim.reference.stats import histogram, mann_whitney
+from pusher_sim.reference.compare import COLOURS, ROLES, Row, Side, Variant, compare, two_d
+from pusher_sim.reference.contact import SHIPPED, Numerics
+from pusher_sim.reference.stats import histogram, mann_whitney, paired_permutation
 from pusher_sim.running.runner import executor_for
 
 BINS = 5
@@ -25,6 +30,15 @@ BINS = 5
 
 TOP = 6
 """Distributions count 0 to 6 balls, the last bin holding more."""
+
+NOISE = Variant("shift", SHIPPED, 1e-6)
+"""The reference's own noise: the same push with the press point moved 1 um."""
+
+CONVERGENCE = (
+    Variant("half_step", replace(SHIPPED, time_step=SHIPPED.time_step / 2.0)),
+    Variant("stiff", replace(SHIPPED, stiffness=SHIPPED.stiffness * 2.0)),
+)
+"""The reference at half the time step and at twice the contact stiffness."""
 
 
 @dataclass(frozen=True)
@@ -36,17 +50,19 @@ class Job:
     positions: tuple[tuple[str, Position], ...]
     two: PhysicsConfig
     three: PhysicsConfig
+    variants: tuple[Variant, ...] = (NOISE,)
+    numerics: Numerics = SHIPPED
 
     def case(self, index: int) -> Case:
         return case(self.board, index, self.seed, self.positions, self.two.max_flick_speed)
 
 
 def _compare(job: Job, index: int) -> Row:
-    return compare(job.board, job.case(index), job.two, job.three)
+    return compare(job.board, job.case(index), job.two, job.three, job.numerics, job.variants)
 
 
 def _two_d(job: Job, index: int) -> Side:
-    return two_d(job.board, job.case(index), job.two)[0]
+    return two_d(job.board, job.case(index), job.two)
 
 
 def run_parallel(
@@ -73,19 +89,88 @@ def run_parallel(
         return results
 
 
-def make_job(board: Board, seed: int, two: PhysicsConfig, three: PhysicsConfig) -> Job:
-    return Job(board, seed, tuple(log_positions(board)), two, three)
+def make_job(
+    board: Board,
+    seed: int,
+    two: PhysicsConfig,
+    three: PhysicsConfig,
+    variants: Sequence[Variant] = (NOISE,),
+) -> Job:
+    return Job(board, seed, tuple(log_positions(board)), two, three, tuple(variants))
 
 
 def validate(
     job: Job, n: int, workers: int, tick: Callable[[], None] = lambda: None, first: int = 0
 ) -> list[Row]:
-    """Pushes ``first`` to ``first + n - 1`` of the job's seed, in both models."""
+    """Pushes ``first`` to ``first + n - 1`` of the job's seed, in every model."""
     return run_parallel(_compare, job, range(first, first + n), workers, tick)
 
 
 def bin_of(strength: float) -> int:
     return min(int(strength * BINS), BINS - 1)
+
+
+QUANTITIES: dict[str, Callable[[Side], float]] = {
+    **{f"moved_{role}": (lambda s, r=role: float(s.by_role[r])) for role in ROLES},
+    "left_triangle": lambda s: s.left_triangle / 3.0,
+    **{f"returned_{c}": (lambda s, c=c: float(s.by_colour[c])) for c in COLOURS},
+}
+"""Per push and model: balls moved by role, the share of the triangle's balls that left their
+cups, balls returned per colour."""
+
+
+def _models(rows: Sequence[Row]) -> dict[str, list[Side]]:
+    """Each model's sides, the reference first."""
+    out: dict[str, list[Side]] = {
+        "3d": [r.three for r in rows],
+        "2d": [r.two for r in rows],
+        "still": [r.still for r in rows],
+    }
+    for name in rows[0].variants if rows else ():
+        out[name] = [r.variants[name] for r in rows]
+    return out
+
+
+def compare_models(rows: Sequence[Row]) -> dict[str, Any]:
+    """For each quantity, each model's mean, a paired sign-flip permutation test of its mean
+    against the reference's (the same pushes in both), and the mean size of its per-push
+    difference from the reference; for the distance a moved ball travels (different balls in
+    each model: unpaired), each model's mean and median and a Mann-Whitney test; the mean
+    cups agreeing with the reference."""
+    models = _models(rows)
+    ref = models["3d"]
+    out: dict[str, Any] = {"pushes": len(rows)}
+    for q, get in QUANTITIES.items():
+        base = [get(s) for s in ref]
+        entry: dict[str, Any] = {}
+        for name, sides in models.items():
+            vals = [get(s) for s in sides]
+            entry[name] = {"mean": float(np.mean(vals)) if vals else 0.0}
+            if name != "3d":
+                entry[name]["p"] = paired_permutation(vals, base)
+                gaps = np.abs(np.subtract(vals, base))
+                entry[name]["gap"] = float(gaps.mean()) if vals else 0.0
+        out[q] = entry
+    ref_d = [d for s in ref for d in s.distances]
+    dist: dict[str, Any] = {}
+    for name, sides in models.items():
+        if name == "still":
+            continue
+        vals = [d for s in sides for d in s.distances]
+        dist[name] = {
+            "mean": float(np.mean(vals)) if vals else 0.0,
+            "median": float(np.median(vals)) if vals else 0.0,
+            "balls": len(vals),
+        }
+        if name != "3d":
+            dist[name]["p"] = mann_whitney(vals, ref_d)[1]
+    out["distance"] = dist
+    agree = {"2d": [r.agree for r in rows], "still": [r.agree_still for r in rows]}
+    for name in models:
+        if name not in ("3d", "2d", "still"):
+            agree[name] = [r.agree_variants[name] for r in rows]
+    out["agree"] = {k: float(np.mean(v)) if v else 0.0 for k, v in agree.items()}
+    return out
 
 
 def summary(rows: Sequence[Row]) -> dict[str, Any]:
@@ -108,6 +193,7 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
                     "3d_hist": histogram(three, TOP),
                     "p": p,
                 }
+            entry["models"] = compare_models(sel)
         bins.append(entry)
     n = max(len(rows), 1)
     seconds2 = sum(r.two.seconds for r in rows)
@@ -116,6 +202,7 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
         "pushes": len(rows),
         "agree": sum(r.agree for r in rows) / n,
         "all_agree": sum(r.agree == r.cups for r in rows) / n,
+        "models": compare_models(rows),
         "bins": bins,
         "flew": sum(r.flew > 0 for r in rows) / n,
         "jumped": sum(r.jumped > 0 for r in rows) / n,
@@ -130,32 +217,93 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def table_rows(rows: Sequence[Row]) -> list[dict[str, Any]]:
+    """One row per push and model: the push (index, source, strength, flick speed), the model
+    ("3d", "2d", "still", or a variant's name), balls moved by role, triangle balls that left
+    their cups, balls returned per colour, the moved balls' mean distance (m), cups agreeing
+    with the reference, settled."""
+    out: list[dict[str, Any]] = []
+    for r in rows:
+        sides = {"3d": (r.three, r.cups), "2d": (r.two, r.agree), "still": (r.still, r.agree_still)}
+        sides.update({k: (v, r.agree_variants[k]) for k, v in r.variants.items()})
+        for name, (s, agree) in sides.items():
+            out.append(
+                {
+                    "index": r.index,
+                    "source": r.source,
+                    "strength": r.strength,
+                    "flick_speed": r.speed,
+                    "model": name,
+                    "moved": s.moved,
+                    **{f"moved_{k}": v for k, v in s.by_role.items()},
+                    "left_triangle": s.left_triangle,
+                    "returned": s.returned,
+                    **{f"returned_{k}": v for k, v in s.by_colour.items()},
+                    "distance_mean": float(np.mean(s.distances)) if s.distances else 0.0,
+                    "cups_agreeing": agree,
+                    "settled": s.settled,
+                }
+            )
+    return out
+
+
+def write_table(rows: Sequence[Row], path: str) -> None:
+    """:func:`table_rows` into ``path`` (Parquet or CSV by its suffix), atomically."""
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+    import pyarrow.parquet as pq
+
+    from pusher_sim.atomic import atomic_file
+
+    table = pa.Table.from_pylist(table_rows(rows))
+    with atomic_file(path) as handle:
+        if path.endswith(".csv"):
+            pacsv.write_csv(table, handle)
+        else:
+            pq.write_table(table, handle)
+
+
+HEADLINE = ("left_triangle", "moved_pressed", "moved_triangle", "moved_ring", "moved_rest")
+
+
+def _models_table(m: dict[str, Any], label: str) -> list[str]:
+    """One block of the report: each headline quantity's mean per model, p against the
+    reference and the mean per-push gap to it."""
+    names = [k for k in m["agree"] if k != "2d"]
+    others = ["2d", *names]
+    head = f"{label:<16}{'3d':>7}" + "".join(f"{k:>24}" for k in others)
+    lines = [head]
+    for q in (*HEADLINE, "returned_red", "returned_blue", "returned_yellow"):
+        e = m[q]
+        cells = "".join(
+            f"{e[k]['mean']:>8.2f} p={e[k]['p']:<6.2g} |d|={e[k]['gap']:<4.2f}" for k in others
+        )
+        lines.append(f"{q:<16}{e['3d']['mean']:>7.2f}{cells}")
+    d = m["distance"]
+    cells = "".join(
+        f"{1000 * d[k]['mean']:>8.1f} p={d[k]['p']:<6.2g}{'':>9}" if k in d else f"{'-':>24}"
+        for k in others
+    )
+    lines.append(f"{'distance mm':<16}{1000 * d['3d']['mean']:>7.1f}{cells}")
+    agree = "".join(f"{m['agree'][k]:>24.1f}" for k in others)
+    lines.append(f"{'cups agreeing':<16}{'91':>7}{agree}")
+    return lines
+
+
 def report(s: dict[str, Any]) -> str:
     """The figures as text."""
     lines = [
-        f"{s['pushes']} pushes in both models: on average {s['agree']:.1f} of 91 cups agree; "
-        f"all 91 agree in {100 * s['all_agree']:.0f}%",
-        "strength   pushes  cups agree  moved 2d/3d (p)       returned 2d/3d (p)",
+        f"{s['pushes']} pushes in every model (3d: the reference; still: nothing moves; shift: "
+        "the reference with the press point moved 1 um; p: paired sign-flip test against the "
+        "reference, Mann-Whitney for distance; |d|: mean per-push gap to the reference)",
+        *_models_table(s["models"], "all pushes"),
     ]
-    for b in s["bins"]:
-        lo, hi = b["strength"]
-        if not b["pushes"]:
-            lines.append(f"{lo:.1f}-{hi:.1f}   {0:6d}")
-            continue
-        m, r = b["moved"], b["returned"]
-        lines.append(
-            f"{lo:.1f}-{hi:.1f}   {b['pushes']:6d}  {b['agree']:10.1f}  "
-            f"{m['2d']:.2f}/{m['3d']:.2f} (p={m['p']:.2g})".ljust(60)
-            + f"{r['2d']:.2f}/{r['3d']:.2f} (p={r['p']:.2g})"
-        )
     for b in s["bins"]:
         if b["pushes"]:
             lo, hi = b["strength"]
-            lines.append(
-                f"  moved {lo:.1f}-{hi:.1f}: 2d {b['moved']['2d_hist']} 3d {b['moved']['3d_hist']}"
-                f"; returned: 2d {b['returned']['2d_hist']} 3d {b['returned']['3d_hist']}"
-            )
+            lines += ["", *_models_table(b["models"], f"{lo:.1f}-{hi:.1f} ({b['pushes']})")]
     lines += [
+        "",
         f"3-D only: a ball in the air in {100 * s['flew']:.1f}% of pushes, one jumped a cup in "
         f"{100 * s['jumped']:.1f}%, ended on the land in {100 * s['land']:.1f}%, on another ball "
         f"in {100 * s['on_ball']:.1f}%, off the board in {100 * s['off']:.1f}%",
