@@ -274,15 +274,29 @@ def test_cases_depend_on_seed_and_index_only() -> None:
 
 def test_validate_fifty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`pusher validate --pushes 50` end to end on two workers (the issue's run in the suite:
-    about 20 s of CPU), its figures, table and plot; then the fit from the saved pushes, which
-    needs no 3-D run (on three of them: each step of the fit reruns the 2-D side)."""
-    out, plot = tmp_path / "v.json", tmp_path / "v.png"
+    100 reference pushes, the noise's included), its figures, tables and plot; then the fit
+    from the saved pushes, which needs no 3-D run (on three of them: each step of the fit
+    reruns the 2-D side)."""
+    out, plot, table = tmp_path / "v.json", tmp_path / "v.png", tmp_path / "v.csv"
     argv = ["validate", "--pushes", "50", "--workers", "2", "--out", str(out), "--plot", str(plot)]
-    code, text, _ = run(capsys, [*argv, "--quiet"])
+    code, text, _ = run(capsys, [*argv, "--table", str(table), "--quiet"])
     assert code == 0, text
-    assert "50 pushes in both models" in text and "times the 2-D" in text
+    assert "50 pushes in every model" in text and "times the 2-D" in text
     data = json.loads(out.read_text())
     s = data["summary"]
+    # Beside the 2-D model, both baselines: nothing moves, and the reference's own noise, which
+    # agrees with it on more cups than the 2-D model does.
+    models = s["models"]
+    assert set(models["agree"]) == {"2d", "still", "shift"}
+    assert models["agree"]["shift"] > models["agree"]["2d"]
+    assert models["moved_triangle"]["still"]["mean"] == 0.0
+    assert models["moved_triangle"]["3d"]["mean"] > 0.0
+    assert 0.0 <= models["left_triangle"]["2d"]["p"] <= 1.0
+    from pusher_sim.running.dataset import read_table
+
+    rows = read_table(table).to_pylist()
+    assert len(rows) == 4 * 50 and {r["model"] for r in rows} == {"3d", "2d", "still", "shift"}
+    assert {"moved_pressed", "moved_triangle", "moved_ring", "moved_rest"} <= set(rows[0])
     assert s["pushes"] == 50 and len(data["rows"]) == 50
     assert [r["index"] for r in data["rows"]] == list(range(50))
     assert sum(b["pushes"] for b in s["bins"]) == 50
@@ -295,11 +309,36 @@ def test_validate_fifty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and "fit: after" in text
 
 
+def a_side(moved: int, returned: int) -> Side:
+    roles = {"pressed": 0, "triangle": moved, "ring": 0, "rest": 0}
+    colours = {"red": returned, "blue": 0, "yellow": 0}
+    return Side(moved, returned, True, 1.0, roles, moved, colours, (0.01,) * moved, {})
+
+
 def test_fit_never_makes_it_worse() -> None:
     job = validate.make_job(BOARD, 0, CFG, CFG)
-    side = Side(moved=3, returned=1, settled=True, seconds=1.0)
+    side = a_side(3, 1)
     rows = [
-        Row(i, "random", 0.1 + 0.2 * i, 0.5, 90, 91, side, side, 0, 0, 0, 0, 0) for i in range(2)
+        Row(
+            i,
+            "random",
+            0.1 + 0.2 * i,
+            0.5,
+            90,
+            91,
+            side,
+            side,
+            0,
+            0,
+            0,
+            0,
+            0,
+            a_side(0, 1),
+            80,
+            {},
+            {},
+        )
+        for i in range(2)
     ]
     _, before, after = validate.fit(job, rows, 1, lambda _: None, rounds=1)
     assert after <= before
@@ -453,3 +492,76 @@ def test_the_game_never_imports_mujoco() -> None:
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- the comparison's parts -------------------------------------------------------------------
+
+
+def test_paired_permutation_test() -> None:
+    """Equal samples give p = 1; a shift of every pair gives a small p, the same whichever
+    sample comes first, and the same again (seeded)."""
+    from pusher_sim.reference.stats import paired_permutation
+
+    a = [float(i % 5) for i in range(60)]
+    assert paired_permutation(a, a) == 1.0
+    b = [x + 1.0 for x in a]
+    p = paired_permutation(a, b)
+    assert p < 0.001 and p == paired_permutation(b, a) == paired_permutation(a, b)
+    noisy = [x + (0.5 if i % 2 else -0.5) for i, x in enumerate(a)]
+    assert paired_permutation(a, noisy) > 0.5
+
+
+def test_roles_and_counts_of_a_push() -> None:
+    """Each ball's role (the pressed ball, the triangle, its ring, the rest) and what counts
+    as moved, returned and left the triangle."""
+    from pusher_sim.reference.cases import Case
+    from pusher_sim.reference.compare import nothing_moves, roles, side
+
+    balls, spec = a_push()
+    c = Case(0, "random", balls, spec)
+    starts = [cell for cell in BOARD.cells if cell in balls]
+    kinds = roles(BOARD, c, starts)
+    assert kinds[-1] == "pressed" and kinds.count("triangle") == 3
+    assert {k for cell, k in zip(starts, kinds, strict=False) if cell in ((2, 0), (-1, 1))} == {
+        "ring"
+    }
+    assert kinds[starts.index((3, -2))] == "rest"
+    # Everyone home but the triangle's first ball, sent to a free cup far off; the pressed
+    # ball took its cup.
+    far = (-5, 0)
+    ends = [far if cell == spec.triangle[0] else cell for cell in starts] + [spec.triangle[0]]
+    centres = [BOARD.position(e) for e in ends]
+    s = side(BOARD, c, starts, ends, [True] * len(ends), centres, True, 0.0)
+    assert s.by_role == {"pressed": 0, "triangle": 1, "ring": 0, "rest": 0}
+    assert s.moved == 1 and s.left_triangle == 1
+    x0, y0 = BOARD.position(spec.triangle[0])
+    x1, y1 = BOARD.position(far)
+    assert s.distances == (pytest.approx(math.hypot(x1 - x0, y1 - y0)),)
+    colours = [*map(balls.get, starts), spec.colour]
+    own = [BOARD.colour(e) == col for e, col in zip(ends, colours, strict=True)]
+    assert s.returned == sum(own) == sum(s.by_colour.values())
+    still = nothing_moves(BOARD, c)
+    assert still.moved == 0 and still.left_triangle == 0 and len(still.held) == len(balls)
+
+
+def test_the_noise_push_moves_the_press_point_one_micron_inside() -> None:
+    from pusher_sim.physics.press import validate_push
+    from pusher_sim.reference.compare import shifted
+
+    job = validate.make_job(BOARD, 0, CFG, CFG)
+    for i in range(40):
+        spec = job.case(i).spec
+        moved = shifted(spec, 1e-6)
+        dx, dy = (m - o for m, o in zip(moved.offset, spec.offset, strict=True))
+        assert math.hypot(dx, dy) == pytest.approx(1e-6)
+        validate_push(BOARD, job.case(i).balls, moved, CFG.max_flick_speed)
+
+
+def test_convergence_variants_halve_the_step_and_double_the_stiffness() -> None:
+    from pusher_sim.reference.contact import SHIPPED, Numerics
+
+    half, stiff = validate.CONVERGENCE
+    assert half.numerics.time_step == SHIPPED.time_step / 2
+    assert stiff.numerics.stiffness == 2 * SHIPPED.stiffness
+    with pytest.raises(ValueError, match="too stiff"):
+        Numerics(time_step=0.001, stiffness=4e6)

@@ -119,56 +119,49 @@ QUANTITIES: dict[str, Callable[[Side], float]] = {
 cups, balls returned per colour."""
 
 
-def _models(rows: Sequence[Row]) -> dict[str, list[Side]]:
-    """Each model's sides, the reference first."""
-    out: dict[str, list[Side]] = {
-        "3d": [r.three for r in rows],
-        "2d": [r.two for r in rows],
-        "still": [r.still for r in rows],
-    }
-    for name in rows[0].variants if rows else ():
-        out[name] = [r.variants[name] for r in rows]
-    return out
-
-
 def compare_models(rows: Sequence[Row]) -> dict[str, Any]:
     """For each quantity, each model's mean, a paired sign-flip permutation test of its mean
-    against the reference's (the same pushes in both), and the mean size of its per-push
-    difference from the reference; for the distance a moved ball travels (different balls in
-    each model: unpaired), each model's mean and median and a Mann-Whitney test; the mean
-    cups agreeing with the reference."""
-    models = _models(rows)
-    ref = models["3d"]
-    out: dict[str, Any] = {"pushes": len(rows)}
+    against the reference's on the same pushes, and the mean size of its per-push difference
+    from the reference; for the distance a moved ball travels (different balls in each model:
+    unpaired), each model's mean and median and a Mann-Whitney test; the mean cups agreeing
+    with the reference. A variant is compared on the pushes that ran it (``pushes`` says how
+    many)."""
+    models: dict[str, list[tuple[Side, Side]]] = {
+        "3d": [(r.three, r.three) for r in rows],
+        "2d": [(r.two, r.three) for r in rows],
+        "still": [(r.still, r.three) for r in rows],
+    }
+    agree = {"2d": [r.agree for r in rows], "still": [r.agree_still for r in rows]}
+    for r in rows:
+        for name, s in r.variants.items():
+            models.setdefault(name, []).append((s, r.three))
+            agree.setdefault(name, []).append(r.agree_variants[name])
+    out: dict[str, Any] = {"pushes": {k: len(v) for k, v in models.items()}}
     for q, get in QUANTITIES.items():
-        base = [get(s) for s in ref]
         entry: dict[str, Any] = {}
-        for name, sides in models.items():
-            vals = [get(s) for s in sides]
+        for name, pairs in models.items():
+            vals = [get(s) for s, _ in pairs]
+            base = [get(ref) for _, ref in pairs]
             entry[name] = {"mean": float(np.mean(vals)) if vals else 0.0}
             if name != "3d":
                 entry[name]["p"] = paired_permutation(vals, base)
                 gaps = np.abs(np.subtract(vals, base))
                 entry[name]["gap"] = float(gaps.mean()) if vals else 0.0
         out[q] = entry
-    ref_d = [d for s in ref for d in s.distances]
     dist: dict[str, Any] = {}
-    for name, sides in models.items():
+    for name, pairs in models.items():
         if name == "still":
             continue
-        vals = [d for s in sides for d in s.distances]
+        vals = [d for s, _ in pairs for d in s.distances]
+        ref = [d for _, s in pairs for d in s.distances]
         dist[name] = {
             "mean": float(np.mean(vals)) if vals else 0.0,
             "median": float(np.median(vals)) if vals else 0.0,
             "balls": len(vals),
         }
         if name != "3d":
-            dist[name]["p"] = mann_whitney(vals, ref_d)[1]
+            dist[name]["p"] = mann_whitney(vals, ref)[1]
     out["distance"] = dist
-    agree = {"2d": [r.agree for r in rows], "still": [r.agree_still for r in rows]}
-    for name in models:
-        if name not in ("3d", "2d", "still"):
-            agree[name] = [r.agree_variants[name] for r in rows]
     out["agree"] = {k: float(np.mean(v)) if v else 0.0 for k, v in agree.items()}
     return out
 
@@ -271,7 +264,8 @@ def _models_table(m: dict[str, Any], label: str) -> list[str]:
     reference and the mean per-push gap to it."""
     names = [k for k in m["agree"] if k != "2d"]
     others = ["2d", *names]
-    head = f"{label:<16}{'3d':>7}" + "".join(f"{k:>24}" for k in others)
+    pushes = m["pushes"]
+    head = f"{label:<16}{'3d':>7}" + "".join(f"{f'{k} ({pushes[k]})':>24}" for k in others)
     lines = [head]
     for q in (*HEADLINE, "returned_red", "returned_blue", "returned_yellow"):
         e = m[q]
