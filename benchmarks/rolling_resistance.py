@@ -35,8 +35,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pushes", type=int, default=40, help="reference pushes per value")
     parser.add_argument("--pushes-2d", type=int, default=400, help="2-D pushes per value")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--values",
+        default=",".join(f"{v:g}" for v in VALUES),
+        help="rolling resistances to run, comma-separated (default %(default)s)",
+    )
     args = parser.parse_args(argv)
-    if args.pushes < 1 or args.pushes_2d < 1 or args.workers < 1:
+    try:
+        values = [float(v) for v in args.values.split(",")]
+    except ValueError:
+        print(f"rolling_resistance: --values {args.values!r} is not numbers", file=sys.stderr)
+        return 2
+    if args.pushes < 1 or args.pushes_2d < 1 or args.workers < 1 or min(values) < 0.0:
         print(
             "rolling_resistance: --pushes, --pushes-2d and --workers must be at least 1",
             file=sys.stderr,
@@ -45,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pusher_sim.reference import validate
 
     board = Board()
-    for value in VALUES:
+    for value in values:
         cfg = PhysicsConfig().with_(rolling_resistance=value)
         job = validate.make_job(board, 0, cfg, cfg, variants=())
         two = validate.run_parallel(
