@@ -19,13 +19,13 @@ from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.push_resolution import PushSpec
 from pusher_sim.reference import validate
+from pusher_sim.reference.ball_bench import Scene
 from pusher_sim.reference.compare import Row, Side
 from pusher_sim.reference.contact import TIME_STEP
 from pusher_sim.reference.geometry import rim_apothem, rim_outside
 from pusher_sim.reference.model import cup_shape
 from pusher_sim.reference.outcome import Place
 from pusher_sim.reference.resolver import ReferenceResolver
-from pusher_sim.reference.ball_bench import Scene
 from pusher_sim.reference.stats import mann_whitney
 from tests.cli_runner import one_line_error, run
 
