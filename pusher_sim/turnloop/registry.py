@@ -52,7 +52,7 @@ class TextUI(Protocol):
 @dataclass(frozen=True)
 class GameSpec:
     """Everything about one game that the command line, the window, the rules text, the envs
-    and the generic tests need: nothing else spells its name or title."""
+    and the generic tests need: the one place its title, rule letter and adapters are named."""
 
     name: str
     title: str
