@@ -286,10 +286,20 @@ def _models_table(m: dict[str, Any], label: str) -> list[str]:
 
 def report(s: dict[str, Any]) -> str:
     """The figures as text."""
+    legend = {
+        "3d": "the reference",
+        "2d": "the 2-D model",
+        "still": "nothing moves",
+        "shift": "the reference with the press point moved 1 um",
+        "half_step": "the reference at half its time step",
+        "stiff": "the reference at twice its stiffness",
+    }
+    present = ["3d", *s["models"]["agree"]]
     lines = [
-        f"{s['pushes']} pushes in every model (3d: the reference; still: nothing moves; shift: "
-        "the reference with the press point moved 1 um; p: paired sign-flip test against the "
-        "reference, Mann-Whitney for distance; |d|: mean per-push gap to the reference)",
+        f"{s['pushes']} pushes in every model ("
+        + "; ".join(f"{k}: {legend[k]}" for k in present if k in legend)
+        + "; p: paired sign-flip test against the reference, Mann-Whitney for distance; "
+        "|d|: mean per-push gap to the reference)",
         *_models_table(s["models"], "all pushes"),
     ]
     for b in s["bins"]:
