@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pusher_sim.board import Board
 from pusher_sim.errors import UserError
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
+from pusher_sim.push_resolution import PushResolver
 
 
 def measure(pushes: int) -> tuple[float, float]:
@@ -26,8 +27,8 @@ def measure(pushes: int) -> tuple[float, float]:
 
     board, cfg = Board(), PhysicsConfig()
     job = validate.make_job(board, 0, cfg, cfg)
-    two = PhysicsResolver(cfg)
-    three = ReferenceResolver(cfg)
+    two: PushResolver = PhysicsResolver(cfg)
+    three: PushResolver = ReferenceResolver(cfg)
     first = job.case(0)
     three.resolve(board, first.balls, first.spec)  # compile the board's model before timing
     spent = [0.0, 0.0]

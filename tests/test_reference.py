@@ -536,7 +536,8 @@ def test_roles_and_counts_of_a_push() -> None:
     assert s.moved == 1 and s.left_triangle == 1
     x0, y0 = BOARD.position(spec.triangle[0])
     x1, y1 = BOARD.position(far)
-    assert s.distances == (pytest.approx(math.hypot(x1 - x0, y1 - y0)),)
+    assert len(s.distances) == 1
+    assert s.distances[0] == pytest.approx(math.hypot(x1 - x0, y1 - y0))
     colours = [*map(balls.get, starts), spec.colour]
     own = [BOARD.colour(e) == col for e, col in zip(ends, colours, strict=True)]
     assert s.returned == sum(own) == sum(s.by_colour.values())

@@ -110,10 +110,18 @@ def bin_of(strength: float) -> int:
     return min(int(strength * BINS), BINS - 1)
 
 
+def _moved(role: str) -> Callable[[Side], float]:
+    return lambda s: float(s.by_role[role])
+
+
+def _returned(colour: str) -> Callable[[Side], float]:
+    return lambda s: float(s.by_colour[colour])
+
+
 QUANTITIES: dict[str, Callable[[Side], float]] = {
-    **{f"moved_{role}": (lambda s, r=role: float(s.by_role[r])) for role in ROLES},
+    **{f"moved_{role}": _moved(role) for role in ROLES},
     "left_triangle": lambda s: s.left_triangle / 3.0,
-    **{f"returned_{c}": (lambda s, c=c: float(s.by_colour[c])) for c in COLOURS},
+    **{f"returned_{c}": _returned(c) for c in COLOURS},
 }
 """Per push and model: balls moved by role, the share of the triangle's balls that left their
 cups, balls returned per colour."""
