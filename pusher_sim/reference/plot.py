@@ -1,5 +1,6 @@
-"""The validation figure: per strength bin, balls moved and returned in both models, and how
-many cups agree."""
+"""The validation figure: per strength band, the share of triangle balls leaving their cups and
+the balls moved by role in the reference and the 2-D model, and how many cups agree with the
+reference for the 2-D model, "nothing moves" and the reference's own noise."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pusher_sim.atomic import atomic_write_with
+
+LABELS = {"2d": "2-D model", "still": "nothing moves", "shift": "reference, press moved 1 µm"}
 
 
 def figure(s: dict[str, Any], path: str | Path) -> None:
@@ -18,20 +21,41 @@ def figure(s: dict[str, Any], path: str | Path) -> None:
 
     bins = [b for b in s["bins"] if b["pushes"]]
     x = [0.5 * sum(b["strength"]) for b in bins]
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
-    for ax, what, title in (
-        (axes[0], "moved", "balls moved out of their cups"),
-        (axes[1], "returned", "balls returned to the trays"),
-    ):
-        ax.plot(x, [b[what]["2d"] for b in bins], "o-", label="2-D model")
-        ax.plot(x, [b[what]["3d"] for b in bins], "s-", label="3-D reference")
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    ax = axes[0]
+    for model, style, label in (("3d", "s-", "3-D reference"), ("2d", "o-", "2-D model")):
+        ax.plot(x, [b["models"]["left_triangle"][model]["mean"] for b in bins], style, label=label)
+    ax.set_title("share of triangle balls leaving their cups")
+    ax.set_ylim(0, 1.05)
+    ax = axes[1]
+    for role, colour in (("triangle", "C0"), ("ring", "C1"), ("rest", "C2")):
+        q = f"moved_{role}"
+        ax.plot(
+            x,
+            [b["models"][q]["3d"]["mean"] for b in bins],
+            "s-",
+            color=colour,
+            label=f"{role}, 3-D",
+        )
+        ax.plot(
+            x,
+            [b["models"][q]["2d"]["mean"] for b in bins],
+            "o--",
+            color=colour,
+            label=f"{role}, 2-D",
+        )
+    ax.set_title("balls moved, by role")
+    ax.set_ylim(bottom=0)
+    ax = axes[2]
+    for model, label in LABELS.items():
+        if model in s["models"]["agree"]:
+            ax.plot(
+                x, [b["models"]["agree"].get(model, float("nan")) for b in bins], "o-", label=label
+            )
+    ax.set_title(f"cups agreeing with the reference (of 91), {s['pushes']} pushes")
+    for ax in axes:
         ax.set_xlabel("press strength")
-        ax.set_title(title)
-        ax.set_ylim(bottom=0)
-        ax.legend()
-    axes[2].plot(x, [b["agree"] for b in bins], "o-", color="k")
-    axes[2].set_xlabel("press strength")
-    axes[2].set_title(f"cups agreeing (of 91), {s['pushes']} pushes")
+        ax.legend(fontsize=8)
     fig.tight_layout()
     fmt = Path(path).suffix.lstrip(".").lower()
     atomic_write_with(path, lambda handle: fig.savefig(handle, format=fmt, dpi=100))
