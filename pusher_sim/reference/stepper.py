@@ -3,7 +3,7 @@
 A :class:`Stepper` holds a compiled board with ``n`` balls and its ``MjData``. Before each
 MuJoCo step it gives every ball its planes of the board's surface (surface.py) and resolves
 the step's impacts (impacts.py); what lasts is MuJoCo's. Both the pushes (resolver.py) and the
-hand-placed scenes of the law tests (scene.py) step through it.
+hand-placed scenes of the law tests (ball_bench.py) step through it.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pusher_sim.reference.mujoco_import import mujoco
 from pusher_sim.reference.surface import FEATURES, Surface
 
 STILL = 1e-8
-"""m: a ball that has moved less than this since its planes were set keeps them (the surface's
-curvature makes their error a ten-millionth of that)."""
+"""m: a ball that has moved less than this since its planes were set keeps them (a plane's
+error, over the surface's curvature, is then under 1e-14 m)."""
 
 
 def laws_of(cfg: PhysicsConfig) -> impacts.Laws:
