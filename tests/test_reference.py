@@ -351,6 +351,7 @@ def test_fit_never_makes_it_worse() -> None:
         ["validate", "--workers", "lots"],
         ["validate", "--plot", "figure.txt"],
         ["validate", "--rows", "/nonexistent/rows.json"],
+        ["validate", "--table", "rows.txt"],
     ],
 )
 def test_validate_bad_input_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
