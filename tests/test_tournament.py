@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from pusher_sim.experiment.provenance import git_commit, project_version
 from pusher_sim.tournament import play_tournament
 from pusher_sim.tournament.play import GAUNTLET, TABLE_COLUMNS, Tournament, run, table
 from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+from tests.cli_runner import one_line_error
 
 # -- statistics -------------------------------------------------------------------------------
 
@@ -216,7 +218,7 @@ def test_a_researchers_own_bots_play_by_module_and_attribute(
     [
         ("no_such_module:Bot", "cannot import 'no_such_module' (ModuleNotFoundError"),
         ("tests.tournament_bots:Missing", "has no attribute 'Missing'"),
-        ("tests.tournament_bots:NUMBER", "is a int, not a class or factory"),
+        ("tests.tournament_bots:NUMBER", "is an int, not a class or factory"),
         ("tests.tournament_bots:NoAct", "made a NoAct, not an agent"),
         ("tests.tournament_bots:broken", "failed to start (RuntimeError: this bot is broken)"),
         (":Bot", "give an importable module:attribute"),
@@ -232,3 +234,75 @@ def test_a_bad_bot_spec_is_one_line(
     assert message in err and err.count("\n") == 1 and err.startswith("pusher")
     with pytest.raises(UserError, match="bot"):
         play_tournament("pushover", ["random", bot], games=2)
+
+
+# -- outside bots that fail -----------------------------------------------------------------
+
+UNLUCKY = "tests.tournament_bots:Unlucky"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_raises_is_one_line_and_the_games_before_it_are_kept(
+    workers: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Unlucky's code raises at move 6 of game 18 (the chance comes from the move's generator,
+    so whoever plays it): one line naming the bot, the game, its seed and the move; the games
+    finished before it are in --out, whose provenance says the run stopped and why."""
+    out = tmp_path / "t.parquet"
+    argv = ["tournament", "pushover", "--bots", f"{UNLUCKY},expected", "--games", "20"]
+    err = one_line_error(capsys, [*argv, "--workers", str(workers), "--out", str(out)])
+    assert f"bot {UNLUCKY!r} raised RuntimeError: the bot's own bug" in err
+    assert "in game 18 of" in err and "seed 204486561" in err and "move 6" in err
+    facts = provenance_of(out)
+    assert facts["complete"] is False and "game 18" in facts["stopped"]
+    saved = pq.read_table(out).to_pylist()
+    assert saved[0]["games"] == facts["games_played"] and f"{saved[0]['games']} finished" in err
+    if workers == 1:  # one process plays the games in order: exactly those before game 18
+        assert saved[0]["games"] == 17
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bots_illegal_move_names_the_bot_for_any_number_of_workers(
+    workers: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once a TypeError from unpickling IllegalMove and a BrokenProcessPool with two workers,
+    and with one a line naming neither the bot nor the game."""
+    argv = ["tournament", "pushover", "--bots", "expected,tests.tournament_bots:NoMove"]
+    err = one_line_error(capsys, [*argv, "--games", "4", "--workers", str(workers)])
+    assert "bot 'tests.tournament_bots:NoMove' chose None, which the rules refuse (O2:" in err
+    assert "in game 1 of expected v tests.tournament_bots:NoMove" in err
+    with pytest.raises(UserError, match="NoMove"):
+        play_tournament("pushover", ["random", "tests.tournament_bots:NoMove"], workers=workers)
+
+
+def test_a_bot_beside_the_command_is_found_as_python_m_finds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--bots mybot:MyBot`` run in the folder holding mybot.py, with no PYTHONPATH."""
+    (tmp_path / "mybot_beside.py").write_text(
+        "class MyBot:\n"
+        "    def __init__(self, game):\n"
+        "        pass\n"
+        "    def act(self, state, seat, legal, rng):\n"
+        "        return legal[-1]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    rows = play_tournament("pushover", ["mybot_beside:MyBot", "expected"], games=2)
+    assert rows[0]["bot"] == "mybot_beside:MyBot" and rows[0]["games"] == 2
+
+
+def test_the_table_stays_aligned_with_long_bot_names(capsys: pytest.CaptureFixture[str]) -> None:
+    long = "tests.tournament_bots:FirstLegal"
+    argv = ["tournament", "pushover", "--bots", f"{long},expected,random", "--games", "4"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header, rows = lines[1], lines[2:5]
+    start = header.index("opponent")
+    assert all(row[start - 1] == " " != row[start] for row in rows)
+    for column in ("games", "wins", "win rate"):  # numbers end under their heading's end
+        end = header.index(column) + len(column)
+        assert all(row[end - 1] != " " == row[end] for row in rows), column
+    # the interval's ends line up too: each bracket and comma in the same column
+    assert len({row.index(",", header.index("95%")) for row in rows}) == 1
+    assert len({row.rindex("]") for row in rows}) == 1

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +110,7 @@ def bot_factory(spec: GameSpec, name: str) -> Callable[[Game], Agent]:
         )
     if not module or not attribute:
         raise UserError(f"bot {name!r}: give an importable module:attribute, like mypkg.bots:Mine")
+    look_in_working_folder()
     try:
         found: Any = importlib.import_module(module)
     except Exception as exc:  # any failure to import is the user's module, told in one line
@@ -119,11 +122,19 @@ def bot_factory(spec: GameSpec, name: str) -> Callable[[Game], Agent]:
             raise UserError(f"bot {name!r}: {module!r} has no attribute {attribute!r}")
         found = getattr(found, part)
     if not callable(found):
-        raise UserError(
-            f"bot {name!r} is a {type(found).__name__}, not a class or factory taking the game"
-        )
+        kind = type(found).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        raise UserError(f"bot {name!r} is {article} {kind}, not a class or factory taking the game")
     factory: Callable[[Game], Agent] = found
     return factory
+
+
+def look_in_working_folder() -> None:
+    """Let ``module:attribute`` bots be found in the working folder, as ``python -m`` does (it
+    puts the folder first on ``sys.path``); the ``pusher`` script alone would not look there."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 def make_bot(name: str, factory: Callable[[Game], Agent], game: Game) -> Agent:
@@ -145,8 +156,22 @@ def game_seed(seed: int, pairing: int, pair: int) -> int:
     return int(np.random.SeedSequence([seed, pairing, pair]).generate_state(1)[0])
 
 
-def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> list[Result]:
-    """Play ``jobs``; runs in a worker process, so it takes and returns plain data only."""
+class BotFailed(UserError):
+    """A bot raised, or chose a move the rules refuse, in a tournament's game: the message names
+    the bot, the game, its seed and the move, so that the game can be played again."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a worker hands back for its jobs (plain data, to cross between processes): the
+    games finished, in order, and why the next one could not be (a bot's failure), if so."""
+
+    results: list[Result]
+    failure: str | None = None
+
+
+def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
+    """Play ``jobs`` until done or a bot fails; runs in a worker process."""
     spec = get_spec(name)
     game = spec.make_game(config)
     teams = game.teams()
@@ -157,12 +182,74 @@ def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> list[Result
             if bot not in agents:
                 agents[bot] = make_bot(bot, bot_factory(spec, bot), game)
         match = Match(game, [agents[b] for b in seats], seed=seed, seat_names=list(seats))
-        final = match.run()
-        returns = final.returns()
+        fault = play_out(match)
+        if fault is not None:
+            seat, what = fault
+            first, second = seats[teams[side][0]], seats[teams[1 - side][0]]
+            return Played(
+                out,
+                f"bot {seats[seat]!r} {what}, in game {number + 1} of {first} v {second} "
+                f"(seed {seed}, {game.seat_label(seat)} to play move {match.moves + 1})",
+            )
+        returns = match.state.returns()
         mine, theirs = returns[teams[side][0]], returns[teams[1 - side][0]]
         points = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
         out.append((pairing, number, points, match.moves))
-    return out
+    return Played(out)
+
+
+def play_out(match: Match) -> tuple[int, str] | None:
+    """Play ``match`` to its end; if a bot fails first, its seat and what it did (raised, or
+    chose a move the rules refuse). The rules' own errors and the chance node's are raised."""
+    for _ in range(match.game.max_game_length):
+        state = match.state
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat < 0:
+            match.step()
+            continue
+        try:
+            action = match.next_action()
+        except Exception as exc:  # the bot's code, whatever it raises
+            return seat, f"raised {type(exc).__name__}: {exc}"
+        try:
+            match.step(action)
+        except Exception as exc:
+            if action in state.legal_actions():
+                raise  # the rules failed on a legal move: not the bot's doing
+            return seat, f"chose {action!r:.80}, which the rules refuse ({exc})"
+    return None
+
+
+def play(
+    tournament: Tournament, executor: Executor | None = None, workers: int = 1
+) -> Iterator[list[Result]]:
+    """Every game's result, a batch at a time as each is played (in any order), in this process
+    or shared out on ``executor``. If a bot fails, the games finished before it are yielded and
+    then :class:`BotFailed` raised."""
+    spec = tournament.check()
+    config = dict(tournament.config)
+    jobs = tournament.jobs(spec.make_game(config).teams())
+    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
+    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+    if executor is None:
+        for chunk in chunks:
+            yield from _handed_back(play_jobs(spec.name, config, chunk))
+        return
+    futures = [executor.submit(play_jobs, spec.name, config, chunk) for chunk in chunks]
+    try:
+        for future in as_completed(futures):
+            yield from _handed_back(future.result())
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _handed_back(played: Played) -> Iterator[list[Result]]:
+    yield played.results
+    if played.failure is not None:
+        raise BotFailed(played.failure)
 
 
 def run(
@@ -171,29 +258,13 @@ def run(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[Result]:
-    """Every game's result, in job order: in this process, or shared out on ``executor``."""
-    spec = tournament.check()
-    config = dict(tournament.config)
-    game = spec.make_game(config)
-    jobs = tournament.jobs(game.teams())
-    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
-    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    results: list[list[Result]] = [[] for _ in chunks]
-    if executor is None:
-        for n, chunk in enumerate(chunks):
-            results[n] = play_jobs(spec.name, config, chunk)
-            if progress is not None:
-                progress(len(chunk))
-    else:
-        futures: dict[Future[list[Result]], int] = {
-            executor.submit(play_jobs, spec.name, config, chunk): n
-            for n, chunk in enumerate(chunks)
-        }
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if progress is not None:
-                progress(len(results[futures[future]]))
-    return [r for part in results for r in part]
+    """Every game's result, in job order (see :func:`play`)."""
+    results: list[Result] = []
+    for batch in play(tournament, executor, workers):
+        results.extend(batch)
+        if progress is not None:
+            progress(len(batch))
+    return sorted(results)
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -226,6 +297,8 @@ def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, A
     rows: list[dict[str, Any]] = []
     for p, (a, b) in enumerate(pairings):
         mine = [r for r in results if r[0] == p]
+        if not mine:  # a stopped run's pairing that never began
+            continue
         wins = sum(1 for r in mine if r[2] == 1.0)
         losses = sum(1 for r in mine if r[2] == 0.0)
         draws = len(mine) - wins - losses
