@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from pusher_sim.errors import UserError
-from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+from pusher_sim.tournament.ratings import bradley_terry, elo, paired_interval
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec, get_spec
@@ -289,7 +289,7 @@ TABLE_COLUMNS = (
 
 def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, Any]]:
     """One row per pairing: the first bot's wins, losses and draws against the second, its win
-    rate with the Wilson 95% interval, its score (draws half) and both bots' ratings."""
+    rate with its 95% interval over the pairs of games (:func:`paired_interval`), its score (draws half) and both bots' ratings."""
     pairings = tournament.pairings()
     bots = list(tournament.bots)
     index = {b: i for i, b in enumerate(bots)}
@@ -304,7 +304,11 @@ def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, A
         draws = len(mine) - wins - losses
         points[index[a], index[b]] += wins + 0.5 * draws
         points[index[b], index[a]] += losses + 0.5 * draws
-        low, high = wilson(wins, len(mine))
+        pairs: dict[int, list[int]] = {}
+        for r in mine:  # games 2k and 2k + 1 share a seed, the sides swapped
+            pairs.setdefault(r[1] // 2, []).append(int(r[2] == 1.0))
+        won = list(pairs.values())
+        low, high = paired_interval([sum(w) for w in won], [len(w) for w in won])
         rows.append(
             {
                 "game": tournament.game,
