@@ -15,9 +15,9 @@ from typing import Any
 from pusher_sim import interrupts
 from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.experiment import provenance
 from pusher_sim.extras import require
-from pusher_sim.output_lock import output_locks
+from pusher_sim.running import provenance
+from pusher_sim.running.output_lock import output_locks
 from pusher_sim.tournament.play import (
     FORMATS,
     GAUNTLET,
@@ -184,7 +184,7 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
         with contextlib.ExitStack() as stack:
             pool = None
             if args.scheduler is not None or args.workers > 1:
-                from pusher_sim.experiment.runner import executor_for
+                from pusher_sim.running.runner import executor_for
 
                 pool = stack.enter_context(executor_for(args.workers, args.scheduler))
             executor, workers = (pool.executor, pool.workers) if pool else (None, 1)
@@ -241,11 +241,11 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
 def write_parquet(rows: Sequence[dict[str, Any]], path: str, facts: dict[str, Any]) -> None:
     """The table as Parquet, written atomically, its provenance (``facts``: what was played,
     the seed, the code's version and commit, when) in the schema metadata as experiments keep
-    theirs (:func:`pusher_sim.experiment.dataset.provenance_of` reads it back)."""
+    theirs (:func:`pusher_sim.running.dataset.provenance_of` reads it back)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pusher_sim.experiment.dataset import META_KEY
+    from pusher_sim.running.dataset import META_KEY
 
     data = pa.table({c: [row[c] for row in rows] for c in TABLE_COLUMNS})
     data = data.replace_schema_metadata({META_KEY: json.dumps(facts, sort_keys=True).encode()})
