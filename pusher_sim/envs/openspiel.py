@@ -248,7 +248,9 @@ class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> TurnLoopSpielState:
         return TurnLoopSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CodecObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> CodecObserver | InformationStateObserver:
         """The seat's current view, or with perfect recall its information state."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")

@@ -289,7 +289,8 @@ TABLE_COLUMNS = (
 
 def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, Any]]:
     """One row per pairing: the first bot's wins, losses and draws against the second, its win
-    rate with its 95% interval over the pairs of games (:func:`paired_interval`), its score (draws half) and both bots' ratings."""
+    rate with its 95% interval over the pairs of games (:func:`paired_interval`), its score
+    (draws half) and both bots' ratings."""
     pairings = tournament.pairings()
     bots = list(tournament.bots)
     index = {b: i for i, b in enumerate(bots)}
