@@ -102,7 +102,7 @@ def test_paired_intervals_cover_the_exact_push_over_value() -> None:
 @pytest.mark.slow
 def test_paired_intervals_cover_the_exact_push_over_value_over_1000_tournaments() -> None:
     """1,000 tournaments of 100 games (100,000 games, about 4 CPU-minutes): 95 +- 1.4%."""
-    assert 0.936 <= coverage(1000, 100) <= 0.964
+    assert 0.940 <= coverage(1000, 100) <= 0.965
 
 
 def test_bradley_terry_recovers_hand_solved_strengths() -> None:
