@@ -78,3 +78,14 @@ class NoMove(FirstLegal):
 
 class Mirror(FirstLegal):
     """FirstLegal under another name: two identical bots."""
+
+
+class CtrlC(Unlucky):
+    """Stands for a Ctrl-C at the move where Unlucky raises (move 6 of game 18)."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        if rng.random() < 0.002:
+            raise KeyboardInterrupt
+        return legal[0]

@@ -170,31 +170,51 @@ class Played:
     failure: str | None = None
 
 
-def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
-    """Play ``jobs`` until done or a bot fails; runs in a worker process."""
-    spec = get_spec(name)
-    game = spec.make_game(config)
-    teams = game.teams()
-    agents: dict[str, Any] = {}
-    out: list[Result] = []
-    for pairing, number, seed, seats, side in jobs:
+class Referee:
+    """Plays a tournament's games in one process, the game and each bot made once."""
+
+    def __init__(self, name: str, config: dict[str, Any]) -> None:
+        self.spec = get_spec(name)
+        self.game = self.spec.make_game(config)
+        self.teams = self.game.teams()
+        self.agents: dict[str, Any] = {}
+
+    def play(self, job: Job) -> Result | str:
+        """The game's result, or why a bot failed in it (naming the bot, game, seed and move)."""
+        pairing, number, seed, seats, side = job
         for bot in seats:
-            if bot not in agents:
-                agents[bot] = make_bot(bot, bot_factory(spec, bot), game)
-        match = Match(game, [agents[b] for b in seats], seed=seed, seat_names=list(seats))
+            if bot not in self.agents:
+                self.agents[bot] = make_bot(bot, bot_factory(self.spec, bot), self.game)
+        match = Match(self.game, [self.agents[b] for b in seats], seed=seed, seat_names=seats)
         fault = play_out(match)
+        mine, theirs = self.teams[side][0], self.teams[1 - side][0]
         if fault is not None:
             seat, what = fault
-            first, second = seats[teams[side][0]], seats[teams[1 - side][0]]
-            return Played(
-                out,
-                f"bot {seats[seat]!r} {what}, in game {number + 1} of {first} v {second} "
-                f"(seed {seed}, {game.seat_label(seat)} to play move {match.moves + 1})",
+            return (
+                f"bot {seats[seat]!r} {what}, in game {number + 1} of {seats[mine]} v "
+                f"{seats[theirs]} (seed {seed}, {self.game.seat_label(seat)} to play move "
+                f"{match.moves + 1})"
             )
         returns = match.state.returns()
-        mine, theirs = returns[teams[side][0]], returns[teams[1 - side][0]]
-        points = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
-        out.append((pairing, number, points, match.moves))
+        points = (
+            1.0
+            if returns[mine] > returns[theirs]
+            else 0.0
+            if returns[mine] < returns[theirs]
+            else 0.5
+        )
+        return (pairing, number, points, match.moves)
+
+
+def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
+    """Play ``jobs`` until done or a bot fails; runs in a worker process."""
+    referee = Referee(name, config)
+    out: list[Result] = []
+    for job in jobs:
+        result = referee.play(job)
+        if isinstance(result, str):
+            return Played(out, result)
+        out.append(result)
     return Played(out)
 
 
@@ -231,12 +251,16 @@ def play(
     spec = tournament.check()
     config = dict(tournament.config)
     jobs = tournament.jobs(spec.make_game(config).teams())
+    if executor is None:  # game by game, so that an interrupt loses none finished
+        referee = Referee(spec.name, config)
+        for job in jobs:
+            result = referee.play(job)
+            if isinstance(result, str):
+                raise BotFailed(result)
+            yield [result]
+        return
     size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
     chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    if executor is None:
-        for chunk in chunks:
-            yield from _handed_back(play_jobs(spec.name, config, chunk))
-        return
     futures = [executor.submit(play_jobs, spec.name, config, chunk) for chunk in chunks]
     try:
         for future in as_completed(futures):
