@@ -196,13 +196,8 @@ class Referee:
                 f"{match.moves + 1})"
             )
         returns = match.state.returns()
-        points = (
-            1.0
-            if returns[mine] > returns[theirs]
-            else 0.0
-            if returns[mine] < returns[theirs]
-            else 0.5
-        )
+        ours, others = returns[mine], returns[theirs]
+        points = 1.0 if ours > others else 0.0 if ours < others else 0.5
         return (pairing, number, points, match.moves)
 
 
