@@ -185,7 +185,8 @@ class Referee:
         for bot in seats:
             if bot not in self.agents:
                 self.agents[bot] = make_bot(bot, bot_factory(self.spec, bot), self.game)
-        match = Match(self.game, [self.agents[b] for b in seats], seed=seed, seat_names=seats)
+        bots = [self.agents[b] for b in seats]
+        match = Match(self.game, bots, seed=seed, seat_names=seats, record=False)
         fault = play_out(match)
         mine, theirs = self.teams[side][0], self.teams[1 - side][0]
         if fault is not None:
