@@ -56,13 +56,13 @@ def bare_loop(tournament: Tournament) -> float:
     return points
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="pushover")
     parser.add_argument("--bots", default="best,expected")
     parser.add_argument("--games", type=int, default=2000, help="games per round")
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     bare = driven = 0.0
     games = 0
     for r in range(args.rounds):
