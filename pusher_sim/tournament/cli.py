@@ -179,7 +179,7 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
         total = len(tournament.pairings()) * tournament.games
         bar = tqdm(total=total, desc="tournament", unit="game", leave=False)
     results: list[Result] = []
-    stopped: BaseException | None = None
+    stopped: BotFailed | KeyboardInterrupt | None = None
     try:
         with contextlib.ExitStack() as stack:
             pool = None
@@ -228,7 +228,7 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
         if isinstance(stopped, BotFailed):
             raise BotFailed(f"{stopped}{kept}") from None
         print(f"pusher: interrupted{kept}", file=sys.stderr)
-        return interrupts.exit_code(stopped)  # type: ignore[arg-type]
+        return interrupts.exit_code(stopped)
     if args.json:
         for row in rows:
             print(json.dumps(row, sort_keys=True))
