@@ -104,10 +104,7 @@ class Bowls:
     def _cell_begin(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A probe entered a cell: the begin callback of (PROBE, CELL) (chipmunk.on_begin),
         the two shapes read in the handler's order (as cpArbiterGetShapes gives them)."""
-        if arb.swapped:
-            probe, cell = arb.b, arb.a
-        else:
-            probe, cell = arb.a, arb.b
+        probe, cell = chipmunk.arbiter_shapes(arb)
         self.switch(self._ball_of[probe], self._cell_of[cell], True)
 
     def switch(self, i: int, c: int, kink: bool = False) -> None:

@@ -5,11 +5,8 @@ one module that knows pymunk's private fields and Chipmunk's struct layouts.
 each step and the settle check every ball's sleep state, and the begin callbacks (first
 touches, cell entries) run inside Chipmunk's step a few times a step. So, through pymunk's own
 cffi library, this module reads bodies by their Chipmunk handle, has Chipmunk call the begin
-callbacks directly (:func:`on_begin`: they get a ``cpArbiter *`` and read its fields ``a``,
-``b``, ``body_a``, ``body_b``, ``swapped``, ``stamp``, and :func:`first_contact`), and lets
-them read and write a body's struct in place (:func:`body_memory`, read with
-:data:`body_state` at :data:`MOTION`, written at the indices :data:`P`, :data:`V`, :data:`T`,
-:data:`IDLE`).
+callbacks directly (:func:`on_begin`, with a ``cpArbiter *`` whose fields the functions here
+read), and lets them read and write a body's struct in place (:func:`body_memory`).
 
 Every field used is checked when this module is imported (:func:`layout_problem`). If one does
 not match (another pymunk), or the environment has ``PUSHER_SIM_CHIPMUNK=public``, the same
@@ -23,6 +20,8 @@ import os
 import struct
 import sys
 from collections.abc import Callable
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 import pymunk
@@ -154,7 +153,7 @@ def _contact_problem(ffi: Any) -> str | None:
 
 def _first_contact(arb: Any, ma: Any, mb: Any) -> tuple[float, float, float]:
     """The arbiter's normal (from body_a to body_b) and its first contact's distance, as
-    cpArbiterGetContactPointSet computes it, from the bodies' structs ``ma`` and ``mb``."""
+    cpArbiterGetContactPointSet computes them, from the bodies' structs ``ma`` and ``mb``."""
     n = arb.n
     nx, ny = n.x, n.y
     r = _ffi.cast("double *", arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
@@ -167,7 +166,10 @@ PROBLEM: str | None = f"{FORCE_PUBLIC}=public" if _forced else layout_problem()
 """Why the model runs on pymunk's public API, or None when it reads Chipmunk directly."""
 FAST = PROBLEM is None
 
-# The names the model uses, bound to one path or the other.
+# The names the model uses, bound to one path or the other. A handle stands for a pymunk object
+# in the per-step Python; a body's fields (body_memory) are read with read_state and written
+# with set_motion and set_velocity_in_place; a begin callback's arbiter is read with
+# arbiter_bodies, arbiter_shapes, cached and ball_contact.
 handle: Callable[[Any], Any]  # a pymunk Body's handle (valid while the Body lives)
 shape_handle: Callable[[Any], Any]  # a Shape's: hashable, what a callback reads for it
 constraint_handle: Callable[[Any], Any]
@@ -175,12 +177,18 @@ is_sleeping: Callable[[Any], Any]  # (handle) -> 0 or 1
 position: Callable[[Any], Any]  # (handle) -> x, y attributes
 velocity: Callable[[Any], Any]
 activate: Callable[[Any], Any]  # (handle): what each of the body's setters calls first
-body_memory: Callable[[Any], Any]  # (handle) -> the body's fields by index
-body_state: Any  # .unpack_from(fields, MOTION) -> p.x, p.y, v.x, v.y, links, asleep, idle
+body_memory: Callable[[Any], Any]  # (handle) -> its fields, for the three below
+read_state: Callable[[Any], tuple[float, float, float, float, Any, Any, float]]
+"""(fields) -> p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time."""
+set_motion: Callable[[Any, Any, float, float, float, float, Any, float], None]
+set_velocity_in_place: Callable[[Any, Any, float, float], None]
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
 set_spring_anchor_b: Callable[[Any, tuple[float, float]], Any]  # (spring handle, (x, y))
-first_contact: Callable[[Any, Any, Any], tuple[float, float, float]]
+arbiter_bodies: Callable[[Any], tuple[Any, Any]]  # (arbiter) -> its bodies' handles
+arbiter_shapes: Callable[[Any], tuple[Any, Any]]  # in the handler's order
+cached: Callable[[Any], Any]  # (arbiter) -> whether Chipmunk kept it from a recent touch
+ball_contact: Callable[[Any, dict[Any, Any]], tuple[Any, Any, float, float, float]]
 on_begin: Callable[[Any, int, int, Any], Any]
 on_pymunk_begin: Callable[[Any, int, int, Any], None]
 arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begin's get
@@ -213,14 +221,58 @@ if FAST:
         """
         return memoryview(_ffi.buffer(handle, BODY_SIZE)).cast("d")
 
-    body_state = _BODY_STATE
+    read_state = partial(_BODY_STATE.unpack_from, offset=MOTION)
+
+    def set_motion(
+        handle: Any, m: Any, px: float, py: float, vx: float, vy: float, links: Any, idle: float
+    ) -> None:
+        """cpBodySetVelocity and cpBodySetPosition through the body's fields ``m``, bit for
+        bit; ``links`` and ``idle`` as read_state read them."""
+        m[P] = m[T] = px
+        m[P + 1] = m[T + 1] = py
+        m[V] = vx
+        m[V + 1] = vy
+        if links:
+            activate(handle)
+        elif idle:
+            m[IDLE] = 0.0
+
+    def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
+        """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first
+        (cpBodyActivate, done in place when it only zeroes the idle time of an awake body
+        without threaded contacts)."""
+        links, root, idle = read_state(m)[4:]
+        if links or root:
+            activate(handle)
+        elif idle:
+            m[IDLE] = 0.0
+        m[V] = vx
+        m[V + 1] = vy
+
     set_filter = _lib.cpShapeSetFilter
     set_spring_anchor_b = _lib.cpDampedSpringSetAnchorB
 
     def shape_filter(group: int, categories: int, mask: int) -> Any:
         return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
 
-    first_contact = _first_contact
+    arbiter_bodies = attrgetter("body_a", "body_b")
+    cached = attrgetter("stamp")
+
+    def arbiter_shapes(arb: Any) -> tuple[Any, Any]:
+        if arb.swapped:
+            return arb.b, arb.a
+        return arb.a, arb.b
+
+    def ball_contact(arb: Any, memory: dict[Any, Any]) -> tuple[Any, Any, float, float, float]:
+        """A contact of a ball (first in the handler's order) with the rim: the ball's handle
+        and fields, the normal from it into the rim, and how deep they overlap (``memory``:
+        each body's fields by handle)."""
+        a, b = arb.body_a, arb.body_b
+        ma, mb = memory[a], memory[b]
+        nx, ny, distance = _first_contact(arb, ma, mb)
+        if arb.swapped:
+            return b, mb, -nx, -ny, -distance
+        return a, ma, nx, ny, -distance
 
     def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
         """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler
@@ -249,7 +301,7 @@ else:
     def handle(body: Any) -> Any:
         return body
 
-    shape_handle = constraint_handle = handle
+    shape_handle = constraint_handle = body_memory = handle
 
     def is_sleeping(body: Any) -> Any:
         return body.is_sleeping
@@ -263,8 +315,9 @@ else:
     def activate(body: Any) -> Any:
         body.activate()
 
-    body_memory = _public.PublicBody
-    body_state = _public.body_state
+    read_state = _public.read_state
+    set_motion = _public.set_motion
+    set_velocity_in_place = _public.set_velocity_in_place
 
     def set_filter(shape: Any, shape_filter: Any) -> Any:
         shape.filter = shape_filter
@@ -273,7 +326,10 @@ else:
         spring.anchor_b = anchor
 
     shape_filter = pymunk.ShapeFilter
-    first_contact = _public.first_contact
+    arbiter_bodies = attrgetter("body_a", "body_b")
+    arbiter_shapes = attrgetter("a", "b")
+    cached = attrgetter("stamp")
+    ball_contact = _public.ball_contact
     on_begin = _public.on_begin
     on_pymunk_begin = _public.on_pymunk_begin
     arbiter_of = _public.arbiter_of
@@ -283,16 +339,3 @@ else:
         f"outcomes ({PROBLEM})",
         file=sys.stderr,
     )
-
-
-def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> None:
-    """cpBodySetVelocity(handle, (vx, vy)) through ``memory`` (body_memory(handle)), bit for
-    bit: the body woken first (cpBodyActivate, done in place when it only zeroes the idle time
-    of an awake body without threaded contacts)."""
-    links, root, idle = body_state.unpack_from(memory, MOTION)[4:]
-    if links or root:
-        activate(handle)
-    elif idle:
-        memory[IDLE] = 0.0
-    memory[V] = vx
-    memory[V + 1] = vy

@@ -74,16 +74,16 @@ class FirstTouch:
         self._c_callbacks.append(chipmunk.on_begin(space, ball, rim, self.rim))
 
     def balls(self, arb: Any, space: Any = None, data: Any = None) -> None:
-        """Two balls (of equal mass) began to touch in this step (``arb`` a ``cpArbiter *``).
+        """Two balls (of equal mass) began to touch in this step (``arb`` from chipmunk.py).
 
         Either order of the two gives the same result bit for bit (each step of the sum only
         changes sign with it, which floating point does exactly), so the arbiter's is taken.
         """
-        a, b = arb.body_a, arb.body_b
+        a, b = _bodies(arb)
         memory = self._memory
         ma, mb = memory[a], memory[b]
-        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma, _MOTION)
-        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb, _MOTION)
+        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma)
+        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb)
         if root_a or root_b:
             # Waking a sleeping body from inside Chipmunk's collision pass can leave its lists
             # looping (a push hung inside a step); Chipmunk wakes it for this contact itself.
@@ -107,7 +107,7 @@ class FirstTouch:
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
-        if vn > -self._lasting and arb.stamp:
+        if vn > -self._lasting and _cached(arb):
             self.lasting += 1  # a lasting contact (the class's docstring)
             return
         # Equal masses: each ball takes half the change of the relative velocity.
@@ -121,51 +121,25 @@ class FirstTouch:
             dt = (cap if cap < half else half) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        # The new velocities as of t ago: wound back to the touch, carried on at them
-        # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory). Written
-        # out for each ball here and in rim(), not called: this is the step's hottest Python.
-        px, py = pax + dvx * t, pay + dvy * t
-        ma[_P] = ma[_T] = px
-        ma[_P1] = ma[_T1] = py
-        ma[_V] = vax + dvx
-        ma[_V1] = vay + dvy
-        if links_a:
-            _activate(a)
-        elif idle_a:
-            ma[_IDLE] = 0.0
-        px, py = pbx - dvx * t, pby - dvy * t
-        mb[_P] = mb[_T] = px
-        mb[_P1] = mb[_T1] = py
-        mb[_V] = vbx - dvx
-        mb[_V1] = vby - dvy
-        if links_b:
-            _activate(b)
-        elif idle_b:
-            mb[_IDLE] = 0.0
+        # The new velocities as of t ago: wound back to the touch, carried on at them.
+        _move(a, ma, pax + dvx * t, pay + dvy * t, vax + dvx, vay + dvy, links_a, idle_a)
+        _move(b, mb, pbx - dvx * t, pby - dvy * t, vbx - dvx, vby - dvy, links_b, idle_b)
         self.count += 1
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
-        a ``cpArbiter *``)."""
-        a, b = arb.body_a, arb.body_b
-        ma, mb = self._memory[a], self._memory[b]
-        # The normal (from a to b) and the first contact point's distance, as
-        # cpArbiterGetContactPointSet computes them.
-        nx, ny, distance = _first_contact(arb, ma, mb)
-        depth = -distance
-        if arb.swapped:
-            nx, ny = -nx, -ny
-            body, m = b, mb
-        else:
-            body, m = a, ma
-        px, py, vx, vy, links, _, idle = _state(m, _MOTION)
+        from chipmunk.py)."""
+        # The normal from the ball into the rim and how deep they overlap, as
+        # cpArbiterGetContactPointSet gives them.
+        body, m, nx, ny, depth = _ball_contact(arb, self._memory)
+        px, py, vx, vy, links, _, idle = _state(m)
         vn = vx * nx + vy * ny
         if vn <= 0.0 or depth < 0.0:
             return
         t = depth / vn
         if t > self._late:
             return
-        if vn < self._lasting and arb.stamp:
+        if vn < self._lasting and _cached(arb):
             self.lasting += 1  # a lasting contact (the class's docstring)
             return
         bounce = self._rim_bounce
@@ -177,23 +151,13 @@ class FirstTouch:
             dt = (cap if cap < slip else slip) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        px, py = px + dvx * t, py + dvy * t
-        m[_P] = m[_T] = px
-        m[_P1] = m[_T1] = py
-        m[_V] = vx + dvx
-        m[_V1] = vy + dvy
-        if links:
-            _activate(body)
-        elif idle:
-            m[_IDLE] = 0.0
+        _move(body, m, px + dvx * t, py + dvy * t, vx + dvx, vy + dvy, links, idle)
         self.count += 1
 
 
-# A body's fields in place (chipmunk.body_memory), bound once for the callbacks.
-_MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
-_P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
-_T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
-_activate, _first_contact = chipmunk.activate, chipmunk.first_contact
+# Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
+_state, _move = chipmunk.read_state, chipmunk.set_motion
+_bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
