@@ -22,7 +22,7 @@ from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
 from pusher_sim.physics.cups import board_bowl_energy
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 HERE = Path(__file__).resolve().parent
 BOARD = Board()

@@ -17,7 +17,7 @@ from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.simulation import PushSimulation
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
 RIDER_SEED = 2526  # tests/test_physics_push.py's JITTERING_RIDER

@@ -23,7 +23,7 @@ from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.settle import is_settled
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
 WIDE = Board(radius=14)

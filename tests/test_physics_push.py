@@ -16,7 +16,7 @@ from pusher_sim.benchmarking import balls_moved, random_push, uncrowded_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
 from pusher_sim.physics.settle import assign_cups
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec
 
 BOARD = Board()
 CFG = PhysicsConfig()

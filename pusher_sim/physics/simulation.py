@@ -12,7 +12,7 @@ from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.physics.weight_press import WeightPress
-from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
+from pusher_sim.push_resolution import Point, PushOutcome, PushPath, PushSpec
 
 RECORD_INTERVAL = 1.0 / 120.0
 """Simulated seconds between two frames of a recorded path (rounded to whole steps): twice a
@@ -28,7 +28,7 @@ class PushSimulation:
     rule of space.py is there to prevent) or the simulated-time cap is reached; the outcome then
     snaps the balls to cups (settle.assign_cups) and says ``settled=False``. It never runs past
     the cap. With ``record`` it keeps every ball's centre every :data:`RECORD_INTERVAL`, which
-    the outcome carries as its :class:`~pusher_sim.push.PushPath`.
+    the outcome carries as its :class:`~pusher_sim.push_resolution.PushPath`.
     """
 
     def __init__(
