@@ -1,18 +1,15 @@
-"""Contacts resolved at the instant two bodies first touch (model 7).
+"""Contacts resolved at the instant two bodies first touch (model 7), and the pressed ball's.
 
 Chipmunk finds a contact only once the shapes overlap (up to v dt, a fifth of a diameter at
-the hardest flick), takes the normal from there and solves it with the step's joints: a
-glancing collision took the wrong line (up to 11 degrees and 75% slow at a 75 degree cut), and
-a rolling ball's friction for the impact step leaked through the contact. So on a contact's
-first step (Chipmunk's ``begin``, before velocities are solved) :class:`FirstTouch` winds the
-pair back along its relative velocity to the touch, gives it the collision's impulse there
-(restitution along the line of centres, Coulomb contact friction) and carries it on at the new
-velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
-too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
-act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
-ball, is left to Chipmunk; so is a pair meeting again at once, slower than the bowls press two
-balls together in a step: a resting pair the step parted, which an impact at each meeting kept
-bouncing for ever. docs/physics.md, "Contacts at first touch", has the figures.
+the hardest flick) and takes the normal from there, which sends a glancing collision along the
+wrong line. So on a contact's first step (Chipmunk's ``begin``, before velocities are solved)
+:class:`FirstTouch` winds the pair back along its relative velocity to the touch, gives it the
+collision's impulse there (restitution along the line of centres, Coulomb contact friction) and
+carries it on at the new velocities for the time wound back; the pair then separates, so the
+solve adds no impulse. A contact that did not begin within the step, that wakes a sleeping
+ball, or that is a resting pair meeting again (slower than the bowls press two balls together
+in a step) is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+:class:`PressedBall` lets the pressed ball pass over the balls it starts on top of.
 """
 
 from __future__ import annotations
@@ -35,8 +32,7 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' structs in place (chipmunk.body_memory), calling into Chipmunk only to wake a
-    body's resting contacts. ``count`` is how many contacts were resolved at first touch,
+    two bodies' fields in place (chipmunk.read_state, set_motion). ``count`` is how many contacts were resolved at first touch,
     ``asleep`` and ``lasting`` how many were left to Chipmunk for a sleeping ball or as a lasting
     contact. A pair met again while Chipmunk still keeps its contact (for
     ``collision_persistence`` steps after it ends, its ``stamp`` then set) and slower than
@@ -55,8 +51,8 @@ class FirstTouch:
         self._mu_ball = config.friction_ball
         self._rim_bounce = -(1.0 + config.restitution_rim)
         self._rim_cap = config.friction_rim * (1.0 + config.restitution_rim)
-        # Each body's struct (chipmunk.body_memory) by its Chipmunk handle: every ball's and
-        # the rim's (the state's body_memory).
+        # Each body's fields (chipmunk.body_memory) by its handle: every ball's and the rim's
+        # (the state's body_memory).
         self._memory = memory
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self.count = 0
