@@ -32,11 +32,11 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' fields in place (chipmunk.read_state, set_motion). ``count`` is how many contacts were resolved at first touch,
-    ``asleep`` and ``lasting`` how many were left to Chipmunk for a sleeping ball or as a lasting
-    contact. A pair met again while Chipmunk still keeps its contact (for
-    ``collision_persistence`` steps after it ends, its ``stamp`` then set) and slower than
-    ``lasting_speed`` is a lasting contact.
+    two bodies' fields in place (chipmunk.read_state, set_motion). ``count`` is how many
+    contacts were resolved at first touch, ``asleep`` and ``lasting`` how many were left to
+    Chipmunk for a sleeping ball or as a lasting contact. A pair met again while Chipmunk still
+    keeps its contact (for ``collision_persistence`` steps after it ends: chipmunk.cached) and
+    slower than ``lasting_speed`` is a lasting contact.
     """
 
     def __init__(
