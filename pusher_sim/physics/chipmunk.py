@@ -21,7 +21,7 @@ import struct
 import sys
 from collections.abc import Callable
 from functools import partial
-from operator import attrgetter
+from operator import attrgetter, methodcaller
 from typing import Any
 
 import pymunk
@@ -195,16 +195,9 @@ arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begi
 stepper: Callable[[Any], Callable[[float], None]]  # (Space) -> its step(dt)
 
 if FAST:
-
-    def handle(body: Any) -> Any:
-        return body._body
-
-    def shape_handle(shape: Any) -> Any:
-        return shape._shape
-
-    def constraint_handle(constraint: Any) -> Any:
-        return constraint._constraint
-
+    handle = attrgetter("_body")
+    shape_handle = attrgetter("_shape")
+    constraint_handle = attrgetter("_constraint")
     is_sleeping = _lib.cpBodyIsSleeping
     position = _lib.cpBodyGetPosition
     velocity = _lib.cpBodyGetVelocity
@@ -302,18 +295,10 @@ else:
         return body
 
     shape_handle = constraint_handle = body_memory = handle
-
-    def is_sleeping(body: Any) -> Any:
-        return body.is_sleeping
-
-    def position(body: Any) -> Any:
-        return body.position
-
-    def velocity(body: Any) -> Any:
-        return body.velocity
-
-    def activate(body: Any) -> Any:
-        body.activate()
+    is_sleeping = attrgetter("is_sleeping")
+    position = attrgetter("position")
+    velocity = attrgetter("velocity")
+    activate = methodcaller("activate")
 
     read_state = _public.read_state
     set_motion = _public.set_motion
