@@ -20,7 +20,6 @@ import os
 import struct
 import sys
 from collections.abc import Callable
-from functools import partial
 from operator import attrgetter, methodcaller
 from typing import Any
 
@@ -38,17 +37,17 @@ FORCE_PUBLIC = "PUSHER_SIM_CHIPMUNK"
 # A first touch (contacts.py) reads and writes two balls; through C calls that is nine calls
 # into Chipmunk, each building a struct, more than the arithmetic. So the callbacks read and
 # write the fields of Chipmunk's ``struct cpBody`` (chipmunk_structs.h) through a memoryview of
-# it as doubles: several at once with body_state (offsets in bytes), one by one by index (in
-# doubles; struct's pack_into parses its buffer argument, which costs more than the writes).
-# cpBody is opaque to cffi, so its offsets are checked against the getters.
+# it, from p on, as doubles: several at once with _BODY_STATE, one by one by index (struct's
+# pack_into parses its buffer argument, which costs more than the writes). cpBody is opaque to
+# cffi, so its offsets are checked against the getters.
 BODY_SIZE = 272
-MOTION = 64  # byte offset of p.x, p.y, v.x, v.y: the position and the velocity
+MOTION = 64  # byte offset of p.x, p.y, v.x, v.y (the position and the velocity): the view's start
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
-# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; at MOTION.
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime.
 _BODY_STATE = struct.Struct("4d136xP8xP8xd")
-P, V = 8, 10  # indices of p.x and v.x (y follows)
-T = 21  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
-IDLE = 33  # index of sleeping.idleTime
+P, V = 0, 2  # indices of p.x and v.x in the view (y follows)
+T = 13  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
+IDLE = 25  # index of sleeping.idleTime
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
 # a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
 _ARBITER_FIELDS = {
@@ -89,15 +88,15 @@ def layout_problem(motion: int = MOTION) -> str | None:
         try:
             lib.cpBodySetPosition(body, (0.25, -0.375))
             lib.cpBodySetVelocity(body, (1.5, -2.25))
-            memory = memoryview(ffi.buffer(body, BODY_SIZE)).cast("d")
+            whole = memoryview(ffi.buffer(body, BODY_SIZE))
+            memory = whole[motion:].cast("d")
             p, v = lib.cpBodyGetPosition(body), lib.cpBodyGetVelocity(body)
             if (
-                _BODY_STATE.unpack_from(memory, motion) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
-                or (motion, P, V) != (MOTION, MOTION // 8, MOTION // 8 + 2)
+                _BODY_STATE.unpack_from(memory) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
                 or (memory[P], memory[P + 1], memory[V], memory[V + 1]) != (p.x, p.y, v.x, v.y)
                 or (memory[T], memory[T + 1], memory[IDLE]) != (p.x, p.y, 0.0)
-                or memory[2] != lib.cpBodyGetMass(body)
-                or _BODY_STATE.size != 8 * (IDLE + 1) - MOTION
+                or whole.cast("d")[2] != lib.cpBodyGetMass(body)
+                or _BODY_STATE.size != 8 * (IDLE + 1) != BODY_SIZE - MOTION
             ):
                 return "cpBody's fields are not at the offsets used here"
         finally:
@@ -123,9 +122,7 @@ def _contact_problem(ffi: Any) -> str | None:
     def begin(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
         arb = arbiter._arbiter
         shapes = (arb.b, arb.a) if arb.swapped else (arb.a, arb.b)
-        memory = {
-            h: memoryview(ffi.buffer(h, BODY_SIZE)).cast("d") for h in (arb.body_a, arb.body_b)
-        }
+        memory = {h: _fields(ffi, h) for h in (arb.body_a, arb.body_b)}
         nx, ny, distance = _first_contact(arb, memory[arb.body_a], memory[arb.body_b])
         if arb.swapped:
             nx, ny = -nx, -ny
@@ -149,6 +146,11 @@ def _contact_problem(ffi: Any) -> str | None:
     if not found:
         return "the test contact did not begin"
     return found[0]
+
+
+def _fields(ffi: Any, handle: Any) -> Any:
+    """A Chipmunk body's struct from p on as a writable memoryview of doubles."""
+    return memoryview(ffi.buffer(handle, BODY_SIZE))[MOTION:].cast("d")
 
 
 def _first_contact(arb: Any, ma: Any, mb: Any) -> tuple[float, float, float]:
@@ -185,9 +187,9 @@ set_velocity_in_place: Callable[[Any, Any, float, float], None]
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
 set_spring_anchor_b: Callable[[Any, tuple[float, float]], Any]  # (spring handle, (x, y))
-arbiter_bodies: Callable[[Any], tuple[Any, Any]]  # (arbiter) -> its bodies' handles
-arbiter_shapes: Callable[[Any], tuple[Any, Any]]  # in the handler's order
-cached: Callable[[Any], Any]  # (arbiter) -> whether Chipmunk kept it from a recent touch
+arbiter_bodies = attrgetter("body_a", "body_b")  # (arbiter) -> its bodies' handles
+arbiter_shapes = attrgetter("a", "b")  # (arbiter) -> its shapes' handles, in either order
+cached = attrgetter("stamp")  # (arbiter) -> whether Chipmunk kept it from a recent touch
 ball_contact: Callable[[Any, dict[Any, Any]], tuple[Any, Any, float, float, float]]
 on_begin: Callable[[Any, int, int, Any], Any]
 on_pymunk_begin: Callable[[Any, int, int, Any], None]
@@ -204,7 +206,8 @@ if FAST:
     activate = _lib.cpBodyActivate
 
     def body_memory(handle: Any) -> Any:
-        """A Chipmunk body's struct as a writable memoryview of doubles (valid while it lives).
+        """A Chipmunk body's struct from p on, as a writable memoryview of doubles (valid while
+        the body lives).
 
         cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero
         and the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but
@@ -212,9 +215,9 @@ if FAST:
         the getter and the setter bit for bit; a setter's cpBodyActivate is called, or, for an
         awake body without threaded contacts, done: its idle time zeroed.
         """
-        return memoryview(_ffi.buffer(handle, BODY_SIZE)).cast("d")
+        return _fields(_ffi, handle)
 
-    read_state = partial(_BODY_STATE.unpack_from, offset=MOTION)
+    read_state = _BODY_STATE.unpack_from
 
     def set_motion(
         handle: Any, m: Any, px: float, py: float, vx: float, vy: float, links: Any, idle: float
@@ -247,14 +250,6 @@ if FAST:
 
     def shape_filter(group: int, categories: int, mask: int) -> Any:
         return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
-
-    arbiter_bodies = attrgetter("body_a", "body_b")
-    cached = attrgetter("stamp")
-
-    def arbiter_shapes(arb: Any) -> tuple[Any, Any]:
-        if arb.swapped:
-            return arb.b, arb.a
-        return arb.a, arb.b
 
     def ball_contact(arb: Any, memory: dict[Any, Any]) -> tuple[Any, Any, float, float, float]:
         """A contact of a ball (first in the handler's order) with the rim: the ball's handle
@@ -311,9 +306,6 @@ else:
         spring.anchor_b = anchor
 
     shape_filter = pymunk.ShapeFilter
-    arbiter_bodies = attrgetter("body_a", "body_b")
-    arbiter_shapes = attrgetter("a", "b")
-    cached = attrgetter("stamp")
     ball_contact = _public.ball_contact
     on_begin = _public.on_begin
     on_pymunk_begin = _public.on_pymunk_begin
