@@ -123,15 +123,18 @@ def _contact_problem(ffi: Any) -> str | None:
         arb = arbiter._arbiter
         shapes = (arb.b, arb.a) if arb.swapped else (arb.a, arb.b)
         memory = {h: _fields(ffi, h) for h in (arb.body_a, arb.body_b)}
-        nx, ny, distance = _first_contact(arb, memory[arb.body_a], memory[arb.body_b])
-        if arb.swapped:
-            nx, ny = -nx, -ny
+        first, _, nx, ny, depth = _ball_contact(arb, memory)
         points = arbiter.contact_point_set
         if shapes != tuple(shape._shape for shape in arbiter.shapes):
             found.append("a cpArbiter's shapes are not pymunk's Arbiter's")
         elif {arb.body_a, arb.body_b} != {body._body, space.static_body._body}:
             found.append("a cpArbiter's bodies are not pymunk's Arbiter's")
-        elif (nx, ny, distance) != (points.normal.x, points.normal.y, points.points[0].distance):
+        elif (first, nx, ny, -depth) != (
+            arbiter.bodies[0]._body,
+            points.normal.x,
+            points.normal.y,
+            points.points[0].distance,
+        ):
             found.append("a cpArbiter's normal and contact are not pymunk's Arbiter's")
         elif arb.stamp != 0:
             found.append("a new cpArbiter's stamp is not 0")
@@ -153,14 +156,19 @@ def _fields(ffi: Any, handle: Any) -> Any:
     return memoryview(ffi.buffer(handle, BODY_SIZE))[MOTION:].cast("d")
 
 
-def _first_contact(arb: Any, ma: Any, mb: Any) -> tuple[float, float, float]:
-    """The arbiter's normal (from body_a to body_b) and its first contact's distance, as
-    cpArbiterGetContactPointSet computes them, from the bodies' structs ``ma`` and ``mb``."""
+def _ball_contact(arb: Any, memory: dict[Any, Any]) -> tuple[Any, Any, float, float, float]:
+    """A contact of a ball (first in the handler's order) with the rim: the ball's handle and
+    fields, the normal from it into the rim, and how deep they overlap, as
+    cpArbiterGetContactPointSet computes them (``memory``: each body's fields by handle)."""
+    a, b = arb.body_a, arb.body_b
+    ma, mb = memory[a], memory[b]
     n = arb.n
     nx, ny = n.x, n.y
     r = _ffi.cast("double *", arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
-    distance = (mb[P] + r[2] - (ma[P] + r[0])) * nx + (mb[P + 1] + r[3] - (ma[P + 1] + r[1])) * ny
-    return nx, ny, distance
+    depth = -((mb[P] + r[2] - (ma[P] + r[0])) * nx + (mb[P + 1] + r[3] - (ma[P + 1] + r[1])) * ny)
+    if arb.swapped:
+        return b, mb, -nx, -ny, depth
+    return a, ma, nx, ny, depth
 
 
 _forced = os.environ.get(FORCE_PUBLIC, "") == "public"
@@ -170,7 +178,7 @@ FAST = PROBLEM is None
 
 # The names the model uses, bound to one path or the other. A handle stands for a pymunk object
 # in the per-step Python; a body's fields (body_memory) are read with read_state and written
-# with set_motion and set_velocity_in_place; a begin callback's arbiter is read with
+# with write_motion and set_velocity_in_place; a begin callback's arbiter is read with
 # arbiter_bodies, arbiter_shapes, cached and ball_contact.
 handle: Callable[[Any], Any]  # a pymunk Body's handle (valid while the Body lives)
 shape_handle: Callable[[Any], Any]  # a Shape's: hashable, what a callback reads for it
@@ -182,7 +190,10 @@ activate: Callable[[Any], Any]  # (handle): what each of the body's setters call
 body_memory: Callable[[Any], Any]  # (handle) -> its fields, for the three below
 read_state: Callable[[Any], tuple[float, float, float, float, Any, Any, float]]
 """(fields) -> p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time."""
-set_motion: Callable[[Any, Any, float, float, float, float, Any, float], None]
+write_motion: Callable[[Any, int, float, float, float, float], None]
+"""(fields, P, p.x, p.y, v.x, v.y): the position and velocity written; a position written so
+must be written at T too (the transform, what the getter reads), and the body woken (its idle
+time zeroed at IDLE, or activate when it has threaded contacts), as the setters do."""
 set_velocity_in_place: Callable[[Any, Any, float, float], None]
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
@@ -219,19 +230,7 @@ if FAST:
 
     read_state = _BODY_STATE.unpack_from
 
-    def set_motion(
-        handle: Any, m: Any, px: float, py: float, vx: float, vy: float, links: Any, idle: float
-    ) -> None:
-        """cpBodySetVelocity and cpBodySetPosition through the body's fields ``m``, bit for
-        bit; ``links`` and ``idle`` as read_state read them."""
-        m[P] = m[T] = px
-        m[P + 1] = m[T + 1] = py
-        m[V] = vx
-        m[V + 1] = vy
-        if links:
-            activate(handle)
-        elif idle:
-            m[IDLE] = 0.0
+    write_motion = struct.Struct("4d").pack_into
 
     def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
         """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first
@@ -251,16 +250,7 @@ if FAST:
     def shape_filter(group: int, categories: int, mask: int) -> Any:
         return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
 
-    def ball_contact(arb: Any, memory: dict[Any, Any]) -> tuple[Any, Any, float, float, float]:
-        """A contact of a ball (first in the handler's order) with the rim: the ball's handle
-        and fields, the normal from it into the rim, and how deep they overlap (``memory``:
-        each body's fields by handle)."""
-        a, b = arb.body_a, arb.body_b
-        ma, mb = memory[a], memory[b]
-        nx, ny, distance = _first_contact(arb, ma, mb)
-        if arb.swapped:
-            return b, mb, -nx, -ny, -distance
-        return a, ma, nx, ny, -distance
+    ball_contact = _ball_contact
 
     def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
         """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler
@@ -289,14 +279,15 @@ else:
     def handle(body: Any) -> Any:
         return body
 
-    shape_handle = constraint_handle = body_memory = handle
+    shape_handle = constraint_handle = handle
+    body_memory = _public.PublicBody
     is_sleeping = attrgetter("is_sleeping")
     position = attrgetter("position")
     velocity = attrgetter("velocity")
     activate = methodcaller("activate")
 
     read_state = _public.read_state
-    set_motion = _public.set_motion
+    write_motion = _public.write_motion
     set_velocity_in_place = _public.set_velocity_in_place
 
     def set_filter(shape: Any, shape_filter: Any) -> Any:

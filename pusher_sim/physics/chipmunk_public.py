@@ -1,8 +1,9 @@
 """chipmunk.py's names through pymunk's public API: what the model runs on when this pymunk's
 private fields are not the ones chipmunk.py reads (or PUSHER_SIM_CHIPMUNK=public).
 
-A handle, and a body's fields, are the pymunk object itself; a begin callback's arbiter is a
-:class:`PublicArbiter`, a view of pymunk's Arbiter in the handler's order. Every setter pymunk
+A handle is the pymunk object itself, a body's fields a :class:`PublicBody`; a begin
+callback's arbiter is a :class:`PublicArbiter`, a view of pymunk's Arbiter in the handler's
+order. Every setter pymunk
 calls is the Chipmunk function the fast path does in place, so the outcomes are the same.
 Chipmunk's arbiter ``stamp`` (whether the pair's contact is still cached from a recent touch)
 has no public getter: :class:`Stamps` follows it from the separate callbacks and a count of
@@ -17,19 +18,36 @@ from typing import Any
 
 import pymunk
 
+# chipmunk.py is importing this module: the indices it defined before are there to read.
+from pusher_sim.physics.chipmunk import IDLE, T
 
-def read_state(body: pymunk.Body) -> tuple[float, float, float, float, int, int, float]:
+
+class PublicBody:
+    """A pymunk Body as the callbacks see a body's fields: write_motion sets its position and
+    velocity with pymunk's setters, which also set the transform and wake it, so the stores at
+    chipmunk.T and IDLE that follow have nothing left to do."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: pymunk.Body) -> None:
+        self.body = body
+
+    def __setitem__(self, i: int, value: float) -> None:
+        if i not in (T, T + 1, IDLE):
+            raise IndexError(f"no public writing of a body's field {i}")
+
+
+def read_state(view: PublicBody) -> tuple[float, float, float, float, int, int, float]:
     """p.x, p.y, v.x, v.y, threaded contacts (none: pymunk's setters wake what they must),
     asleep, idle time (0)."""
+    body = view.body
     p, v = body.position, body.velocity
     return (p.x, p.y, v.x, v.y, 0, int(body.is_sleeping), 0.0)
 
 
-def set_motion(
-    body: pymunk.Body, m: Any, px: float, py: float, vx: float, vy: float, links: Any, idle: float
-) -> None:
-    body.velocity = (vx, vy)
-    body.position = (px, py)
+def write_motion(view: PublicBody, offset: int, px: float, py: float, vx: float, vy: float) -> None:
+    view.body.velocity = (vx, vy)
+    view.body.position = (px, py)
 
 
 def set_velocity_in_place(body: pymunk.Body, m: Any, vx: float, vy: float) -> None:

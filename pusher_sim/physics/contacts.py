@@ -32,7 +32,7 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' fields in place (chipmunk.read_state, set_motion). ``count`` is how many
+    two bodies' fields in place (chipmunk.read_state, write_motion). ``count`` is how many
     contacts were resolved at first touch, ``asleep`` and ``lasting`` how many were left to
     Chipmunk for a sleeping ball or as a lasting contact. A pair met again while Chipmunk still
     keeps its contact (for ``collision_persistence`` steps after it ends: chipmunk.cached) and
@@ -117,9 +117,26 @@ class FirstTouch:
             dt = (cap if cap < half else half) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        # The new velocities as of t ago: wound back to the touch, carried on at them.
-        _move(a, ma, pax + dvx * t, pay + dvy * t, vax + dvx, vay + dvy, links_a, idle_a)
-        _move(b, mb, pbx - dvx * t, pby - dvy * t, vbx - dvx, vby - dvy, links_b, idle_b)
+        # The new velocities as of t ago: wound back to the touch, carried on at them
+        # (cpBodySetVelocity and cpBodySetPosition in place: chipmunk.write_motion, then the
+        # transform and the wake as chipmunk.body_memory says). Written out for each ball, not
+        # called: this is the step's hottest Python.
+        px, py = pax + dvx * t, pay + dvy * t
+        _write(ma, _P, px, py, vax + dvx, vay + dvy)
+        ma[_T] = px
+        ma[_T1] = py
+        if links_a:
+            _activate(a)
+        elif idle_a:
+            ma[_IDLE] = 0.0
+        px, py = pbx - dvx * t, pby - dvy * t
+        _write(mb, _P, px, py, vbx - dvx, vby - dvy)
+        mb[_T] = px
+        mb[_T1] = py
+        if links_b:
+            _activate(b)
+        elif idle_b:
+            mb[_IDLE] = 0.0
         self.count += 1
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
@@ -147,12 +164,20 @@ class FirstTouch:
             dt = (cap if cap < slip else slip) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        _move(body, m, px + dvx * t, py + dvy * t, vx + dvx, vy + dvy, links, idle)
+        px, py = px + dvx * t, py + dvy * t
+        _write(m, _P, px, py, vx + dvx, vy + dvy)
+        m[_T] = px
+        m[_T1] = py
+        if links:
+            _activate(body)
+        elif idle:
+            m[_IDLE] = 0.0
         self.count += 1
 
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
-_state, _move = chipmunk.read_state, chipmunk.set_motion
+_state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
+_P, _T, _T1, _IDLE = chipmunk.P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
