@@ -48,6 +48,7 @@ _BODY_STATE = struct.Struct("4d136xP8xP8xd")
 P, V = 0, 2  # indices of p.x and v.x in the view (y follows)
 T = 13  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
 IDLE = 25  # index of sleeping.idleTime
+AT_P, AT_V = 8 * P, 8 * V  # byte offsets of p and v in the view: where write_* write
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
 # a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
 _ARBITER_FIELDS = {
@@ -99,6 +100,10 @@ def layout_problem(motion: int = MOTION) -> str | None:
                 or _BODY_STATE.size != 8 * (IDLE + 1) != BODY_SIZE - MOTION
             ):
                 return "cpBody's fields are not at the offsets used here"
+            struct.pack_into("2d", memory, AT_V, 0.75, -1.25)
+            v = lib.cpBodyGetVelocity(body)
+            if (v.x, v.y, AT_P) != (0.75, -1.25, 8 * P):
+                return "cpBody's velocity is not where write_velocity writes"
         finally:
             lib.cpBodyFree(body)
         return _contact_problem(ffi)
@@ -191,9 +196,11 @@ body_memory: Callable[[Any], Any]  # (handle) -> its fields, for the three below
 read_state: Callable[[Any], tuple[float, float, float, float, Any, Any, float]]
 """(fields) -> p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time."""
 write_motion: Callable[[Any, int, float, float, float, float], None]
-"""(fields, P, p.x, p.y, v.x, v.y): the position and velocity written; a position written so
+"""(fields, AT_P, p.x, p.y, v.x, v.y): the position and velocity written; a position written so
 must be written at T too (the transform, what the getter reads), and the body woken (its idle
 time zeroed at IDLE, or activate when it has threaded contacts), as the setters do."""
+write_velocity: Callable[[Any, int, float, float], None]
+"""(fields, AT_V, v.x, v.y): the velocity written, the body woken first as the setter does."""
 set_velocity_in_place: Callable[[Any, Any, float, float], None]
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
@@ -231,6 +238,7 @@ if FAST:
     read_state = _BODY_STATE.unpack_from
 
     write_motion = struct.Struct("4d").pack_into
+    write_velocity = struct.Struct("2d").pack_into
 
     def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
         """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first
@@ -241,8 +249,7 @@ if FAST:
             activate(handle)
         elif idle:
             m[IDLE] = 0.0
-        m[V] = vx
-        m[V + 1] = vy
+        write_velocity(m, AT_V, vx, vy)
 
     set_filter = _lib.cpShapeSetFilter
     set_spring_anchor_b = _lib.cpDampedSpringSetAnchorB
@@ -288,6 +295,7 @@ else:
 
     read_state = _public.read_state
     write_motion = _public.write_motion
+    write_velocity = _public.write_velocity
     set_velocity_in_place = _public.set_velocity_in_place
 
     def set_filter(shape: Any, shape_filter: Any) -> Any:

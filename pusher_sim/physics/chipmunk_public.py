@@ -50,6 +50,10 @@ def write_motion(view: PublicBody, offset: int, px: float, py: float, vx: float,
     view.body.position = (px, py)
 
 
+def write_velocity(view: PublicBody, offset: int, vx: float, vy: float) -> None:
+    view.body.velocity = (vx, vy)
+
+
 def set_velocity_in_place(body: pymunk.Body, m: Any, vx: float, vy: float) -> None:
     body.velocity = (vx, vy)
 

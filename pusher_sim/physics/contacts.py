@@ -122,7 +122,7 @@ class FirstTouch:
         # transform and the wake as chipmunk.body_memory says). Written out for each ball, not
         # called: this is the step's hottest Python.
         px, py = pax + dvx * t, pay + dvy * t
-        _write(ma, _P, px, py, vax + dvx, vay + dvy)
+        _write(ma, _AT_P, px, py, vax + dvx, vay + dvy)
         ma[_T] = px
         ma[_T1] = py
         if links_a:
@@ -130,7 +130,7 @@ class FirstTouch:
         elif idle_a:
             ma[_IDLE] = 0.0
         px, py = pbx - dvx * t, pby - dvy * t
-        _write(mb, _P, px, py, vbx - dvx, vby - dvy)
+        _write(mb, _AT_P, px, py, vbx - dvx, vby - dvy)
         mb[_T] = px
         mb[_T1] = py
         if links_b:
@@ -165,7 +165,7 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         px, py = px + dvx * t, py + dvy * t
-        _write(m, _P, px, py, vx + dvx, vy + dvy)
+        _write(m, _AT_P, px, py, vx + dvx, vy + dvy)
         m[_T] = px
         m[_T1] = py
         if links:
@@ -177,7 +177,7 @@ class FirstTouch:
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
 _state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
-_P, _T, _T1, _IDLE = chipmunk.P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
+_AT_P, _T, _T1, _IDLE = chipmunk.AT_P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 

@@ -14,6 +14,12 @@ import math
 from pusher_sim.physics import chipmunk
 from pusher_sim.physics.state import SpaceState
 
+_state, _write_velocity, _activate = (
+    chipmunk.read_state,
+    chipmunk.write_velocity,
+    chipmunk.activate,
+)
+_AT_V, _IDLE = chipmunk.AT_V, chipmunk.IDLE
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
@@ -43,7 +49,7 @@ class RidgeCrossing:
         (ax, ay), (bx, by) = state.centres[a], state.centres[b]
         memory = state.body_memory
         m = memory[h]
-        px, py, vx, vy = chipmunk.read_state(m)[:4]
+        px, py, vx, vy, links, root, idle = _state(m)
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
         vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
@@ -65,9 +71,14 @@ class RidgeCrossing:
             s = -c1 / c2x2
             s = s if s > 0.0 else 0.0  # max(0, s)
         dx, dy = s * ux - vbx, s * uy - vby
-        chipmunk.set_velocity_in_place(h, m, vx + dx, vy + dy)
+        # cpBodySetVelocity in place, as chipmunk.set_velocity_in_place (the state read above).
+        if links or root:
+            _activate(h)
+        elif idle:
+            m[_IDLE] = 0.0
+        _write_velocity(m, _AT_V, vx + dx, vy + dy)
         spin = state.spin_handles[i]
         if spin is not None:
             m = memory[spin]
-            wx, wy = chipmunk.read_state(m)[2:4]
+            wx, wy = _state(m)[2:4]
             chipmunk.set_velocity_in_place(spin, m, wx + dx, wy + dy)
