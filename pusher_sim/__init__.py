@@ -1,2 +1,118 @@
 """Pusher, the 1993 marble board game, simulated with a pymunk physics model, and the turn loop,
-command line and window that it shares with Push (``rummy``) and Push Over (``pushover``)."""
+command line and window that it shares with Push (``rummy``) and Push Over (``pushover``).
+
+The names below are the library's public API for Pusher (docs/python-api.md shows them at work):
+the board, a push and its outcome, the physics that resolves it, Pusher's game and state, and
+the turn loop that plays any game. Experiments and the agent environments are
+:mod:`pusher_sim.experiment` and :mod:`pusher_sim.envs`. Each name is imported on first use, so
+``import pusher_sim`` loads neither pymunk nor pygame.
+"""
+
+from __future__ import annotations
+
+from pusher_sim.lazy import exports
+
+TYPE_CHECKING = False  # typing's own costs 2 ms to import; type checkers read this name alike
+
+if TYPE_CHECKING:
+    from pusher_sim.board import Board, Cell, Colour, Triangle
+    from pusher_sim.errors import IllegalMove, UserError
+    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver, load_config
+    from pusher_sim.push import DEFAULT_STRENGTH, PushOutcome, PushPath, PushResolver, PushSpec
+    from pusher_sim.pusher import (
+        Pass,
+        Place,
+        Push,
+        PusherConfig,
+        PusherGame,
+        PusherState,
+        ScriptedResolver,
+        format_position,
+        parse_position,
+    )
+    from pusher_sim.tournament import play_tournament
+    from pusher_sim.turnloop import (
+        Agent,
+        Game,
+        GameLog,
+        Match,
+        RandomAgent,
+        State,
+        get_spec,
+        replay,
+    )
+
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "MODEL_VERSION",
+    "Agent",
+    "Board",
+    "Cell",
+    "Colour",
+    "Game",
+    "GameLog",
+    "IllegalMove",
+    "Match",
+    "Pass",
+    "PhysicsConfig",
+    "PhysicsResolver",
+    "Place",
+    "Push",
+    "PushOutcome",
+    "PushPath",
+    "PushResolver",
+    "PushSpec",
+    "PusherConfig",
+    "PusherGame",
+    "PusherState",
+    "RandomAgent",
+    "ScriptedResolver",
+    "State",
+    "Triangle",
+    "UserError",
+    "format_position",
+    "get_spec",
+    "load_config",
+    "parse_position",
+    "play_tournament",
+    "replay",
+]
+
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = exports(
+        __name__,
+        {
+            "pusher_sim.board": ("Board", "Cell", "Colour", "Triangle"),
+            "pusher_sim.errors": ("IllegalMove", "UserError"),
+            "pusher_sim.physics": (
+                "MODEL_VERSION",
+                "PhysicsConfig",
+                "PhysicsResolver",
+                "load_config",
+            ),
+            "pusher_sim.push": (
+                "DEFAULT_STRENGTH",
+                "PushOutcome",
+                "PushPath",
+                "PushResolver",
+                "PushSpec",
+            ),
+            "pusher_sim.pusher": (
+                *("Pass", "Place", "Push", "PusherConfig", "PusherGame", "PusherState"),
+                *("ScriptedResolver", "format_position", "parse_position"),
+            ),
+            "pusher_sim.tournament": ("play_tournament",),
+            "pusher_sim.turnloop": (
+                *(
+                    "Agent",
+                    "Game",
+                    "GameLog",
+                    "Match",
+                    "RandomAgent",
+                    "State",
+                    "get_spec",
+                    "replay",
+                ),
+            ),
+        },
+    )
