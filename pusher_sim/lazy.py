@@ -23,14 +23,18 @@ def exports(
     package: str, sources: Mapping[str, Sequence[str]]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``, whose public names are
-    ``sources[module]`` for each module that defines them."""
+    ``sources[module]`` for each module that defines them; names listed under the package itself
+    are its submodules."""
     where = {name: module for module, names in sources.items() for name in names}
 
     def __getattr__(name: str) -> Any:
         module = where.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        if module == package:
+            value = importlib.import_module(f"{package}.{name}")
+        else:
+            value = getattr(importlib.import_module(module), name)
         setattr(sys.modules[package], name, value)  # the next use is a plain attribute
         return value
 
