@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from pusher_sim.envs.pusher_push import PusherPushDiscreteEnv, PusherPushEnv
 
 ENV_ID = "PusherPush-v0"
+"""``gymnasium.make(ENV_ID)``: :class:`PusherPushEnv`, the continuous push."""
 DISCRETE_ENV_ID = "PusherPushDiscrete-v0"
+"""``gymnasium.make(DISCRETE_ENV_ID)``: :class:`PusherPushDiscreteEnv`, the push's fixed ids."""
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="pusher_sim.envs.pusher_push:PusherPushEnv")
