@@ -79,40 +79,4 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-    __getattr__, __dir__ = exports(
-        __name__,
-        {
-            "pusher_sim.board": ("Board", "Cell", "Colour", "Triangle"),
-            "pusher_sim.errors": ("IllegalMove", "UserError"),
-            "pusher_sim.physics": (
-                "MODEL_VERSION",
-                "PhysicsConfig",
-                "PhysicsResolver",
-                "load_config",
-            ),
-            "pusher_sim.push": (
-                "DEFAULT_STRENGTH",
-                "PushOutcome",
-                "PushPath",
-                "PushResolver",
-                "PushSpec",
-            ),
-            "pusher_sim.pusher": (
-                *("Pass", "Place", "Push", "PusherConfig", "PusherGame", "PusherState"),
-                *("ScriptedResolver", "format_position", "parse_position"),
-            ),
-            "pusher_sim.tournament": ("play_tournament",),
-            "pusher_sim.turnloop": (
-                *(
-                    "Agent",
-                    "Game",
-                    "GameLog",
-                    "Match",
-                    "RandomAgent",
-                    "State",
-                    "get_spec",
-                    "replay",
-                ),
-            ),
-        },
-    )
+    __getattr__, __dir__ = exports(__name__)

@@ -4,7 +4,6 @@ lazily exporting ones import a name's module only when it is used, and every nam
 
 from __future__ import annotations
 
-import ast
 import importlib
 import re
 import subprocess
@@ -15,6 +14,7 @@ from types import ModuleType
 import pytest
 
 import pusher_sim
+from pusher_sim.lazy import deferred_imports
 
 ROOT = Path(__file__).resolve().parent.parent
 API_PAGES = ROOT / "docs" / "api"
@@ -27,17 +27,10 @@ LAZY_PACKAGES = ("pusher_sim", "pusher_sim.experiment", "pusher_sim.envs")
 IDENTIFIER = re.compile(r"^::: ([\w.]+)$", re.MULTILINE)
 
 
-def type_checking_imports(module: ModuleType) -> dict[str, str]:
-    """Each name a package imports under ``if TYPE_CHECKING:``, and the module it names."""
+def declared(module: ModuleType) -> dict[str, str]:
+    """The names a lazy package imports for type checkers only, and their modules."""
     assert module.__file__ is not None
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    names: dict[str, str] = {}
-    for node in tree.body:
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
-            for statement in node.body:
-                assert isinstance(statement, ast.ImportFrom) and statement.module
-                names.update({alias.name: statement.module for alias in statement.names})
-    return names
+    return deferred_imports(Path(module.__file__).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", PUBLIC_PACKAGES)
@@ -52,12 +45,12 @@ def test_a_public_package_lists_its_names_and_each_is_there(name: str) -> None:
 @pytest.mark.parametrize("name", LAZY_PACKAGES)
 def test_a_lazy_package_exports_what_type_checkers_see(name: str) -> None:
     package = importlib.import_module(name)
-    declared = type_checking_imports(package)
-    assert declared, f"{name} declares no names for type checkers"
-    eager = set(package.__all__) - set(declared)
-    assert set(declared) <= set(package.__all__)
+    lazy = declared(package)
+    assert lazy, f"{name} declares no names for type checkers"
+    eager = set(package.__all__) - set(lazy)
+    assert set(lazy) <= set(package.__all__), f"{name} imports for type checkers what it hides"
     assert eager <= set(vars(package)), f"{name}: neither declared nor defined: {eager}"
-    for attribute, module in declared.items():
+    for attribute, module in lazy.items():
         source = importlib.import_module(module)
         expected = getattr(source, attribute, None) or importlib.import_module(
             f"{module}.{attribute}"

@@ -40,10 +40,4 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-    __getattr__, __dir__ = exports(
-        __name__,
-        {
-            "pusher_sim.envs": ("push_over_v0", "push_rummy_v0", "pusher_v0"),
-            "pusher_sim.envs.pusher_push": ("PusherPushDiscreteEnv", "PusherPushEnv"),
-        },
-    )
+    __getattr__, __dir__ = exports(__name__)

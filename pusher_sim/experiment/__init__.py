@@ -36,14 +36,4 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-    __getattr__, __dir__ = exports(
-        __name__,
-        {
-            "pusher_sim.experiment.params": ("Grid", "Sample", "parse_grid", "parse_sample"),
-            "pusher_sim.experiment.plan": ("Plan",),
-            "pusher_sim.experiment.plot": ("outcome_map",),
-            "pusher_sim.experiment.prepare": ("build_job",),
-            "pusher_sim.experiment.run": ("MEASURES", "Job", "run_point"),
-            "pusher_sim.experiment.spec": ("Spec", "load_spec"),
-        },
-    )
+    __getattr__, __dir__ = exports(__name__)
