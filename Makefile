@@ -27,6 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks docs/extensions
 	$(BIN)/mypy
 	$(BIN)/mypy --strict docs/extensions
+	$(BIN)/lint-imports
 
 # The site: docs/*.md and the API reference from the docstrings (mkdocs.yml). Strict, so a
 # broken link or a docstring naming a missing object fails the build.

@@ -2,9 +2,11 @@
 command line and window that it shares with Push (``rummy``) and Push Over (``pushover``).
 
 The names below are the library's public API for Pusher (docs/python-api.md shows them at work):
-the board, a push and its outcome, the physics that resolves it, Pusher's game and state, and
-the turn loop that plays any game. Experiments and the agent environments are
-:mod:`pusher_sim.experiment` and :mod:`pusher_sim.envs`. Each name is imported on first use, so
+the board, a push and its outcome, Pusher's game and state, and the turn loop that plays any
+game. The physics that resolves a push is :mod:`pusher_sim.physics`, not listed here because the
+layers (``[tool.importlinter]`` in pyproject.toml) let only a few packages import it;
+experiments and the agent environments are :mod:`pusher_sim.experiment` and
+:mod:`pusher_sim.envs`. Each name is imported on first use, so
 ``import pusher_sim`` loads neither pymunk nor pygame.
 """
 
@@ -17,8 +19,13 @@ TYPE_CHECKING = False  # importing typing costs 2 ms; type checkers read this na
 if TYPE_CHECKING:
     from pusher_sim.board import Board, Cell, Colour, Triangle
     from pusher_sim.errors import IllegalMove, UserError
-    from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver, load_config
-    from pusher_sim.push import DEFAULT_STRENGTH, PushOutcome, PushPath, PushResolver, PushSpec
+    from pusher_sim.push_resolution import (
+        DEFAULT_STRENGTH,
+        PushOutcome,
+        PushPath,
+        PushResolver,
+        PushSpec,
+    )
     from pusher_sim.pusher import (
         Pass,
         Place,
@@ -44,7 +51,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_STRENGTH",
-    "MODEL_VERSION",
     "Agent",
     "Board",
     "Cell",
@@ -54,8 +60,6 @@ __all__ = [
     "IllegalMove",
     "Match",
     "Pass",
-    "PhysicsConfig",
-    "PhysicsResolver",
     "Place",
     "Push",
     "PushOutcome",
@@ -72,7 +76,6 @@ __all__ = [
     "UserError",
     "format_position",
     "get_spec",
-    "load_config",
     "parse_position",
     "play_tournament",
     "replay",

@@ -19,7 +19,7 @@ from pusher_sim.lazy import deferred_imports
 ROOT = Path(__file__).resolve().parent.parent
 API_PAGES = ROOT / "docs" / "api"
 PUBLIC_PACKAGES = (
-    *("pusher_sim", "pusher_sim.push", "pusher_sim.physics", "pusher_sim.board"),
+    *("pusher_sim", "pusher_sim.push_resolution", "pusher_sim.physics", "pusher_sim.board"),
     *("pusher_sim.pusher", "pusher_sim.turnloop", "pusher_sim.experiment"),
     *("pusher_sim.tournament", "pusher_sim.envs", "rummy", "pushover"),
 )

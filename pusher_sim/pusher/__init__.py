@@ -1,7 +1,7 @@
 """Pusher, the marble board game (rules P1-P13, docs/rules.md): rules, positions, bots, text play.
 
 The rules never import the physics: a push is resolved by whatever
-:class:`~pusher_sim.push.PushResolver` the game is given (the pymunk model for play,
+:class:`~pusher_sim.push_resolution.PushResolver` the game is given (the pymunk model for play,
 :class:`ScriptedResolver` for tests and fast random play).
 """
 
