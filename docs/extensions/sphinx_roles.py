@@ -31,7 +31,9 @@ def inherited(obj: Object, name: str) -> Object | None:
     if cls is None or not cls.is_class:
         return None
     found = cls.all_members.get(name)
-    return None if found is None else found if isinstance(found, Object) else found.final_target
+    if found is None or isinstance(found, Object):
+        return found
+    return found.final_target
 
 
 def canonical_path(obj: Object, loader: GriffeLoader, name: str) -> str | None:
