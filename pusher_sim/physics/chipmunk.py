@@ -9,9 +9,8 @@ callbacks directly (:func:`on_begin`, with a ``cpArbiter *`` whose fields the fu
 read), and lets them read and write a body's struct in place (:func:`body_memory`).
 
 Every field used is checked when this module is imported (:func:`layout_problem`). If one does
-not match (another pymunk), or the environment has ``PUSHER_SIM_CHIPMUNK=public``, the same
-names are bound to pymunk's public API instead (chipmunk_public.py): slower, the same outcomes,
-with one warning line.
+not match (another pymunk), or ``PUSHER_SIM_CHIPMUNK=public`` is set, the same names are bound
+to pymunk's public API (chipmunk_public.py): slower, the same outcomes, one warning line.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushOutcome
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.state import PusherGame, PusherState
-from pusher_sim.rules_text import plain, rule
+from pusher_sim.rules_text import game_of_rule, plain, rule
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import INSTANT, GameTable, match_for
@@ -101,7 +101,6 @@ class PushOnScreen:
 class PusherTable(GameTable):
     """One Pusher game on screen (see the module docstring)."""
 
-    title = "Pusher"
     help_lines = HELP_LINES
     replay_recall = 0
 
@@ -585,7 +584,7 @@ def push_result(state: PusherState, mover: int) -> str:
 def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
     """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
     try:
-        text = plain(rule("pusher", number)).strip()
+        text = plain(rule(game_of_rule(number), number)).strip()
     except UserError:
         return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
     title, _, body = text.partition("\n")

@@ -153,7 +153,6 @@ class Layout:
 class RummyTable(GameTable):
     """The Push table as a window mode; see the module docstring."""
 
-    title = "Push"
     help_lines = HELP
     hint = "select cards, then a button; H for help"
 
