@@ -332,3 +332,37 @@ def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
     tray = app.layout.trays[2]
     words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
     assert words[0] == "Yellow  (random bot)"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_an_aim_dragged_out_of_the_window_stays_inside_the_board_area(
+    size: tuple[int, int],
+) -> None:
+    """Issue 26, item 1: from the bottom rows, dragging straight down past the window's edge
+    draws nothing of the aim (band, label, gauge) over the text bars; the flick still counts."""
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    balls, tri = bottom_triangle(game)
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    match.state = game.position(balls, to_move=0)
+    app = open_table(AppConfig(seats=("human", "human"), size=size), match=match)
+    surface = pygame.display.set_mode(size)
+    tick(app)
+    x, y = app.layout.to_screen(*game.board.triangle_centre(tri))
+    press = (round(x), round(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0,)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+    below = (press[0], size[1] + 40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0), buttons=(1,)))
+    tick(app)
+    assert app.aim is not None and app.aimed_flick().fraction > 0.5
+    lay = app.layout
+    bars = pygame.Rect(lay.note.as_tuple()).union(lay.message.as_tuple())
+    draw(app, surface)
+    aiming = pygame.surfarray.array3d(surface.subsurface(bars)).copy()
+    gauge = app.painter.draw_strength_gauge(surface, app.aim.press, app.aim.drag, 0.5)
+    assert pygame.Rect(lay.board_box.as_tuple()).contains(gauge)
+    aim, app.aim = app.aim, None
+    draw(app, surface)
+    plain = pygame.surfarray.array3d(surface.subsurface(bars))
+    assert (aiming == plain).all(), "the aim is drawn over the text bars"
+    app.aim = aim
