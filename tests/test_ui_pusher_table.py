@@ -20,7 +20,8 @@ from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
 from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.pusher_table import HELP_LINES, push_result
+from pusher_sim.ui.pusher.move_list import push_result
+from pusher_sim.ui.pusher.pusher_table import HELP_LINES
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
@@ -366,3 +367,24 @@ def test_an_aim_dragged_out_of_the_window_stays_inside_the_board_area(
     plain = pygame.surfarray.array3d(surface.subsurface(bars))
     assert (aiming == plain).all(), "the aim is drawn over the text bars"
     app.aim = aim
+
+
+def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path: Path) -> None:
+    """Issue 26, item 2: the bot answered the push by placing; the result of the push (not of
+    the last action) is on screen before and after the game is restored."""
+    bot = ScriptedAgent([Place(BLUE_PAIR), Place(BLUE_TRIANGLE)], then=FirstLegal())
+    app = make_app(seats=("human", "bot"), agents=[None, bot])
+    click_cell(app, RED_FIRST)
+    settle(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    push_triangle(app, -40, 25)
+    settle(app)
+    log = app.match.log
+    assert log.actions[-2]["type"] == "Push" and log.actions[-1]["type"] == "Place"
+    assert log.movers[-1] == 1 and app.note.startswith("Red's push:")
+    path = tmp_path / "game.json"
+    log.save(path)
+    restored = open_table(AppConfig(load=str(path), seats=("human", "bot")))
+    settle(restored)
+    assert restored.match.moves == app.match.moves and restored.note == app.note

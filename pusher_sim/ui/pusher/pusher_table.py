@@ -40,9 +40,10 @@ from pusher_sim.ui.pusher.move_list import (
     MoveList,
     colour_of,
     describe,
+    last_push_result,
     log_entries,
+    push_result,
     replayed_entries,
-    returned_text,
     seat_label,
 )
 from pusher_sim.ui.pusher.push_animation import PushAnimation
@@ -461,12 +462,12 @@ class PusherTable(GameTable):
         self.moves.add(entry)
 
     def last_push_result(self) -> str:
-        """The result line of the match's last move when it was a push (a restored game shows
-        it as the live one did), else ""."""
-        log = self.match.log
-        if not log.actions or log.actions[-1].get("type") != "Push":
-            return ""
-        return push_result(self.state, log.movers[-1])
+        """The last push's result line, as the live table kept it: until a person moved."""
+        match = self.match
+        people = [
+            n + 1 for n, m in enumerate(match.log.movers) if m >= 0 and match.agents[m] is None
+        ]
+        return last_push_result(self.moves.entries, people)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -562,24 +563,6 @@ class PusherTable(GameTable):
         if scene.demand == Demand.OVER and not self.busy and self.replay is None:
             return (scene.result, ("N new game, R replay, S save, Esc leave",))
         return None
-
-
-def push_result(state: PusherState, mover: int) -> str:
-    """What a push did and what follows, in words a player reads at a glance."""
-    who = seat_label(state, mover)
-    colour = state.game.colours[mover]
-    back = returned_text(state)
-    own = sum(1 for _, col in state.last_returned if col == colour)
-    head = f"{who}'s push: " + (back if back else "nothing came back")
-    if state.is_terminal():
-        return head
-    nxt = state.current_player()
-    if nxt == mover:
-        return (
-            f"{head} - none of {who}'s: {who} moves again" if back else f"{head}: {who} moves again"
-        )
-    mine = f"{own} of {who}'s came back - " if own else ""
-    return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"
 
 
 def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
