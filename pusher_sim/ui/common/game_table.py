@@ -291,15 +291,21 @@ class GameTable:
         muted = self.sounds.toggle_mute()
         self.say("sound off (M turns it on)" if muted else "sound on")
 
+    def leave(self) -> None:
+        """Back to the start screen; the autosave is written again, so the game left is the
+        one Continue offers (the newest autosave), even when it has not moved since loading."""
+        self.save_now()
+        self.host.home()
+
     def ask_leave(self) -> None:
         if not self.in_progress():
-            self.host.home()
+            self.leave()
             return
         self._ask(
             "Leave this game?",
             "It is saved: the start screen can continue it.",
             [
-                Choice(pygame.K_y, "Y leave", self.host.home),
+                Choice(pygame.K_y, "Y leave", self.leave),
                 Choice(pygame.K_q, "Q quit", self.host.quit),
                 Choice(pygame.K_n, "N stay", lambda: None),
             ],
