@@ -326,10 +326,10 @@ def test_a_loaded_game_takes_its_pushes_from_the_log(
 
 
 def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
-    """Seats read "person", "bot", "random bot", as on the start screen, Push and Push Over."""
+    """Seats read "you", "bot", "random bot", as on the start screen, Push and Push Over."""
     app = make_app(seats=("human", "bot", "random"), agents=[None, FirstLegal(), FirstLegal()])
-    assert [s.label for s in app.scene.seats] == ["person", "bot", "random bot"]
-    assert app.scene.headline.startswith("Red (person) to move")
+    assert [s.label for s in app.scene.seats] == ["you", "bot", "random bot"]
+    assert app.scene.headline.startswith("Red (you) to move")
     tray = app.layout.trays[2]
     words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
     assert words[0] == "Yellow  (random bot)"

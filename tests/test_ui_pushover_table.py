@@ -253,7 +253,7 @@ def test_at_1920x1080_the_track_stays_round_and_the_text_grows(
 def test_push_over_seats_are_the_strongest_bot_by_default_and_named_alike() -> None:
     assert get_spec("pushover").default_seats == ("human", "bot", "bot")
     table = table_for(("human", "bot", "expected"), seed=4)
-    assert [table.name(s) for s in (1, 2)] == ["blue (bot)", "green (expected bot)"]
+    assert [table.name(s) for s in (1, 2)] == ["Blue (bot)", "Green (expected bot)"]
 
 
 def test_a_continued_game_tells_what_happened_from_its_first_move() -> None:

@@ -14,12 +14,14 @@ from pusher_sim.pusher import Place
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.pusher.scene import HINTS, Demand
 from pusher_sim.ui.pushover.pushover_table import PushOverTable
 from pusher_sim.ui.rummy.rummy_table import RummyTable
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Confirm
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 from tests import table_driver as drv
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -101,3 +103,39 @@ def test_continue_offers_the_game_left_last(tmp_path: Path) -> None:
     start = app.mode
     assert isinstance(start, StartScreen)
     assert start.continue_label().startswith("Continue Pusher, move 1")
+
+
+def test_one_vocabulary_on_every_table() -> None:
+    """Item 10: a seat is "Red (you)" / "Blue (bot)" / "Red (person)" (hot seat) on every
+    table, capitalised alike; the player's own roll is not "red is playing"; a finished game
+    offers the same keys everywhere (Esc leave); a deal's end does not hint at cards."""
+    from tests import ui_driver
+
+    pusher = ui_driver.make_app(seats=("human", "bot"), agents=[None, ui_driver.FirstLegal()])
+    assert pusher.scene.headline.startswith("Red (you) to move")
+    assert [s.title for s in pusher.scene.seats] == ["Red (you)", "Blue (bot)"]
+    hot = ui_driver.make_app(seats=("human", "human"))
+    assert hot.scene.headline.startswith("Red (person) to move")
+    assert HINTS[Demand.OVER] == GAME_OVER_KEYS and "Esc leave" in GAME_OVER_KEYS
+
+    over = drv.open_table(drv.make_match("pushover", ("human", "bot"), 1), speed=1.0)
+    assert isinstance(over, PushOverTable)
+    assert [over.name(0), over.name(1)] == ["Red (you)", "Blue (bot)"]
+    drv.run_until(over, lambda: over.flow.awaiting >= 0 and not over.holding())
+    drv.key(over, pygame.K_SPACE)  # the person's own die tumbles
+    assert over.holding() and "playing" not in over.status_line()
+    assert over.status_line().startswith("You")
+
+    push = drv.open_table(drv.make_match("rummy", ("human", "strong", "bot", "human"), 2), 1e3)
+    assert isinstance(push, RummyTable)
+    assert [push.name(s) for s in range(4)] == [
+        "North (person)",
+        "East (strong bot)",
+        "South (bot)",
+        "West (person)",
+    ]
+    push.deal_pause = 0
+    assert "select" not in push.hint_now() and "next deal" in push.hint_now()
+    finished = drv.api_match("pushover", ("human", "bot"), 4, "bot", lambda m: False)
+    done = drv.open_table(finished, 1e3)
+    assert done.hint_now() == GAME_OVER_KEYS

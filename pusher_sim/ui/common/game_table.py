@@ -42,6 +42,7 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
 )
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -128,7 +129,7 @@ class GameTable:
     ) -> None:
         """The strip across the top: the game's heading, whose turn it is (or where the replay
         is), and the message (during a replay, its keys unless a warning takes their place)."""
-        message = self.message or self.hint
+        message = self.message or self.hint_now()
         if self.replay is not None:
             status = self.replay.headline
             message = self.message if self.warning else REPLAY_HINT
@@ -234,6 +235,10 @@ class GameTable:
         return list(self.saver.errors)
 
     # -- for the tables ---------------------------------------------------------------------
+
+    def hint_now(self) -> str:
+        """What the message line says when there is no news: the table's main keys now."""
+        return GAME_OVER_KEYS if self.match.state.is_terminal() else self.hint
 
     def handle_table(self, event: pygame.event.Event) -> None:
         """The table's own input (cards, dice, buttons)."""

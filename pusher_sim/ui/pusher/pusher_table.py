@@ -48,11 +48,12 @@ from pusher_sim.ui.pusher.move_list import (
 )
 from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.push_record import apply_recorded
-from pusher_sim.ui.pusher.scene import Demand, read_scene
+from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""
@@ -125,7 +126,7 @@ class PusherTable(GameTable):
         """Move lists made while a log was replayed off the frame loop, by id of its match."""
         self.layout = self._fit(config.size)
         self.painter = Painter(self.layout)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         self.restarted()
         self.say("H help   N new game   U undo   S save   L load   R replay   Esc leave")
 
@@ -166,6 +167,10 @@ class PusherTable(GameTable):
             and self.flow.awaiting >= 0
             and self.scene.demand != Demand.OVER
         )
+
+    def _read_scene(self) -> Scene:
+        flow = self.flow
+        return read_scene(self.match, -1 if flow.hot_seat else flow.viewer)
 
     def _fit(self, size: tuple[int, int]) -> Layout:
         game = self.game
@@ -211,7 +216,7 @@ class PusherTable(GameTable):
             self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
             return
         self._list(played)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         entry = self.moves.last
         if entry is not None:
             self.say(f"{entry.who}: {entry.text}")
@@ -240,7 +245,7 @@ class PusherTable(GameTable):
         self.drop = None
         self.aim = None
         self._fast_forward(False)
-        self.scene = read_scene(match)
+        self.scene = self._read_scene()
         self.resize((self.layout.width, self.layout.height))
         self.note = self.last_push_result()
 
@@ -426,7 +431,7 @@ class PusherTable(GameTable):
         if self.drop is not None:
             return "the last move is being shown"
         seat = self.scene.seats[self.scene.mover]
-        return f"{seat.name} ({seat.label}) is to move (F fast-forwards)"
+        return f"{seat.title} is to move (F fast-forwards)"
 
     # -- a push on screen -------------------------------------------------------------------
 
@@ -448,7 +453,7 @@ class PusherTable(GameTable):
         back in the result line, which stays until the player acts."""
         self.push = None
         self._list(shown.played)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)
         self.say("")
 
@@ -561,7 +566,7 @@ class PusherTable(GameTable):
         if self.show_rule:
             return rule_in_force(scene.rule)
         if scene.demand == Demand.OVER and not self.busy and self.replay is None:
-            return (scene.result, ("N new game, R replay, S save, Esc leave",))
+            return (scene.result, (GAME_OVER_KEYS,))
         return None
 
 

@@ -15,7 +15,7 @@ from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN
-from pusher_sim.ui.shell.config import seat_kind
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_kind, seat_name
 
 
 class Demand(Enum):
@@ -37,7 +37,7 @@ HINTS: dict[Demand, str] = {
     Demand.PUSH_AGAIN: "no ball of yours came back: press a highlighted triangle again",
     Demand.SKIP: "press Space to let the turn pass",
     Demand.PASS: "press Space to pass",
-    Demand.OVER: "N new game, R replay, S save, Esc quit",
+    Demand.OVER: GAME_OVER_KEYS,
 }
 
 
@@ -48,11 +48,20 @@ class SeatView:
     kind: str
     """"human" or the bot's name."""
     tray: int
+    you: bool = False
+    """This seat is the one person at the table."""
 
     @property
     def label(self) -> str:
-        """What sits here in the words the other tables use: "person", "bot", "random bot"."""
-        return "person" if self.kind == HUMAN else seat_kind(self.kind)
+        """What sits here in the words the other tables use: "you", "person", "random bot"."""
+        if self.kind == HUMAN:
+            return "you" if self.you else "person"
+        return seat_kind(self.kind)
+
+    @property
+    def title(self) -> str:
+        """The seat as every table names it ("Red (you)")."""
+        return seat_name(self.name, self.kind, self.you)
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,7 @@ class Scene:
         if self.demand is Demand.OVER:
             return self.result or "Game over"
         seat = self.seats[self.mover]
-        return f"{seat.name} ({seat.label}) to move: {self.demand.value}"
+        return f"{seat.title} to move: {self.demand.value}"
 
     @property
     def hint(self) -> str:
@@ -91,14 +100,21 @@ class Scene:
         return self.demand in (Demand.SKIP, Demand.PASS)
 
 
-def read_scene(match: Match) -> Scene:
-    """The scene of the match's current position. Call only while no job is changing the match."""
+def read_scene(match: Match, you: int = -1) -> Scene:
+    """The scene of the match's current position (``you``: the seat of the one person at the
+    table, or -1). Call only while no job is changing the match."""
     state = match.state
     if not isinstance(state, PusherState):
         raise TypeError(f"the Pusher window shows Pusher games, not {type(state).__name__}")
     game = state.game
     seats = tuple(
-        SeatView(colour.label.capitalize(), colour, match.log.seats[seat], state.trays[seat])
+        SeatView(
+            colour.label.capitalize(),
+            colour,
+            match.log.seats[seat],
+            state.trays[seat],
+            seat == you,
+        )
         for seat, colour in enumerate(game.colours)
     )
     balls = tuple(sorted(state.balls.items()))

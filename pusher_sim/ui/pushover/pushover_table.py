@@ -20,7 +20,7 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import GameTable, match_for
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.widgets import (
     ACCENT,
@@ -38,6 +38,7 @@ from pusher_sim.ui.shell.widgets import (
     text_size,
     wrapped,
 )
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
 from pushover.game import COLOURS
@@ -146,12 +147,8 @@ class PushOverTable(GameTable):
         return self.state
 
     def name(self, seat: int) -> str:
-        kind = "you" if seat == self.flow.viewer and not self.flow.hot_seat else None
-        if kind is None and self.match.agents[seat] is None:
-            kind = "person"
-        if kind is None:
-            kind = seat_kind(self.match.log.seats[seat])
-        return f"{COLOURS[seat]} ({kind})"
+        you = seat == self.flow.viewer and not self.flow.hot_seat
+        return seat_name(COLOURS[seat], self.match.log.seats[seat], you)
 
     # -- input ------------------------------------------------------------------------------
 
@@ -230,9 +227,9 @@ class PushOverTable(GameTable):
         seat = before.to_move
         for kind, who, a, b, c in after.news[_common_prefix(before.news, after.news) :]:
             if kind == "rollout" and who == seat:
-                return f"{COLOURS[seat]} rolled out: {b} is over {after.cfg.roll_limit}"
+                return f"{_cap(seat)} rolled out: {b} is over {after.cfg.roll_limit}"
             if kind == "move" and who == seat:
-                return f"{COLOURS[seat]} moves {c} stops ({b} on {a} {'die' if a == 1 else 'dice'})"
+                return f"{_cap(seat)} moves {c} stops ({b} on {a} {'die' if a == 1 else 'dice'})"
         return ""
 
     def _start_walk(self, walk: Walk | None) -> None:
@@ -302,25 +299,30 @@ class PushOverTable(GameTable):
         if self.state.is_terminal() and not self.holding():
             shade(surface)
             winner = self.state.winner
-            title = f"{COLOURS[winner].capitalize()} wins" if winner >= 0 else "A draw"
-            chips = ", ".join(f"{COLOURS[s]} {c}" for s, c in enumerate(self.state.columns))
-            panel(surface, title, [f"chips: {chips}", "N: a new game   Esc: leave"], base)
+            title = f"{_cap(winner)} wins" if winner >= 0 else "A draw"
+            chips = ", ".join(f"{_cap(s)} {c}" for s, c in enumerate(self.state.columns))
+            panel(surface, title, [f"chips: {chips}", GAME_OVER_KEYS], base)
 
     def _draw_header(self, surface: pygame.Surface, box: pygame.Rect, base: int) -> None:
         cfg = self.state.cfg
         head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
         head += f", up to {cfg.max_dice} dice"
-        self.draw_header(surface, box, base, (14, 18, 30), head, self._status())
+        self.draw_header(surface, box, base, (14, 18, 30), head, self.status_line())
 
-    def _status(self) -> str:
+    def status_line(self) -> str:
+        """Whose turn it is and what they may do, as the header says it."""
         state = self.state
         if state.is_terminal():
             return "the game is over"
         seat = state.to_move
         if self.flow.awaiting >= 0 and not self.holding():
-            who = "You" if not self.flow.hot_seat else COLOURS[seat].capitalize()
+            who = "You" if not self.flow.hot_seat else _cap(seat)
             return f"{who}: roll" if not state.dice else f"{who}: roll again or stop"
-        return f"{COLOURS[self.drawn_state().to_move]} is playing..."
+        mover = self.drawn_state().to_move
+        if self.match.agents[mover] is None:  # a person's own die or walk on screen
+            who = "You" if not self.flow.hot_seat else _cap(mover)
+            return f"{who}: the dice are rolling..."
+        return f"{_cap(mover)} is playing..."
 
     def _draw_track(
         self, surface: pygame.Surface, box: pygame.Rect, state: PushOverState, base: int
@@ -407,7 +409,7 @@ class PushOverTable(GameTable):
         gap = size // 4
         x0 = centre[0] - (cfg.max_dice * size + (cfg.max_dice - 1) * gap) / 2
         y0 = centre[1] - size * 1.1
-        whose = f"{COLOURS[self.roller]}'s dice" if 0 <= self.roller < len(COLOURS) else "dice"
+        whose = f"{_cap(self.roller)}'s dice" if 0 <= self.roller < len(COLOURS) else "dice"
         text(surface, whose, (centre[0], y0 - gap), base, TEXT_DIM, "midbottom")
         for k in range(cfg.max_dice):
             box = pygame.Rect(round(x0 + k * (size + gap)), round(y0), size, size)
@@ -439,7 +441,7 @@ class PushOverTable(GameTable):
         small = round(base * 0.9)
         for label, seats in (("rolled out", out), ("off the board", waiting)):
             if seats:
-                names = ", ".join(COLOURS[s] for s in seats)
+                names = ", ".join(_cap(s) for s in seats)
                 text(surface, f"{label}: {names}", (centre[0], y), small, TEXT_DIM, "midtop")
                 y += small * 1.2
         text(
@@ -504,6 +506,11 @@ class PushOverTable(GameTable):
         for line, more in lines[max(0, len(lines) - room) :] if room else []:  # the newest
             text(surface, line, (x + indent * more, y), size, TEXT_DIM)
             y += step
+
+
+def _cap(seat: int) -> str:
+    """A seat's colour as the window writes a name: capitalised."""
+    return COLOURS[seat].capitalize()
 
 
 def _common_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:

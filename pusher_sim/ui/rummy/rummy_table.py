@@ -23,7 +23,7 @@ from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.rummy.card_painter import CardPainter
 from pusher_sim.ui.rummy.offers import label as action_label
 from pusher_sim.ui.rummy.offers import offers_for
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.widgets import (
     ACCENT,
@@ -40,6 +40,7 @@ from pusher_sim.ui.shell.widgets import (
     text_size,
     wrapped,
 )
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
 from rummy.actions import (
     Discard,
     DrawStock,
@@ -200,14 +201,16 @@ class RummyTable(GameTable):
     def view(self) -> RummyObservation:
         return self.state.observation(self.flow.viewer)
 
+    def hint_now(self) -> str:
+        if self.deal_pause >= 0:
+            return "Space or a click: the next deal"
+        return super().hint_now()
+
     def name(self, seat: int) -> str:
         if seat == CHANCE:
             return "the dealer"
-        who = "you" if seat == self.flow.viewer and not self.flow.hot_seat else None
-        kind = (
-            "person" if self.match.agents[seat] is None else seat_kind(self.match.log.seats[seat])
-        )
-        return f"{SEAT_NAMES[seat]} ({who or kind})"
+        you = seat == self.flow.viewer and not self.flow.hot_seat
+        return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], you)
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != (self.layout.width, self.layout.height):
@@ -668,7 +671,7 @@ class RummyTable(GameTable):
         if final:
             winner = "team A (North, South)" if a < b else "team B (East, West)"
             lines.append("a draw" if a == b else f"{winner} wins")
-            lines.append("N: a new game   Esc: leave")
+            lines.append(GAME_OVER_KEYS)
         else:
             lines.append("click or press Space for the next deal")
         return lines

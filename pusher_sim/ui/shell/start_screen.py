@@ -22,14 +22,14 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
+from pusher_sim.ui.shell.words import game_title, seat_kind
 
-TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
 STRONGEST = "bot"
@@ -61,7 +61,7 @@ class Autosave:
 
     @property
     def title(self) -> str:
-        return TITLES.get(self.game, self.game)
+        return game_title(self.game)
 
     @property
     def words(self) -> str:
@@ -203,7 +203,7 @@ class StartScreen:
 
     @property
     def title(self) -> str:
-        return TITLES.get(self.game, self.game)
+        return game_title(self.game)
 
     def _choose_game(self, game: str) -> None:
         self.game = game
@@ -255,7 +255,7 @@ class StartScreen:
 
     def start(self) -> None:
         if not has_table(self.game):
-            title = TITLES.get(self.game, self.game)
+            title = game_title(self.game)
             self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:
