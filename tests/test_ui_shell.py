@@ -19,10 +19,11 @@ from pusher_sim.ui.pushover.pushover_table import PushOverTable
 from pusher_sim.ui.rummy.rummy_table import RummyTable
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.dialogs import Confirm
+from pusher_sim.ui.shell.dialogs import Choose, Confirm
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 from tests import table_driver as drv
+from tests import ui_driver
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -109,8 +110,6 @@ def test_one_vocabulary_on_every_table() -> None:
     """Item 10: a seat is "Red (you)" / "Blue (bot)" / "Red (person)" (hot seat) on every
     table, capitalised alike; the player's own roll is not "red is playing"; a finished game
     offers the same keys everywhere (Esc leave); a deal's end does not hint at cards."""
-    from tests import ui_driver
-
     pusher = ui_driver.make_app(seats=("human", "bot"), agents=[None, ui_driver.FirstLegal()])
     assert pusher.scene.headline.startswith("Red (you) to move")
     assert [s.title for s in pusher.scene.seats] == ["Red (you)", "Blue (bot)"]
@@ -139,3 +138,24 @@ def test_one_vocabulary_on_every_table() -> None:
     finished = drv.api_match("pushover", ("human", "bot"), 4, "bot", lambda m: False)
     done = drv.open_table(finished, 1e3)
     assert done.hint_now() == GAME_OVER_KEYS
+
+
+def test_the_load_list_names_each_saves_game_and_opens_it_on_its_own_table(
+    tmp_path: Path,
+) -> None:
+    """Item 7: L in Pusher lists a Push save as Push's and loads it on the Push table; no
+    autosave and no internal name ("rummy") is shown."""
+    push = drv.make_match("rummy", ("human", "strong", "strong", "strong"), seed=2)
+    while not push.needs_input():
+        push.step()
+    push.log.save(autosave_of(tmp_path, "rummy"))
+    push.log.save(tmp_path / "saves" / "evening.json")
+    table = ui_driver.make_app(seats=("human", "human"))
+    app = ui_driver.host_of(table)
+    press(app, pygame.K_l, "l")
+    chooser = app.mode
+    assert isinstance(chooser, Choose)
+    assert chooser.items == ("Push: evening.json",)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.mode, RummyTable)
+    assert app.mode.match.log.actions == push.log.actions

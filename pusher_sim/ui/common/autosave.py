@@ -17,6 +17,14 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 
 
+def saved_game(path: Path) -> str | None:
+    """The game a saved file holds (its registry name), or None when it cannot be read."""
+    try:
+        return GameLog.load(path).game
+    except (UserError, OSError):
+        return None
+
+
 def log_text(log: GameLog) -> str:
     """A game log as a saved file holds it."""
     return json.dumps(log.to_json()) + "\n"

@@ -15,15 +15,18 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
 from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import data_dir, new_save_path, saves_dir
+from pusher_sim.saves import autosave_path, data_dir, new_save_path, saves_dir
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import GAMES
+from pusher_sim.ui.common.autosave import saved_game
 from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow, WatchFlow
@@ -32,6 +35,7 @@ from pusher_sim.ui.shell.dialogs import Choice, Choose, Confirm, TextPrompt
 from pusher_sim.ui.shell.jobs import in_background
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.sound import Sounds
+from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import (
     ACCENT,
     TEXT,
@@ -42,7 +46,7 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
 )
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, game_title
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -362,23 +366,47 @@ class GameTable:
         )
 
     def choose_save(self) -> None:
+        """L: the named saves, newest first (``--save``'s file first), each with its game; one
+        of another game opens on that game's table."""
         try:
             folder = saves_dir()
-            games = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+            found = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         except OSError as exc:
             self.say(f"cannot read the saves: {exc}", warning=True)
             return
-        games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
+        autosaves = {autosave_path(g) for g in GAMES}  # Continue reaches those
+        paths = [p for p in found if p not in autosaves]
         given = self.config.save_path
         if given is not None and given.exists():  # --save's file first
-            games = [given, *(p for p in games if p.resolve() != given.resolve())]
-        if not games:
+            paths = [given, *(p for p in paths if p.resolve() != given.resolve())]
+        if not paths:
             self.say(f"no saved games in {folder}", warning=True)
             return
-        names = [p.name for p in games]
-        self.host.show(
-            Choose(self.host, self, "Load a game", names, lambda n: self.load_from(games[n]))
-        )
+        games = [saved_game(p) for p in paths]
+        names = [
+            f"{game_title(g)}: {p.name}" if g else p.name for p, g in zip(paths, games, strict=True)
+        ]
+
+        def pick(n: int) -> None:
+            game = games[n] or self.match.game.name  # unreadable: the load says why
+            if game == self.match.game.name or not has_table(game):
+                self.load_from(paths[n])
+            else:
+                self.open_elsewhere(game, paths[n])
+
+        self.host.show(Choose(self.host, self, "Load a game", names, pick))
+
+    def open_elsewhere(self, game: str, path: Path) -> None:
+        """Continue the save at ``path`` of another game on that game's table (this game is
+        kept in its autosave)."""
+        config = replace(self.config, game=game, load=str(path), seats=None, seed=None)
+        try:
+            table = table_maker(game)(self.host, config)
+        except UserError as exc:
+            self.say(f"cannot load {path.name}: {exc}", warning=True)
+            return
+        self.save_now()
+        self.host.show(table)
 
     def load_from(self, path: Path) -> None:
         """Continue the game saved at ``path`` (replayed off the frame loop)."""
@@ -389,7 +417,8 @@ class GameTable:
         def load() -> Match:
             log = GameLog.load(path)
             if log.game != name:
-                raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
+                mine, theirs = game_title(name), game_title(log.game)
+                raise UserError(f"{path.name} is a {theirs} game, not a {mine} one")
             return self.continued(maker, log, current)
 
         self._replace_with(
