@@ -659,3 +659,33 @@ def test_seats_added_are_the_strongest_bot_and_named_alike_everywhere() -> None:
         "South (bot)",
         "West (random bot)",
     ]
+
+
+def test_what_happened_fills_its_rows_scrolled_anywhere(drawn: Drawn) -> None:
+    """Issue 26, item 6: scrolled to the top (Home), or one line short of it, "what happened"
+    shows as many lines as at the newest end, not one line and empty rows."""
+    match = drv.make_match("rummy", ("strong",) * 4, seed=2)
+    for _ in range(60):
+        match.step()
+    table = drv.open_table(match, 1000.0)
+    table.flow.pace = 1e6  # the bots wait: the story stays as it is
+    assert isinstance(table, RummyTable)
+    lay = table.layout
+
+    def shown() -> int:
+        drawn.clear()
+        drv.tick(table)
+        left = range(lay.discard.right, lay.discard.right + 3 * lay.base)
+        return sum(
+            1 for _w, _s, _width, rect in drawn if rect.x in left and rect.y < lay.top.bottom
+        )
+
+    newest = shown()
+    assert newest >= 3
+    drv.key(table, pygame.K_HOME)
+    assert shown() == newest
+    drv.key(table, pygame.K_DOWN)
+    assert shown() == newest
+    drv.key(table, pygame.K_UP)
+    drv.key(table, pygame.K_UP)
+    assert shown() == newest

@@ -483,14 +483,20 @@ class RummyTable(GameTable):
         if key == pygame.K_END:
             self.news_back = 0
         elif key == pygame.K_HOME:
-            self.news_back = len(self.news)
+            self.news_back = self._most_back()
         else:
             page = key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
             self.scroll_news(LOG_KEYS[key] * (max(1, self._news_rows() - 1) if page else 1))
 
     def scroll_news(self, lines: int) -> None:
         """Scroll "what happened" ``lines`` back (negative: towards the newest)."""
-        self.news_back = max(0, min(self.news_back + lines, len(self._news_wrapped()) - 1))
+        self.news_back = max(0, min(self.news_back + lines, self._most_back()))
+
+    def _most_back(self) -> int:
+        """How far back "what happened" scrolls: to where its first line is at the top and the
+        rows below it are full (one row says how many lines are newer)."""
+        lines, rows = len(self._news_wrapped()), self._news_rows()
+        return 0 if lines <= rows else lines - (rows - 1)
 
     def _onto_meld(self, meld_id: int, card: int) -> None:
         meld = next(m for m in self.state.melds if m.id == meld_id)
@@ -840,7 +846,7 @@ class RummyTable(GameTable):
         size, step = self._news_line()
         lines = self._news_wrapped()
         rows = self._news_rows()
-        self.news_back = min(self.news_back, max(0, len(lines) - 1))
+        self.news_back = min(self.news_back, self._most_back())
         end = len(lines) - self.news_back
         room = rows - 1 if self.news_back > 0 else rows
         first = max(0, end - room)
