@@ -30,6 +30,7 @@ from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
 from pusher_sim.ui.shell.start_screen import StartScreen
 from pusher_sim.ui.shell.table_registry import has_table
+from pusher_sim.ui.shell.widgets import ACCENT
 from rummy.actions import (
     Discard,
     DrawStock,
@@ -689,3 +690,24 @@ def test_what_happened_fills_its_rows_scrolled_anywhere(drawn: Drawn) -> None:
     drv.key(table, pygame.K_UP)
     drv.key(table, pygame.K_UP)
     assert shown() == newest
+
+
+def test_a_card_drawn_from_the_stock_is_marked_in_the_hand(window: pygame.Surface) -> None:
+    """Issue 26, item 8: like a taken discard, a card that came from the stock is outlined in
+    the hand until the turn ends."""
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    before = set(table.view().hand)
+    drv.click(table, table.layout.stock.center)  # push (or draw): a stock card comes to hand
+    drv.run_until(table, lambda: not table.holding())
+    new = set(table.view().hand) - before
+    assert new
+    drv.tick(table)
+    rects = table.hand_rects()
+    order = sorted(rects.values(), key=lambda r: r.x)
+    for card in new:
+        rect = rects[card]
+        later = [r.x for r in order if r.x > rect.x]
+        right = min([*later, rect.right])
+        strip = pygame.surfarray.array3d(window)[rect.x + 2 : right, rect.y - 4 : rect.y - 1]
+        assert (strip == ACCENT).all(axis=2).any(), f"{card_str(card)} is not marked"

@@ -189,6 +189,10 @@ class RummyTable(GameTable):
         self._offers: tuple[tuple[Match, int, tuple[int, ...]], list[tuple[str, Action]]] | None
         self._offers = None
         self.news = self._news_of_match()
+        self.fresh: set[int] = set()
+        """Cards that came to the viewer's hand from the stock this turn (marked, as a taken
+        discard is)."""
+        self._fresh_for = self.flow.viewer
 
     # -- what the viewer sees ---------------------------------------------------------------
 
@@ -516,7 +520,19 @@ class RummyTable(GameTable):
 
     # -- moves and their animation ----------------------------------------------------------
 
+    def _mark_fresh(self, played: Played) -> None:
+        """Note the cards a draw brought to the viewer's hand; forget them when their turn ends."""
+        viewer, action = self.flow.viewer, played.action
+        if viewer != self._fresh_for or (isinstance(action, Discard) and played.mover == viewer):
+            self.fresh.clear()
+            self._fresh_for = viewer
+        if isinstance(action, HIDDEN_DRAWS):
+            seen = played.before.observation(viewer)
+            assert isinstance(seen, RummyObservation)
+            self.fresh |= set(self.view().hand) - set(seen.hand)
+
     def on_played(self, played: Played) -> None:
+        self._mark_fresh(played)
         self.selected = [c for c in self.selected if c in self.view().hand]
         if self.flow.awaiting < 0 or played.mover != self.flow.viewer:
             self.selected.clear()
@@ -597,6 +613,7 @@ class RummyTable(GameTable):
         return bool(self.flights) or self.deal_pause >= 0
 
     def restarted(self) -> None:
+        self.fresh.clear()
         self.selected.clear()
         self.flights = []
         self.deal_pause = -1
@@ -930,7 +947,7 @@ class RummyTable(GameTable):
             self.cards.face(surface, card, rect.topleft)
             if card in self.selected or card in crossed:
                 self.cards.outline(surface, rect.topleft)
-            elif card == obs.pending_wild or card == obs.taken:
+            elif card == obs.pending_wild or card == obs.taken or card in self.fresh:
                 self.cards.outline(surface, rect.topleft, ACCENT)
         if self.drag is not None and not sweeping:
             cw, ch = self.layout.card
