@@ -388,3 +388,21 @@ def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path:
     restored = open_table(AppConfig(load=str(path), seats=("human", "bot")))
     settle(restored)
     assert restored.match.moves == app.match.moves and restored.note == app.note
+
+
+def test_a_space_just_after_an_animation_ends_is_swallowed() -> None:
+    """Issue 26, item 9: a Space meant to finish the bot's move on screen that comes just after
+    it ended does not pass; a Space a moment later does."""
+    bot = ScriptedAgent([Place(BLUE_PAIR)])
+    app = make_app(seats=("human", "bot"), agents=[None, bot], pace=0.3)
+    click_cell(app, RED_FIRST)
+    run_until(app, lambda: app.drop is not None)  # blue's ball drops in
+    run_until(app, lambda: app.drop is None)
+    assert app.scene.can_pass and app.match.moves == 2  # red must skip (P7)
+    key(app, pygame.K_SPACE)
+    assert app.match.moves == 2 and not app.warning  # swallowed: it was meant for the drop
+    for _ in range(30):
+        tick(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    assert app.match.moves == 3 and app.match.log.actions[-1]["type"] == "Pass"

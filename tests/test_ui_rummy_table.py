@@ -309,7 +309,7 @@ def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
     drv.key(table, pygame.K_l)
     assert isinstance(app.mode, Confirm)
     drv.key(table, pygame.K_y)
-    assert isinstance(app.mode, Choose) and app.mode.items == ("here.json",)
+    assert isinstance(app.mode, Choose) and app.mode.items == ("Push: here.json",)
     drv.key(table, pygame.K_RETURN)
     drv.run_until(table, lambda: table.match.log.actions == log)
     assert table.flow.awaiting == 0

@@ -59,6 +59,9 @@ REPLAY_RECALL = 16
 happened read as they did on the way (a Push Over turn is at most a few rolls)."""
 INSTANT = 1e9
 """An animation speed at which the tables skip their animations."""
+SPACE_GRACE = 0.4
+"""Seconds after an animation ends during which Space is swallowed: a Space meant to finish
+the animation that comes just too late must not pass, roll or draw a warning."""
 
 
 def match_for(config: AppConfig) -> Match:
@@ -112,6 +115,9 @@ class GameTable:
         self.returns_to: GameTable | None = None
         """The live table a replay hands the screen back to."""
         self._replay_wait = 0.0
+        self._held = False
+        self._settled_at = -SPACE_GRACE
+        """The clock when the last animation ended (see :data:`SPACE_GRACE`)."""
 
     @property
     def match(self) -> Match:
@@ -154,10 +160,17 @@ class GameTable:
             self.show_help = False
         elif self.replay is not None:
             self._handle_replay(event)
-        elif event.type == pygame.KEYDOWN and self._command_key(event.key):
-            return
-        else:
+        elif event.type != pygame.KEYDOWN or not self._key_taken(event.key):
             self.handle_table(event)
+
+    def _key_taken(self, key: int) -> bool:
+        """A command key acted on, or a late Space swallowed: the table does not see it."""
+        late = key == pygame.K_SPACE and self._late_space()
+        return late or self._command_key(key)
+
+    def _late_space(self) -> bool:
+        """True for a Space that comes just after an animation ended (it was meant for it)."""
+        return not self.showing() and self.clock - self._settled_at < SPACE_GRACE
 
     def _command_key(self, key: int) -> bool:
         commands = {
@@ -190,6 +203,9 @@ class GameTable:
         if self.message and self.match.moves != self._said_at:
             self.message, self.warning = "", False  # a move was played since: old news
         self.advance(dt)
+        held, self._held = self._held, self.showing()
+        if held and not self._held:
+            self._settled_at = self.clock
         if self.replay is not None:
             self._run_replay(dt)
             return
@@ -253,6 +269,10 @@ class GameTable:
     def holding(self) -> bool:
         """True while an animation must finish before the next move."""
         return False
+
+    def showing(self) -> bool:
+        """True while an animation runs (a pause waiting for a person is not one)."""
+        return self.holding()
 
     def on_played(self, played: Played) -> None:
         """An action was applied (by anyone): start its animation, say what happened."""

@@ -612,6 +612,9 @@ class RummyTable(GameTable):
     def holding(self) -> bool:
         return bool(self.flights) or self.deal_pause >= 0
 
+    def showing(self) -> bool:
+        return bool(self.flights)
+
     def restarted(self) -> None:
         self.fresh.clear()
         self.selected.clear()
