@@ -4,6 +4,8 @@ one vocabulary, the dialogs as real buttons, no sound device."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -20,6 +22,7 @@ from pusher_sim.ui.rummy.rummy_table import RummyTable
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose, Confirm
+from pusher_sim.ui.shell.sound import NO_DEVICE
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 from tests import table_driver as drv
@@ -159,3 +162,22 @@ def test_the_load_list_names_each_saves_game_and_opens_it_on_its_own_table(
     press(app, pygame.K_RETURN)
     assert isinstance(app.mode, RummyTable)
     assert app.mode.match.log.actions == push.log.actions
+
+
+def test_without_a_sound_device_the_window_is_muted_and_says_so_once() -> None:
+    """Item 12: no ALSA lines on the terminal; one line, once, and the window starts muted."""
+    script = (
+        "import pygame; from pusher_sim.ui.shell.sound import Sounds\n"
+        "a, b = Sounds(True), Sounds(True)\n"
+        "print('muted' if a.muted and b.muted else 'sound' if a.available else 'silent')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    if done.stdout.strip() == "sound":
+        return  # this machine has a sound device: nothing to say
+    assert done.stdout.strip() == "muted"
+    assert done.stderr.splitlines() == [f"pusher: {NO_DEVICE}"]
