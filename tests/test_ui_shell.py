@@ -21,7 +21,7 @@ from pusher_sim.ui.pushover.pushover_table import PushOverTable
 from pusher_sim.ui.rummy.rummy_table import RummyTable
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.dialogs import Choose, Confirm
+from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
 from pusher_sim.ui.shell.sound import NO_DEVICE
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS
@@ -181,3 +181,73 @@ def test_without_a_sound_device_the_window_is_muted_and_says_so_once() -> None:
         return  # this machine has a sound device: nothing to say
     assert done.stdout.strip() == "muted"
     assert done.stderr.splitlines() == [f"pusher: {NO_DEVICE}"]
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    drv.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    drv.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    drv.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.tick(0.05)
+
+
+def button(app: App, label: str) -> tuple[int, int]:
+    """Where the open dialog drew the button saying ``label`` (drawn this frame)."""
+    dialog = app.mode
+    assert isinstance(dialog, (Confirm, TextPrompt, Choose))
+    app.tick(0.05)
+    found = [rect.center for rect, choice in dialog.buttons if choice.label == label]
+    assert found, [choice.label for _rect, choice in dialog.buttons]
+    return found[0]
+
+
+def test_the_dialogs_are_buttons_the_mouse_works(tmp_path: Path) -> None:
+    """Item 11: leaving, saving and loading are answered by clicking buttons in words (their
+    keys shown on them, the default marked); Enter gives the default, Right moves to the next."""
+    config = AppConfig(seats=("human", "human"), pace=0.0, speed=1e3)
+    table = ui_driver.open_table(config, home=True)
+    ui_driver.click_cell(table, ui_driver.RED_FIRST)  # a game in progress
+    app = ui_driver.host_of(table)
+    press(app, pygame.K_ESCAPE)
+    leave = app.mode
+    assert isinstance(leave, Confirm)
+    assert [(c.label, c.key_name, c.default) for c in leave.choices] == [
+        ("Leave", "Y", True),
+        ("Quit", "Q", False),
+        ("Stay", "N", False),
+    ]
+    assert leave.choices[leave.focus].label == "Leave"  # Enter would leave
+    click_at(app, button(app, "Stay"))
+    assert app.mode is table and app.running
+    press(app, pygame.K_s, "s")  # save under a name, typed, then the Save button clicked
+    assert isinstance(app.mode, TextPrompt)
+    for letter in "tea":
+        press(app, getattr(pygame, f"K_{letter}"), letter)
+    click_at(app, button(app, "Save"))
+    assert app.mode is table and (tmp_path / "saves" / "tea.json").exists()
+    press(app, pygame.K_l, "l")  # load: the Load question's default is chosen by a click
+    click_at(app, button(app, "Choose a game"))
+    chooser = app.mode
+    assert isinstance(chooser, Choose) and chooser.items == ("Pusher: tea.json",)
+    app.tick(0.05)
+    click_at(app, chooser.rows[0][0].center)  # the row chosen, then the Load button
+    click_at(app, button(app, "Load"))
+    assert app.mode is table
+    app.settle()
+    assert "loaded 1 moves from tea.json" in table.message
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RIGHT)  # the keys move along the buttons: Quit now
+    assert isinstance(app.mode, Confirm) and app.mode.choices[app.mode.focus].label == "Quit"
+    press(app, pygame.K_LEFT)
+    click_at(app, button(app, "Leave"))
+    assert isinstance(app.mode, StartScreen) and app.running
+
+
+def test_rule_codes_stay_out_of_the_headlines() -> None:
+    """Item 11: the status lines say what is due in words; a refused move says why in words;
+    the rule's code is the I panel's."""
+    table = ui_driver.make_app(seats=("human", "human"))
+    ui_driver.click_cell(table, ui_driver.RED_FIRST)
+    ui_driver.click_cell(table, ui_driver.RED_FIRST)  # taken: refused
+    assert table.warning and not table.message[:3].rstrip(":").startswith("P")
+    assert not table.scene.hint.startswith(table.scene.rule)
+    assert table.scene.rule.startswith("P")  # still there for the I panel

@@ -204,7 +204,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
     app = make_app()
     click_cell(app, RED_CUP)
-    assert app.message == f"P2: cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
+    assert app.message == f"cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
 
 
 def test_the_cup_under_the_pointer_shows_its_name(window: pygame.Surface) -> None:

@@ -298,7 +298,7 @@ class GameTable:
         try:
             played = self.flow.play(action)
         except IllegalMove as exc:
-            self.say(f"{exc.rule}: {exc.reason}", warning=True)
+            self.say(exc.reason, warning=True)  # the rule's code is no part of the interface
             return False
         if played is not None:  # else it is applied off the frame loop: update hands it on
             self.on_played(played)
@@ -334,9 +334,9 @@ class GameTable:
             "Leave this game?",
             "It is saved: the start screen can continue it.",
             [
-                Choice(pygame.K_y, "Y leave", self.leave),
-                Choice(pygame.K_q, "Q quit", self.host.quit),
-                Choice(pygame.K_n, "N stay", lambda: None),
+                Choice(pygame.K_y, "Leave", self.leave, default=True),
+                Choice(pygame.K_q, "Quit", self.host.quit),
+                Choice(pygame.K_n, "Stay", _no),
             ],
         )
 
@@ -347,7 +347,10 @@ class GameTable:
         self._ask(
             "Start a new game?",
             "This one stays in the autosave until the new game's first move.",
-            [Choice(pygame.K_y, "Y new game", self.new_game), Choice(pygame.K_n, "N stay", _no)],
+            [
+                Choice(pygame.K_y, "New game", self.new_game, default=True),
+                Choice(pygame.K_n, "Stay", _no),
+            ],
         )
 
     def new_game(self) -> None:
@@ -380,8 +383,8 @@ class GameTable:
             "Load another game?",
             "This one is kept in the autosave until the loaded game moves on.",
             [
-                Choice(pygame.K_y, "Y choose a game", self.choose_save),
-                Choice(pygame.K_n, "N stay", _no),
+                Choice(pygame.K_y, "Choose a game", self.choose_save, default=True),
+                Choice(pygame.K_n, "Stay", _no),
             ],
         )
 

@@ -395,14 +395,14 @@ class PusherTable(GameTable):
         tri = triangle_at(board, point, self.scene.pushable)
         if tri is None:
             self.say(
-                f"{self.scene.rule}: press inside a highlighted triangle - a push is due",
+                "press inside a highlighted triangle: a push is due (I: the rule)",
                 warning=True,
             )
             return
         aim = Aim(tri, point, point)
         region = self.game.config.press_region
         if not self.game.geo.press_inside(tri, aim.offset(board), region):
-            self.say(f"P8: press nearer the triangle's centre (within {region:.0%})", True)
+            self.say(f"press nearer the triangle's centre (within {region:.0%} of it)", True)
             return
         self.aim = aim
         self.say("drag back to aim, wheel or Up/Down: press strength, release to push")

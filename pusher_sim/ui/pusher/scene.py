@@ -92,8 +92,8 @@ class Scene:
         if self.demand is Demand.OVER:
             return HINTS[self.demand]
         if self.seats[self.mover].kind != "human":
-            return f"{self.rule}: the bot is thinking..."
-        return f"{self.rule}: {HINTS[self.demand]}"
+            return "the bot is thinking..."
+        return HINTS[self.demand]  # the rule's code is the I panel's, not the interface
 
     @property
     def can_pass(self) -> bool:

@@ -516,7 +516,7 @@ class RummyTable(GameTable):
         try:
             self.state.validate(options[0])
         except IllegalMove as exc:
-            self.say(f"{exc.rule}: {exc.reason}", warning=True)
+            self.say(exc.reason, warning=True)
 
     # -- moves and their animation ----------------------------------------------------------
 

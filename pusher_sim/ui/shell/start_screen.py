@@ -144,9 +144,7 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     new = f"play {Path(config.load).name}" if config.load else "start a new game"
     lines = (
         f"It stopped at move {saved.moves} (saved {saved.when}).",
-        "C: continue it.",
-        f"N: {new} (its first move replaces the autosave).",
-        "Esc: neither, for now.",
+        f"Or {new}: its first move replaces the autosave.",
     )
     host.show(
         Confirm(
@@ -157,14 +155,16 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
             [
                 Choice(
                     pygame.K_c,
-                    "C continue it",
+                    "Continue it",
                     lambda: host.show(table_maker(saved.game)(host, continuing(config, saved))),
+                    default=True,
                 ),
                 Choice(
                     pygame.K_n,
-                    "N new game" if config.load is None else "N play the file",
+                    "New game" if config.load is None else "Play the file",
                     lambda: host.show(table),
                 ),
+                Choice(pygame.K_ESCAPE, "Not now", lambda: host.show(back)),
             ],
         )
     )
