@@ -21,7 +21,7 @@ import pygame
 from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog, replay
-from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, get_spec
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
@@ -186,7 +186,7 @@ class StartScreen:
         self.host = host
         self.config = config or AppConfig()
         self.games = [g for g in GAMES]
-        self.game = self.config.game if self.config.game in GAMES else "pusher"
+        self.game = self.config.game if self.config.game in GAMES else DEFAULT_GAME
         self.seats: list[str] = []
         self.pace = self.config.pace
         self.row = 0

@@ -1,14 +1,13 @@
-"""The window's vocabulary, written once: what each game is called, how a seat is named on every
-table ("Red (you)", "East (bot)", "Blue (person)" in hot-seat play), and the keys a finished game
-offers. Every table, dialog and the start screen say it the same way, capitalised the same way;
-players never see the games' internal names (``rummy``, ``pushover``).
+"""The window's vocabulary, written once: what each game is called (its registry title), how a
+seat is named on every table ("Red (you)", "East (bot)", "Blue (person)" in hot-seat play), and
+the keys a finished game offers. Every table, dialog and the start screen say it the same way,
+capitalised the same way; players never see the games' internal names (``rummy``, ``pushover``).
 """
 
 from __future__ import annotations
 
-from pusher_sim.turnloop.registry import HUMAN
-
-TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
+from pusher_sim.errors import UserError
+from pusher_sim.turnloop.registry import HUMAN, get_spec
 
 GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
 """What a finished game offers, on every table."""
@@ -16,7 +15,10 @@ GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
 
 def game_title(game: str) -> str:
     """A game's name as players know it ("Push" for ``rummy``)."""
-    return TITLES.get(game, game.replace("_", " ").capitalize())
+    try:
+        return get_spec(game).title
+    except UserError:
+        return game
 
 
 def seat_kind(seat: str) -> str:
