@@ -28,9 +28,10 @@ from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.rules_text import plain, rule
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.common.game_table import INSTANT, GameTable, match_for
+from pusher_sim.ui.common.game_table import GameTable, match_for
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.replay import REPLAY_HINT
+from pusher_sim.ui.common.replay_control import INSTANT
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter, board_balls
@@ -260,7 +261,7 @@ class PusherTable(GameTable):
         self, maker: MatchMaker, log: GameLog, current: Match, label: str, done: str
     ) -> None:
         """Continue ``log``, replayed off the frame loop; ``done`` is said when it is."""
-        self._replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
+        self.replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
 
     def new_game(self) -> None:
         self.note = ""
