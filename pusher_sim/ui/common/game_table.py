@@ -151,7 +151,14 @@ class GameTable:
             mirror.follow(view)
         except CorruptFile:  # another match, or another seat's eyes: start again
             mirror = SeatMirror(match.game, viewer)
-            mirror.follow(view)
+            try:
+                mirror.follow(view)
+            except CorruptFile:
+                if match.game.hides_information:
+                    raise
+                # A position not reached by its moves (a scenario set up directly): the
+                # position is public, so the mirror takes it as it is.
+                mirror.state, mirror.history = match.state.clone(), list(view.history)
             before = mirror.state
         self.mirror, self.seen_before = mirror, before
 
