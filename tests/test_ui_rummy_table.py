@@ -67,7 +67,10 @@ def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> Rummy
 
 
 def state_of(table: RummyTable) -> RummyState:
-    return table.state
+    """The real position (the test may look at every hand; the table sees its seat's view)."""
+    state = table.match.state
+    assert isinstance(state, RummyState)
+    return state
 
 
 def gesture(table: RummyTable, action: Action) -> None:
@@ -370,7 +373,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     """Every line of text the tables, their header and their panels draw: (words, size, the
     width it was given to fit, where it went)."""
     seen: Drawn = []
-    modules = {sys.modules[m] for m in (RummyTable.__module__, drv.GameTable.__module__)}
+    painter = "pusher_sim.ui.rummy.push_painter"
+    modules = {sys.modules[m] for m in (painter, drv.GameTable.__module__)}
     modules.add(sys.modules[drv.clear_fonts.__module__])
     for module in modules:
         original = module.text  # type: ignore[attr-defined]
@@ -711,3 +715,36 @@ def test_a_card_drawn_from_the_stock_is_marked_in_the_hand(window: pygame.Surfac
         right = min([*later, rect.right])
         strip = pygame.surfarray.array3d(window)[rect.x + 2 : right, rect.y - 4 : rect.y - 1]
         assert (strip == ACCENT).all(axis=2).any(), f"{card_str(card)} is not marked"
+
+
+class Sealed:
+    """A match whose real position the Push table's own code may not read (the flow, the
+    local driver, still may): the table draws from its seat's view."""
+
+    def __init__(self, match: Match) -> None:
+        self.__dict__["_match"] = match
+
+    def __getattr__(self, name: str) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if name == "state" and caller.startswith("pusher_sim.ui.rummy"):
+            raise AssertionError(f"{caller} read the real state")
+        return getattr(self.__dict__["_match"], name)
+
+
+def test_the_push_table_draws_from_its_seat_view_only(window: pygame.Surface) -> None:
+    """The seam: every frame (header, panels, hand, offers, what happened) comes from the
+    table's SeatMirror, whose other hands are stand-ins, never from the real position."""
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    real = table.match
+    assert sorted(table.state.hands[0]) == sorted(state_of(table).hands[0])
+    assert [len(h) for h in table.state.hands] == [len(h) for h in state_of(table).hands]
+    table.flow.match = Sealed(real)  # type: ignore[assignment]
+    try:
+        table.draw(window)
+        drv.click(table, table.layout.stock.center)  # a move: the story and the hand follow
+        drv.run_until(table, lambda: not table.holding())
+        table.draw(window)
+    finally:
+        table.flow.match = real
+    assert table.news[-1].startswith("North: ")
