@@ -26,7 +26,8 @@ from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.turnloop.registry import GAMES
 from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
-from pusher_sim.ui.pusher.pusher_table import PusherTable, rule_in_force
+from pusher_sim.ui.pusher.frame_builder import rule_in_force
+from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.app import App
@@ -454,10 +455,10 @@ def test_no_text_runs_into_another(size: tuple[int, int], players: int) -> None:
     )
     assert not where.head.colliderect(where.side)
     assert where.head.right <= layout.width and where.side.left >= 0
-    from pusher_sim.ui.pusher.scene import SeatView
+    from pusher_sim.ui.pusher.scene import SeatShown
 
     for tray in layout.trays:
-        view = SeatView("Yellow", Colour.YELLOW, "strong", 17)
+        view = SeatShown("Yellow", Colour.YELLOW, "strong", 17)
         header = pygame.Rect(tray.header.as_tuple())
         for rect, _size, _words in painter.tray_header_rects(tray, view, 17):
             assert header.contains(rect), (rect, header)

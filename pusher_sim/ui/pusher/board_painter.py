@@ -18,7 +18,7 @@ from pusher_sim.board_sprites import ball_sprite, cup_sprite, shadow_sprite
 from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
-from pusher_sim.ui.pusher.scene import SeatView
+from pusher_sim.ui.pusher.scene import SeatShown
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
 from pusher_sim.ui.shell.widgets import fitted, font
 
@@ -294,7 +294,7 @@ class Painter:
     def draw_trays(
         self,
         surface: pygame.Surface,
-        seats: Sequence[SeatView],
+        seats: Sequence[SeatShown],
         mover: int,
         counts: Sequence[int],
     ) -> None:
@@ -317,7 +317,7 @@ class Painter:
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def tray_header_rects(
-        self, tray: TrayBox, view: SeatView, count: int
+        self, tray: TrayBox, view: SeatShown, count: int
     ) -> list[tuple[pygame.Rect, int, str]]:
         """The header's two lines (name and who plays; balls left), each shrunk to fit its box."""
         swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12
