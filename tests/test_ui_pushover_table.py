@@ -13,7 +13,8 @@ import pytest
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.pushover.pushover_table import BOARD, PushOverTable
+from pusher_sim.ui.pushover.pushover_painter import BOARD
+from pusher_sim.ui.pushover.pushover_table import PushOverTable
 from pusher_sim.ui.shell.dialogs import Confirm
 from pushover.actions import Roll, Stop
 from tests import table_driver as drv
@@ -187,7 +188,7 @@ def test_a_data_folder_that_cannot_be_written_falls_back_and_the_game_goes_on(
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int, pygame.Rect]]:
     """Every line the table draws from now on: (words, size, the width it was to fit, where)."""
     seen: list[tuple[str, int, int, pygame.Rect]] = []
-    module = sys.modules[PushOverTable.__module__]
+    module = sys.modules["pusher_sim.ui.pushover.pushover_painter"]
     original = module.text  # type: ignore[attr-defined]
 
     def recorded(

@@ -57,6 +57,8 @@ class ReplayedTable(Mode, Protocol):
 
     def restarted(self) -> None: ...
 
+    def follow(self) -> None: ...
+
     def played(self, played: Played) -> None: ...
 
 
@@ -132,6 +134,7 @@ class ReplayControl:
         again = min(table.replay_recall, len(flow.befores))
         for _ in range(again):
             flow.back()
+        table.follow()
         table.restarted()
         speed, muted = table.speed, table.sounds.muted
         table.speed, table.sounds.muted = INSTANT, True
