@@ -19,6 +19,7 @@ from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
+from pusher_sim.ui.pusher.aim_painter import draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.move_list import push_result
 from pusher_sim.ui.pusher.pusher_table import HELP_LINES
@@ -360,7 +361,7 @@ def test_an_aim_dragged_out_of_the_window_stays_inside_the_board_area(
     bars = pygame.Rect(lay.note.as_tuple()).union(lay.message.as_tuple())
     draw(app, surface)
     aiming = pygame.surfarray.array3d(surface.subsurface(bars)).copy()
-    gauge = app.painter.draw_strength_gauge(surface, app.aim.press, app.aim.drag, 0.5)
+    gauge = draw_strength_gauge(surface, app.layout, app.aim.press, app.aim.drag, 0.5)
     assert pygame.Rect(lay.board_box.as_tuple()).contains(gauge)
     aim, app.aim = app.aim, None
     draw(app, surface)

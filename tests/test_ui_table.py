@@ -25,7 +25,8 @@ from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.turnloop.registry import GAMES
-from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
+from pusher_sim.ui.pusher.aim_painter import band_end, draw_strength_gauge
+from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter
 from pusher_sim.ui.pusher.frame_builder import rule_in_force
 from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.scene import Demand
@@ -561,7 +562,7 @@ def test_the_wheel_while_aiming_sets_the_press_strength(window: pygame.Surface) 
     key(app, pygame.K_UP)
     assert app.strength == pytest.approx(0.8)
     assert app.aim is not None
-    gauge = app.painter.draw_strength_gauge(window, app.aim.press, app.aim.drag, app.strength)
+    gauge = draw_strength_gauge(window, app.layout, app.aim.press, app.aim.drag, app.strength)
     assert (gauge.w > 0 and "press 80%" in app.message) or app.message.startswith("press strength")
     post(pygame.MOUSEBUTTONUP, pos=release, button=1)
     tick(app)
