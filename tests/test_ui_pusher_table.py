@@ -21,7 +21,7 @@ from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
 from pusher_sim.ui.pusher.aim_painter import draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.move_list import push_result
+from pusher_sim.ui.pusher.move_list import MoveEntry, MoveList, push_result
 from pusher_sim.ui.pusher.pusher_table import HELP_LINES
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.config import AppConfig
@@ -407,3 +407,23 @@ def test_a_space_just_after_an_animation_ends_is_swallowed() -> None:
     key(app, pygame.K_SPACE)
     settle(app)
     assert app.match.moves == 3 and app.match.log.actions[-1]["type"] == "Pass"
+
+
+def test_a_chain_of_pushes_by_one_seat_reads_as_one_turn_in_the_move_list() -> None:
+    """Issue 26, item 13 (the window's part): Blue pushing the same triangle again and again
+    is one line of the move list, not a screenful."""
+    red, blue = Colour.RED, Colour.BLUE
+    listed = MoveList()
+    listed.add(MoveEntry(1, red, "Red", "place F5", ((0, 0),)))
+    for n in range(2, 16):
+        listed.add(MoveEntry(n, blue, "Blue", "push J1 K1 J2: 0 back", TRIANGLE))
+    listed.add(MoveEntry(16, blue, "Blue", "push J1 K1 J2: 2 back", TRIANGLE))
+    listed.add(MoveEntry(17, red, "Red", "place A1", ((4, 0),)))
+    lines = [e.line for e in listed.visible(10)]
+    assert lines == [
+        "1. Red: place F5",
+        "2-16. Blue: 15 pushes of J1 K1 J2: 2 back",
+        "17. Red: place A1",
+    ]
+    listed.scroll_by(5, 2)
+    assert [e.label for e in listed.visible(2)] == ["1", "2-16"]

@@ -300,7 +300,7 @@ class Painter:
                 surface.blit(swatch, swatch.get_rect(midleft=(x, top + line // 2)))
                 x += swatch.get_width() + 4
             newest = n == len(entries) - 1 and scroll == 0
-            text = body.render(f"{entry.number}. {entry.text}", True, TEXT if newest else TEXT_DIM)
+            text = body.render(f"{entry.label}. {entry.text}", True, TEXT if newest else TEXT_DIM)
             surface.blit(text, (x, top))
         surface.set_clip(clip)
 

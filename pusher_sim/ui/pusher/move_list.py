@@ -8,7 +8,7 @@ follows the newest move unless the player has scrolled back.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pusher_sim.board import Cell, Colour
 from pusher_sim.errors import CorruptFile, IllegalMove
@@ -32,10 +32,45 @@ class MoveEntry:
     """The cup placed in or the triangle pushed, to mark on the board."""
     result: str = ""
     """A push's result line (:func:`push_result`), "" for other moves or where unknown."""
+    to: int = 0
+    """The last move's number of a chain of pushes shown as one turn (0: one move)."""
+
+    @property
+    def label(self) -> str:
+        """The move's number, or the chain's first and last ("12-25")."""
+        return f"{self.number}-{self.to}" if self.to else str(self.number)
 
     @property
     def line(self) -> str:
-        return f"{self.number}. {self.who}: {self.text}"
+        return f"{self.label}. {self.who}: {self.text}"
+
+    @property
+    def pushed(self) -> bool:
+        return self.text.startswith("push ")
+
+
+def turns(entries: Sequence[MoveEntry]) -> list[MoveEntry]:
+    """The entries with each chain of pushes by one seat (two or more in a row) shown as one
+    turn: "12-25. Blue: 14 pushes of J1 J2 K1: 0 back"."""
+    groups: list[list[MoveEntry]] = []
+    for entry in entries:
+        group = groups[-1] if groups else None
+        if group and entry.pushed and group[-1].pushed and entry.who == group[-1].who:
+            group.append(entry)
+        else:
+            groups.append([entry])
+    return [group[0] if len(group) == 1 else _chain(group) for group in groups]
+
+
+def _chain(pushes: Sequence[MoveEntry]) -> MoveEntry:
+    """One line for a chain of pushes: how many, of which triangle, how many balls came back."""
+    first, last = pushes[0], pushes[-1]
+    places = {e.text.split(":")[0].removeprefix("push ") for e in pushes}
+    text = f"{len(pushes)} pushes" + (f" of {places.pop()}" if len(places) == 1 else "")
+    counts = [e.text.rsplit(": ", 1)[-1].removesuffix(" back") for e in pushes]
+    if all(c.isdigit() for c in counts):  # a list read off a log alone does not know them
+        text += f": {sum(int(c) for c in counts)} back"
+    return replace(last, number=first.number, to=last.number, text=text)
 
 
 def returned_text(state: PusherState) -> str:
@@ -94,29 +129,39 @@ class MoveList:
         self.entries: list[MoveEntry] = []
         self.scroll = 0
         """Lines scrolled back from the newest (0 follows the game)."""
+        self._turns: tuple[tuple[int, MoveEntry | None], list[MoveEntry]] = ((0, None), [])
+
+    def turns(self) -> list[MoveEntry]:
+        """The lines the list shows (:func:`turns`), made again only when the entries change."""
+        key = (len(self.entries), self.entries[-1] if self.entries else None)
+        if self._turns[0] != key:
+            self._turns = (key, turns(self.entries))
+        return self._turns[1]
 
     def reset(self, entries: Sequence[MoveEntry] = ()) -> None:
         self.entries = list(entries)
         self.scroll = 0
 
     def add(self, entry: MoveEntry) -> None:
+        lines = len(self.turns())
         self.entries.append(entry)
-        if self.scroll:
-            self.scroll += 1  # keep the lines the player scrolled to in view
+        if self.scroll:  # keep the lines the player scrolled to in view
+            self.scroll += len(self.turns()) - lines
 
     def truncate(self, moves: int) -> None:
         del self.entries[moves:]
-        self.scroll = min(self.scroll, max(0, len(self.entries) - 1))
+        self.scroll = min(self.scroll, max(0, len(self.turns()) - 1))
 
     def scroll_by(self, lines: int, visible: int) -> None:
         """Positive scrolls back to older moves."""
-        most = max(0, len(self.entries) - visible)
+        most = max(0, len(self.turns()) - visible)
         self.scroll = min(most, max(0, self.scroll + lines))
 
     def visible(self, rows: int) -> list[MoveEntry]:
-        """The ``rows`` entries to show, oldest first."""
-        end = len(self.entries) - self.scroll
-        return self.entries[max(0, end - rows) : end]
+        """The ``rows`` lines to show, oldest first (a chain of pushes is one line)."""
+        shown = self.turns()
+        end = len(shown) - self.scroll
+        return shown[max(0, end - rows) : end]
 
     @property
     def last(self) -> MoveEntry | None:
