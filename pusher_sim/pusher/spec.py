@@ -171,7 +171,7 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 
 SPEC = GameSpec(
-    name="pusher",
+    name=PusherGame.name,
     title="Pusher",
     rule_letter="P",
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",

@@ -51,7 +51,8 @@ class TextUI(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the command line and the generic tests need to know about one game."""
+    """Everything about one game that the command line, the window, the rules text, the envs
+    and the generic tests need: the one place its title, rule letter and adapters are named."""
 
     name: str
     title: str
