@@ -260,5 +260,5 @@ def test_push_over_seats_are_the_strongest_bot_by_default_and_named_alike() -> N
 def test_a_continued_game_tells_what_happened_from_its_first_move() -> None:
     table = after_a_roll_out()
     told = [e for e in table.state.news if e[0] != "turn"]
-    assert table.news[0].startswith("red ") and len(table.news) >= len(told) > 0
-    assert list(table.news)[-len(told) :] == [table._words.describe(e) for e in told]
+    assert table.news[0].startswith("Red ") and len(table.news) >= len(told) > 0
+    assert list(table.news)[-len(told) :] == [table.told(e) for e in told]

@@ -39,7 +39,7 @@ from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
 from pushover.game import COLOURS
-from pushover.state import PushOverState
+from pushover.state import Event, PushOverState
 from pushover.text import PushOverText
 
 TUMBLE_SECONDS = 0.55
@@ -142,7 +142,7 @@ class PushOverTable(GameTable):
         action = played.action
         for event in after.news[_common_prefix(before.news, after.news) :]:
             if event[0] != "turn":
-                self.news.append(self._words.describe(event))
+                self.news.append(self.told(event))
         if isinstance(action, Roll) and not before.dice:
             self.dice, self.roller = (), played.mover
         walk = None
@@ -160,6 +160,11 @@ class PushOverTable(GameTable):
                 self.sounds.play("drop")
         elif walk is not None:
             self._start_walk(walk)
+
+    def told(self, event: Event) -> str:
+        """One event of "what happened" as the window writes it (a name capitalised)."""
+        words = self._words.describe(event)
+        return words[:1].upper() + words[1:]
 
     def _walk_of(self, before: PushOverState, after: PushOverState) -> Walk | None:
         seat = before.to_move
@@ -218,7 +223,7 @@ class PushOverTable(GameTable):
             now = tuple(replayed.news)  # type: ignore[attr-defined]
             for event in now[_common_prefix(told, now) :]:
                 if event[0] != "turn":
-                    self.news.append(self._words.describe(event))
+                    self.news.append(self.told(event))
             told = now
 
     # -- drawing ----------------------------------------------------------------------------
