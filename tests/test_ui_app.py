@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -45,7 +45,6 @@ from tests.ui_driver import (
     load_save,
     make_app,
     open_table,
-    open_window,
     opening_by_api,
     play_opening,
     run_until,
@@ -55,12 +54,7 @@ from tests.ui_driver import (
     wait_for_push,
 )
 
-
-@pytest.fixture(autouse=True)
-def window() -> Iterator[pygame.Surface]:
-    surface = open_window()
-    yield surface
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def demand(app: Table) -> Demand:

@@ -5,7 +5,6 @@ restored, and the text that ran past its box."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +41,6 @@ from tests.ui_driver import (
     key,
     make_app,
     open_table,
-    open_window,
     play_opening,
     push_triangle,
     run_until,
@@ -51,12 +49,7 @@ from tests.ui_driver import (
     wait_for_push,
 )
 
-
-@pytest.fixture(autouse=True)
-def window() -> Iterator[pygame.Surface]:
-    surface = open_window()
-    yield surface
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 # -- a push is simulated once per move --------------------------------------------------------

@@ -4,7 +4,6 @@ through the API; dice tumble one at a time and pieces walk; the table sleeps whe
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,7 @@ from tests import table_driver as drv
 SEATS = ("human", "expected")
 
 
-@pytest.fixture(autouse=True)
-def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
-    yield drv.open_window()
-    drv.close_window()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> PushOverTable:

@@ -8,7 +8,6 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +52,7 @@ SWEEPS: list[Action] = []
 """Melds that :func:`gesture` selected by dragging along the hand."""
 
 
-@pytest.fixture(autouse=True)
-def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
-    yield drv.open_window()
-    drv.close_window()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> RummyTable:
@@ -375,7 +370,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     seen: Drawn = []
     painter = "pusher_sim.ui.rummy.push_painter"
     modules = {sys.modules[m] for m in (painter, drv.GameTable.__module__)}
-    modules.add(sys.modules[drv.clear_fonts.__module__])
+    modules.add(sys.modules["pusher_sim.ui.shell.widgets"])
     for module in modules:
         original = module.text  # type: ignore[attr-defined]
 

@@ -10,7 +10,6 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -51,7 +50,6 @@ from tests.ui_driver import (
     key,
     make_app,
     open_table,
-    open_window,
     play_opening,
     post,
     push_triangle,
@@ -61,12 +59,7 @@ from tests.ui_driver import (
     tick,
 )
 
-
-@pytest.fixture(autouse=True)
-def window() -> Iterator[pygame.Surface]:
-    surface = open_window()
-    yield surface
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def pixel(surface: pygame.Surface, x: float, y: float) -> tuple[int, int, int]:
@@ -512,7 +505,7 @@ def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> No
     """Item 7 as the issue saw it: a game in progress at 800x600, the pointer resting on the
     centre cup it just filled, N: every pixel of the board is what a freshly opened table with
     that seed draws (and stays so after the first placement and the bot's answer)."""
-    surface = open_window((800, 600))
+    surface = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
     app = make_app(seats=("human", "bot"), agents=[None, FirstLegal()])
     draw(app, surface)  # the layout of the 800x600 window
     click_cell(app, (0, 0))

@@ -44,13 +44,6 @@ TRIANGLE = ((1, 0), (1, 1), (2, 0))
 RED_CUP = (1, 1)  # red may never place here (P2)
 
 
-def open_window(size: tuple[int, int] = SIZE) -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    surface: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    return surface
-
-
 def new_game(players: int = 2) -> PusherGame:
     return PusherGame(PusherConfig(players=players), PhysicsResolver())
 
