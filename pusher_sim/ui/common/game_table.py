@@ -167,6 +167,14 @@ class GameTable:
             before = mirror.state
         self.mirror, self.seen_before = mirror, before
 
+    def reopen(self, match: Match) -> None:
+        """Play ``match`` from now on (a new game, a load, an undo): the mirror follows it and
+        the table starts afresh."""
+        self.flow.replace(match)
+        self._saved_at_end = False
+        self.follow()
+        self.restarted()
+
     def played(self, played: Played) -> None:
         """A move was applied: the mirror follows, then the table shows it."""
         self.follow()
@@ -403,10 +411,7 @@ class GameTable:
         )
 
     def new_game(self) -> None:
-        self.flow.replace(started_over(self.match, secrets.randbelow(2**31)))
-        self._saved_at_end = False
-        self.follow()
-        self.restarted()
+        self.reopen(started_over(self.match, secrets.randbelow(2**31)))
         self.say(f"a new game (seed {self.match.seed})")
 
     def undo(self) -> None:
@@ -446,10 +451,7 @@ class GameTable:
         if exc is not None:
             self.say(f"cannot load: {exc}", True)
             return
-        self.flow.replace(job.result())
-        self._saved_at_end = False
-        self.follow()
-        self.restarted()
+        self.reopen(job.result())
         self.say(self._when_loaded(self.match))
 
     def start_replay(self) -> None:

@@ -504,8 +504,7 @@ def open_table(
     seats: Sequence[str] = start.log.seats
     log.seats = list(seats)
     if wait or not log.actions:
-        table.flow.replace(table.continued(maker, log, start))
-        table.restarted()
+        table.reopen(table.continued(maker, log, start))
         return table
     label = f"loading {config.load}"
     table.load_log(maker, log, start, label, f"loaded {len(log.actions)} moves from {config.load}")
