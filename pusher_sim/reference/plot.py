@@ -49,10 +49,10 @@ def figure(s: dict[str, Any], path: str | Path) -> None:
     ax = axes[2]
     for model, label in LABELS.items():
         if model in s["models"]["agree"]:
-            ax.plot(
-                x, [b["models"]["agree"].get(model, float("nan")) for b in bins], "o-", label=label
-            )
-    ax.set_title(f"cups agreeing with the reference (of 91), {s['pushes']} pushes")
+            runs = s["models"]["pushes"][model]
+            y = [b["models"]["agree"].get(model, float("nan")) for b in bins]
+            ax.plot(x, y, "o-", label=f"{label} ({runs} pushes)")
+    ax.set_title("cups agreeing with the reference (of 91)")
     for ax in axes:
         ax.set_xlabel("press strength")
         ax.legend(fontsize=8)

@@ -128,10 +128,11 @@ cups, balls returned per colour."""
 
 
 def compare_models(rows: Sequence[Row]) -> dict[str, Any]:
-    """For each quantity, each model's mean, a paired sign-flip permutation test of its mean
-    against the reference's on the same pushes, and the mean size of its per-push difference
-    from the reference; for the distance a moved ball travels (different balls in each model:
-    unpaired), each model's mean and median and a Mann-Whitney test; the mean cups agreeing
+    """For each quantity, each model's mean (and the reference's on the same pushes), a paired
+    sign-flip permutation test of its mean against the reference's, and the mean size of its
+    per-push difference from the reference; for the distance a moved ball travels (different
+    balls in each model: unpaired), each model's mean and median and a Mann-Whitney test; the
+    mean cups agreeing
     with the reference. A variant is compared on the pushes that ran it (``pushes`` says how
     many)."""
     models: dict[str, list[tuple[Side, Side]]] = {
@@ -152,6 +153,7 @@ def compare_models(rows: Sequence[Row]) -> dict[str, Any]:
             base = [get(ref) for _, ref in pairs]
             entry[name] = {"mean": float(np.mean(vals)) if vals else 0.0}
             if name != "3d":
+                entry[name]["reference"] = float(np.mean(base)) if base else 0.0
                 entry[name]["p"] = paired_permutation(vals, base)
                 gaps = np.abs(np.subtract(vals, base))
                 entry[name]["gap"] = float(gaps.mean()) if vals else 0.0
