@@ -318,19 +318,20 @@ class RummyTable(GameTable):
 
     # -- moves and their animation ----------------------------------------------------------
 
-    def _mark_fresh(self, played: Played, before: RummyState) -> None:
+    def _mark_fresh(self, played: Played, before: RummyObservation) -> None:
         """Note the cards a draw brought to the viewer's hand; forget them when their turn ends."""
         viewer, action = self.flow.viewer, played.action
         if viewer != self._fresh_for or (isinstance(action, Discard) and played.mover == viewer):
             self.fresh.clear()
             self._fresh_for = viewer
         if isinstance(action, HIDDEN_DRAWS):
-            self.fresh |= set(self.view().hand) - set(before.observation(viewer).hand)
+            self.fresh |= set(self.view().hand) - set(before.hand)
 
     def on_played(self, played: Played) -> None:
         before, after = self.seen_before, self.state
         assert isinstance(before, RummyState)
-        self._mark_fresh(played, before)
+        seen = before.observation(self.flow.viewer)
+        self._mark_fresh(played, seen)
         self.selected = [c for c in self.selected if c in self.view().hand]
         if self.flow.awaiting < 0 or played.mover != self.flow.viewer:
             self.selected.clear()
@@ -338,7 +339,7 @@ class RummyTable(GameTable):
         if mover >= 0:
             self.sounds.play("place")  # a card laid down, drawn or pushed
         decode = self.match.game.action_codec.decode
-        self.story.add(move_lines(before, self.mirror.history[-1], after, decode))
+        self.story.add(move_lines(seen, self.mirror.history[-1], self.view(), decode))
         stock, discard = self.layout.stock.topleft, self.layout.discard.topleft
         flights: list[Flight] = []
         if isinstance(action, TakeDiscard):

@@ -12,40 +12,45 @@ from typing import Any
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.seat_view import SeenMove, seen_move
-from pusher_sim.ui.rummy.offers import label as action_label
+from pusher_sim.ui.rummy.offers import meld_text
 from pusher_sim.ui.rummy.push_view import NewsView
 from pusher_sim.ui.rummy.table_layout import Layout
 from pusher_sim.ui.shell.widgets import wrapped
 from rummy.actions import LayMelds, PushDraw
 from rummy.cards import card_str
 from rummy.game import SEAT_NAMES
-from rummy.state import RummyState
+from rummy.observation import RummyObservation
 
 Decode = Callable[[Mapping[str, Any]], Action]
 
 
-def move_lines(before: RummyState, move: SeenMove, after: RummyState, decode: Decode) -> list[str]:
-    """The lines one move adds, from the seat's view before and after it: a deal shuffled and
-    dealt (the hidden move), what a seat did, and the deal's points when it ended one."""
+def move_lines(
+    before: RummyObservation, move: SeenMove, after: RummyObservation, decode: Decode
+) -> list[str]:
+    """The lines one move adds, from the seat's observations before and after it: a deal
+    shuffled and dealt (the hidden move), what a seat did, and the deal's points when it ended
+    one."""
     if move.action is None:
-        lines = [f"deal {len(before.results) + 1}: shuffled and dealt"]
+        lines = [f"deal {len(before.scores) + 1}: shuffled and dealt"]
     elif move.mover >= 0:
-        lines = [f"{SEAT_NAMES[move.mover]}: {_told(decode(dict(move.action)), before)}"]
+        lines = [
+            f"{SEAT_NAMES[move.mover]}: {_told(decode(dict(move.action)), move.mover, before)}"
+        ]
     else:
         lines = []
-    if len(after.results) > len(before.results):
-        a, b = after.results[-1].scores
-        lines.append(f"deal {len(after.results)} over: team A {a}, team B {b} points")
+    if len(after.scores) > len(before.scores):
+        a, b = after.scores[-1]
+        lines.append(f"deal {len(after.scores)} over: team A {a}, team B {b} points")
     return lines
 
 
-def _told(action: Action, before: RummyState) -> str:
+def _told(action: Action, mover: int, before: RummyObservation) -> str:
     if isinstance(action, PushDraw):
-        left = SEAT_NAMES[(before.player + 1) % 4]
-        return f"pushed: {left} gets the {card_str(before.discard[-1])} and a stock card"
+        left = SEAT_NAMES[(mover + 1) % 4]
+        return f"pushed: {left} gets the {card_str(before.discard_top)} and a stock card"
     if isinstance(action, LayMelds):
-        laid = before.laid[before.player]
-        return action_label(before, action) if laid else "laid the contract"
+        melds = " + ".join(meld_text(*m) for m in action.melds)
+        return f"meld {melds}" if before.laid[mover] else "laid the contract"
     return str(action)
 
 
@@ -56,10 +61,10 @@ def story_of(match: Match, viewer: int) -> list[str]:
     state = game.new_initial_state()
     decode = game.action_codec.decode
 
-    def seen() -> RummyState:
-        mirror = game.state_seen_by(state.observation(viewer).to_json())
-        assert isinstance(mirror, RummyState)
-        return mirror
+    def seen() -> RummyObservation:
+        obs = state.observation(viewer)
+        assert isinstance(obs, RummyObservation)
+        return obs
 
     lines: list[str] = []
     before = seen()

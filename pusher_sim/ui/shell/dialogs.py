@@ -246,9 +246,9 @@ class TextPrompt(Over):
         width = max(360, self.buttons_width(surface))
         x, y, w, h = _card(surface, self.title, (*self.lines, ""), width)
         body = font(max(18, surface.get_height() // 32))
-        box = pygame.Rect(
-            x + 24, y + h - body.get_linesize() * 3 - 22, w - 48, body.get_linesize() + 10
-        )
+        buttons_top = y + h - 16 - (body.get_height() + 14)
+        box_h = body.get_linesize() + 10
+        box = pygame.Rect(x + 24, buttons_top - 10 - box_h, w - 48, box_h)
         pygame.draw.rect(surface, (40, 44, 56), box, border_radius=4)
         pygame.draw.rect(surface, HIGHLIGHT, box, width=1, border_radius=4)
         surface.blit(body.render(self.text + "_", True, TEXT), (box.x + 8, box.y + 5))
