@@ -56,6 +56,9 @@ class PhysicsConfig:
     first_touch_contacts: bool = True
     press_drop_time: float = 0.5
     wake_off_cup: bool = True
+    press_makes_room: bool = True
+    finger_speed: float = 0.5
+    gentle_finger_speed: float = 0.05
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -282,6 +285,8 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("sleep_speed", 0.0, 1.0),
     ("max_sim_time", 0.01, 3600.0),
     ("press_drop_time", 0.0, 3600.0),
+    ("finger_speed", 0.0, 5.0),
+    ("gentle_finger_speed", 0.0, 5.0),
 )
 # Ball restitution and friction are shared out as square roots over the two shapes of a contact
 # (Chipmunk multiplies them), so they must not be zero.
@@ -299,9 +304,17 @@ _POSITIVE = (
 
 MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
+    # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
+    # drives them apart (push.py), the flick given at once.
+    "7": {"press_makes_room": False},
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
-    "6": {"first_touch_contacts": False, "press_drop_time": 3600.0, "wake_off_cup": False},
+    "6": {
+        "first_touch_contacts": False,
+        "press_drop_time": 3600.0,
+        "wake_off_cup": False,
+        "press_makes_room": False,
+    },
 }
 """Every model this code can still run, with the settings that make it that model (over the
 given values). A game played under an older model resolves its pushes with that model's

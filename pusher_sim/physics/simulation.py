@@ -10,6 +10,7 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.cups import board_bowl_energy
+from pusher_sim.physics.finger import Finger
 from pusher_sim.physics.push import (
     flick_velocity,
     press_point,
@@ -67,13 +68,15 @@ class PushSimulation:
         self.push = push
         model = BoardSpace(board, cfg, sleeping=sleeping)
         self.model = model
-        pressed_velocities = dict(
-            zip(
-                push.triangle,
-                press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius),
-                strict=True,
-            )
+        # Model 8: a finger drives the pressed ball down and the contacts move the triangle's
+        # balls (finger.py), the flick given as it goes in; model 7 strikes them (push.py).
+        self.finger = Finger(cfg, push.strength) if cfg.press_makes_room else None
+        strikes = (
+            [(0.0, 0.0)] * 3
+            if self.finger is not None
+            else press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius)
         )
+        pressed_velocities = dict(zip(push.triangle, strikes, strict=True))
         triangle_balls: list[int] = []
         for cell in board.cells:
             colour = balls.get(cell)
@@ -92,7 +95,8 @@ class PushSimulation:
                 # At rest at its cup's centre: asleep until a moving ball touches it.
                 model.sleep(i)
         p = press_point(board, push)
-        self.pressed = model.add_ball(push.colour, p, flick_velocity(push), pressed=True)
+        flick = (0.0, 0.0) if self.finger is not None else flick_velocity(push)
+        self.pressed = model.add_ball(push.colour, p, flick, pressed=True)
         touching = 2.0 * cfg.ball_radius
         overlapping = [
             i
@@ -115,6 +119,9 @@ class PushSimulation:
         self._terms_step = 0
         self._lift_share = cfg.press_work_share(push.strength)
         self._height = self._lift_height()
+        if self.finger is not None:
+            self._lift_share = 1.0  # the finger pushes; nothing holds the ball's weight back
+            self.finger.z = self._height
         self._press_energy = self.energy()
         # What the press puts in: the flick, the strikes, the pressed ball's height, and (at
         # the drop) the lift of the ball it lands on onto the others (space.py, drop_in).
@@ -178,6 +185,9 @@ class PushSimulation:
             # are the balls the pressed one is on top of; the rest must collide as usual.
             m.stop_ignoring()
             self.supports = sorted(m.ignored)
+        if self.finger is not None:
+            self._finger_step()
+            return
         cached = self._found
         if cached is not None and cached[0] == self.steps and cached[1] is self.supports:
             found = cached[2]
@@ -224,13 +234,45 @@ class PushSimulation:
         if self.steps >= self.max_steps:
             self.done = True
 
+    def _finger_step(self) -> None:
+        """One step of model 8's press (finger.py): the finger and the contacts set the
+        velocities, Chipmunk moves the board, the pressed ball goes down by its own."""
+        m = self.model
+        cfg = self.config
+        finger = self.finger
+        assert finger is not None
+        involved = [self.pressed, *self.supports]
+        work = finger.push(m, involved, cfg.time_step)
+        for i in involved:
+            m.bodies[i].velocity = finger.velocities[i]
+        m.step(1)
+        self.steps += 1
+        self.press_steps += 1
+        finger.z = max(finger.z + finger.w * cfg.time_step, 0.0)
+        self._height = finger.z
+        self.press_work += work
+        self._press_energy += work
+        self._hold_energy([m.bodies[i] for i in involved])
+        if finger.z <= 0.0 or self._support_forces() is None:
+            self._drop()
+        elif self.press_steps * cfg.time_step >= cfg.press_drop_time:
+            self.forced["dropped"] += 1
+            self._drop()
+        if self.steps >= self.max_steps:
+            self.done = True
+
     def _drop(self) -> None:
-        """The pressed ball leaves the top and takes the bowl of the cup it is over."""
+        """The pressed ball leaves the top and takes the bowl of the cup it is over (model 8:
+        the flick is given as it goes in, rolling)."""
         self.on_top = False
         self._height = 0.0
         lift = self.model.drop_in(self.pressed)
         self.press_work += lift
         self._press_energy += lift
+        if self.finger is not None:
+            flick = self.finger.flick(self.model, self.pressed, flick_velocity(self.push))
+            self.press_work += flick
+            self._press_energy += flick
 
     def _support_forces(self) -> _Support | None:
         m = self.model
@@ -307,6 +349,8 @@ class PushSimulation:
         if self.on_top:
             x, y = self.model.position(self.pressed)
             energy += self._lift_share * cfg.ball_mass * cfg.normal_gravity * self._height
+            if self.finger is not None:
+                energy += 0.5 * cfg.ball_mass * self.finger.w**2
             energy += board_bowl_energy(self.board, self.model.stiffness, x, y)
         return energy
 

@@ -7,4 +7,4 @@ still resolve its pushes as it did. Saved game logs record it.
 The models and what each changed are listed in CHANGELOG.md, "Physics models".
 """
 
-MODEL_VERSION: str = "7"
+MODEL_VERSION: str = "8"
