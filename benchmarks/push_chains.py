@@ -1,8 +1,8 @@
 """Chains of pushes: how long Pusher games between two bots last and how many pushes in a row
 one seat makes (P11a: a push that brings none of the pusher's balls back is followed by another).
 
-Game ``k`` is played on seed ``seed + k // 2`` with the first bot in the first seat on even
-``k`` and the seats swapped on odd ``k``. A *chain* is a run of pushes by one seat with no
+Game ``k`` is played on seed ``seed + k``, the first bot in the first seat on even ``k`` and
+the seats swapped on odd ``k`` (two bots of one kind would otherwise play each game twice). A *chain* is a run of pushes by one seat with no
 other action between them. Prints the mean and longest game, the longest chain, the histogram
 of chain lengths and the share of pushes pressed under 10% strength; the same seeds give the
 same figures for any number of workers.
@@ -60,11 +60,11 @@ def chains_of(movers: Sequence[tuple[int, bool]]) -> list[int]:
 
 
 def play(a: str, b: str, index: int, seed: int, model: str) -> Game:
-    """Game ``index``: bot ``a`` first on even indices, on seed ``seed + index // 2``."""
+    """Game ``index``: bot ``a`` first on even indices, on seed ``seed + index``."""
     spec = get_spec("pusher")
     game = spec.make_game({"physics_model": model})
     seats = [a, b] if index % 2 == 0 else [b, a]
-    game_seed = seed + index // 2
+    game_seed = seed + index
     match = Match(game, spec.make_agents(game, seats), seed=game_seed, seat_names=seats)
     movers: list[tuple[int, bool]] = []
     pushes: list[tuple[int, float]] = []

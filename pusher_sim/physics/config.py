@@ -16,6 +16,10 @@ from typing import Any
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
+FINGER_STALL_WEIGHTS = 10.0
+"""The most model 8's finger pushes the pressed ball with, in its weights (finger.py; the
+reference's hand stops at about 19)."""
+
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
 
 
@@ -243,7 +247,8 @@ class PhysicsConfig:
         The press gives at most the flick (rolling, with spin) plus three times ``press_speed``
         (sliding, no spin); of the four balls involved three may sit at most at a cup's corner
         height (4/3 of the depth) and one, riding, is counted at twice the depth (space.py), and
-        the pressed ball may drop from at most a diameter onto the board (see push.py). Spin
+        the pressed ball may drop from at most a diameter onto the board (see push.py), pushed
+        by model 8's finger (finger.py). Spin
         energy is left out: friction only ever drives a ball towards its spin's speed, and a
         spin body gains speed only from its own ball, so spin never makes a ball faster.
         """
@@ -252,6 +257,9 @@ class PhysicsConfig:
         energy = 0.5 * m * self.max_flick_speed**2 + 1.5 * m * self.press_speed**2
         energy += m * g * self.cup_depth * (3.0 * 4.0 / 3.0 + 2.0)
         energy += m * g * 2.0 * self.ball_radius
+        if self.press_makes_room:
+            # Model 8's finger pushes the pressed ball down at most a diameter (finger.py).
+            energy += FINGER_STALL_WEIGHTS * m * g * 2.0 * self.ball_radius
         return math.sqrt(2.0 * energy / m)
 
     def with_(self, **changes: Any) -> PhysicsConfig:

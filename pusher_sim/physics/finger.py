@@ -3,7 +3,7 @@ contacts between them, seen in three dimensions, drive those balls apart.
 
 The pressed ball has a height ``z`` over the others' centres and a vertical velocity ``w`` that
 the 2-D board does not hold: its weight pulls it down, and a finger moving down at the press's
-speed pushes it whenever it is slower (up to :data:`STALL_WEIGHTS` of its weight, a finger,
+speed pushes it whenever it is slower (up to ``FINGER_STALL_WEIGHTS`` of its weight, a finger,
 not a vice). Each ball under it is a contact between spheres: along the line of their centres
 in 3-D, never closer than a diameter, the ball under it free across the board and held by it
 vertically. So the pressed ball goes in only once the balls under it stand a diameter away,
@@ -17,14 +17,10 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.config import FINGER_STALL_WEIGHTS, PhysicsConfig
 
 if TYPE_CHECKING:
     from pusher_sim.physics.space import BoardSpace as BallState
-
-STALL_WEIGHTS = 10.0
-"""The most the finger pushes with, in the pressed ball's weights (the reference's hand stops
-at about 19)."""
 
 ITERATIONS = 8
 """Passes of the contact solve per step (the finger and each ball under the pressed one)."""
@@ -121,7 +117,7 @@ class Finger:
         self.mass = config.ball_mass
         self.gravity = config.normal_gravity
         self.speed = finger_speed(config.gentle_finger_speed, config.finger_speed, strength)
-        self.stall = STALL_WEIGHTS * self.gravity
+        self.stall = FINGER_STALL_WEIGHTS * self.gravity
         self.z = 0.0
         self.w = 0.0
         self.velocities: dict[int, Vec] = {}
