@@ -16,7 +16,7 @@ from typing import Any
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
-FINGER_STALL_WEIGHTS = 10.0
+FINGER_STALL_WEIGHTS = 19.0
 """The most model 8's finger pushes the pressed ball with, in its weights (finger.py; the
 reference's hand stops at about 19)."""
 
@@ -61,8 +61,8 @@ class PhysicsConfig:
     press_drop_time: float = 0.5
     wake_off_cup: bool = True
     press_makes_room: bool = True
-    finger_speed: float = 0.5
-    gentle_finger_speed: float = 0.05
+    finger_speed: float = 1.2
+    gentle_finger_speed: float = 0.2
 
     def __post_init__(self) -> None:
         for f in fields(self):
