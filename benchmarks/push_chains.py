@@ -2,10 +2,10 @@
 one seat makes (P11a: a push that brings none of the pusher's balls back is followed by another).
 
 Game ``k`` is played on seed ``seed + k``, the first bot in the first seat on even ``k`` and
-the seats swapped on odd ``k`` (two bots of one kind would otherwise play each game twice). A *chain* is a run of pushes by one seat with no
-other action between them. Prints the mean and longest game, the longest chain, the histogram
-of chain lengths and the share of pushes pressed under 10% strength; the same seeds give the
-same figures for any number of workers.
+the seats swapped on odd ``k`` (two bots of one kind would otherwise play each game twice). A
+*chain* is a run of pushes by one seat with no other action between them. Prints the mean and
+longest game, the longest chain, the histogram of chain lengths and the share of pushes
+pressed under 10% strength; the same seeds give the same figures for any number of workers.
 
 Run: ``.venv/bin/python benchmarks/push_chains.py strong strong --games 20 --model 8
 --workers 2``.
