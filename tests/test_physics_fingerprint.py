@@ -3,7 +3,8 @@
 Speed work on the model (building the Space, the press's energy check, the settle checks)
 must not move any ball by one bit: a 400-game tournament and the experiment figures were
 computed with it. And a game played under model 6 must resolve its pushes under this build
-exactly as model 6 did (config_for_model("6"), what a saved game without outcomes loads with).
+exactly as model 6 did (config_for_model("6"), what a saved game without outcomes loads with),
+and model 7 (config_for_model("7"), which a new game may still name) as model 7 did.
 Each digest covers a push's steps, outcome, final energy, fix-ups and every ball's exact
 position, velocity and spin (tests/push_fingerprint.py records them for a new model).
 """
@@ -16,8 +17,18 @@ from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
 from tests.push_fingerprint import digests
 
-RECORDED_MODEL = "7"
+RECORDED_MODEL = "8"
 FIRST_PUSHES = {
+    "8": (
+        "8cc51ea836ee5e68eb7967b86ef6a8ce00f0f4f1143def4ac5ade3b045f12c2d",
+        "abd63c1fceeab1873007dd7d3af8d12643442049b1625e3182e8b2ee4b1150b0",
+        "42b691218e3640817e51c18bcb176178f9e0c5855fa91dc662e98d61aeeba288",
+        "41cc19dc13439a9be1b9599b059967b86a17eb1f42dc5b5daa3622bd38100f3f",
+        "3eff7624eba8623a3577f3e41d5b75163dd9d8de7fd312eed10a3a5849a07355",
+        "c35f2d6d546f7f1c88207571409b6066f1eb41c271796039344a28fdfea403bb",
+        "c20251ff244d792c909a1cf20c6484cc7fa0194e459c1a18ef5f4c4b7fc90e59",
+        "f079a094d684e6f62d2da760556d5ef9e0b99717f28b6f5776b4c4c406e0a1e1",
+    ),
     "7": (
         "8fbbcd61142f24ce2b5a189fb354f4391e282e354ca2e16cecf28e190a995e3d",
         "41cf65700ddd400032d62e67d0cc29a472d7c2d29559c672266bd6f6d7889e38",
@@ -40,6 +51,7 @@ FIRST_PUSHES = {
     ),
 }
 ALL_300 = {
+    "8": "12d66a412700184cfd53ed7c436bb84c61d022ee48e7b6352757ebc856ff6328",
     "7": "bfcbd063dfb00a126c0826eb680eeeb372273a5363e11e3ae6ec55ec34f63bf9",
     "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",
 }
