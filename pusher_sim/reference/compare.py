@@ -1,6 +1,7 @@
 """One push resolved by both models, reduced to what the comparison counts.
 
-Balls moved: balls of the board (not the pushed one) that end anywhere but their own cup.
+Balls moved: balls of the board (not the pushed one) that end anywhere but their own cup; and
+by role (roles.py: the pressed ball, the triangle, its ring, the rest).
 Balls returned: balls that end in a cup of their own colour (rule P10 takes them off the
 board). Cups agreeing: of the board's cups, how many hold the same (a ball of the same colour,
 or none) after the push in both models. The 3-D side adds where its balls rest (the land, on
@@ -19,6 +20,7 @@ from pusher_sim.physics import PhysicsConfig, PhysicsResolver
 from pusher_sim.reference.cases import Case
 from pusher_sim.reference.outcome import Place
 from pusher_sim.reference.resolver import ReferenceResolver, ReferenceResult
+from pusher_sim.reference.roles import Roles, moved_by_role
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class Side:
     returned: int
     settled: bool
     seconds: float
+    roles: Roles | None = None
+    """Balls moved by role (None in rows written before roles were counted)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,12 @@ class Row:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Row:
-        return cls(**{**data, "two": Side(**data["two"]), "three": Side(**data["three"])})
+        return cls(**{**data, "two": _side(data["two"]), "three": _side(data["three"])})
+
+
+def _side(data: dict[str, Any]) -> Side:
+    roles = data.get("roles")
+    return Side(**{**data, "roles": None if roles is None else Roles(**roles)})
 
 
 def counts(
@@ -80,10 +89,10 @@ def two_d(board: Board, case: Case, cfg: PhysicsConfig) -> tuple[Side, dict[Cell
     seconds = time.perf_counter() - t0
     assert out.path is not None
     starts = [c for c in board.cells if c in case.balls]
-    moved, returned, contents = counts(
-        board, starts, out.path.cups, out.path.colours, [True] * len(out.path.cups)
-    )
-    return Side(moved, returned, out.settled, seconds), contents
+    in_cup = [True] * len(out.path.cups)
+    moved, returned, contents = counts(board, starts, out.path.cups, out.path.colours, in_cup)
+    roles = moved_by_role(board, case.spec.triangle, starts, out.path.cups, in_cup)
+    return Side(moved, returned, out.settled, seconds, roles), contents
 
 
 def three_d(
@@ -96,7 +105,8 @@ def three_d(
     colours = [case.balls[c] for c in full.starts] + [case.spec.colour]
     in_cup = [p is Place.CUP for p in full.places]
     moved, returned, contents = counts(board, full.starts, full.cups, colours, in_cup)
-    return Side(moved, returned, full.settled, seconds), contents, full
+    roles = moved_by_role(board, case.spec.triangle, full.starts, full.cups, in_cup)
+    return Side(moved, returned, full.settled, seconds, roles), contents, full
 
 
 def compare(board: Board, case: Case, two_cfg: PhysicsConfig, three_cfg: PhysicsConfig) -> Row:

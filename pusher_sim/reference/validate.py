@@ -18,6 +18,7 @@ from pusher_sim.experiment.runner import executor_for
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.cases import Case, Position, case, log_positions
 from pusher_sim.reference.compare import Row, Side, compare, two_d
+from pusher_sim.reference.roles import ROLES
 from pusher_sim.reference.stats import histogram, mann_whitney
 
 BINS = 5
@@ -108,6 +109,14 @@ def summary(rows: Sequence[Row]) -> dict[str, Any]:
                     "3d_hist": histogram(three, TOP),
                     "p": p,
                 }
+            if all(r.two.roles is not None and r.three.roles is not None for r in sel):
+                entry["roles"] = {
+                    role: {
+                        side: sum(getattr(getattr(r, side).roles, role) for r in sel) / len(sel)
+                        for side in ("two", "three")
+                    }
+                    for role in ROLES
+                }
         bins.append(entry)
     n = max(len(rows), 1)
     seconds2 = sum(r.two.seconds for r in rows)
@@ -148,6 +157,16 @@ def report(s: dict[str, Any]) -> str:
             f"{m['2d']:.2f}/{m['3d']:.2f} (p={m['p']:.2g})".ljust(60)
             + f"{r['2d']:.2f}/{r['3d']:.2f} (p={r['p']:.2g})"
         )
+    if all("roles" in b for b in s["bins"] if b["pushes"]):
+        lines.append(
+            "balls moved by role, 2d/3d (the triangle's as the share of its balls leaving "
+            "their cups): " + ", ".join(ROLES)
+        )
+        for b in s["bins"]:
+            if b["pushes"]:
+                lo, hi = b["strength"]
+                figures = "  ".join(_role(b["roles"], r) for r in ROLES)
+                lines.append(f"{lo:.1f}-{hi:.1f}   {figures}")
     for b in s["bins"]:
         if b["pushes"]:
             lo, hi = b["strength"]
@@ -167,21 +186,58 @@ def report(s: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _role(roles: dict[str, dict[str, float]], role: str) -> str:
+    two, three = roles[role]["two"], roles[role]["three"]
+    if role == "triangle":
+        two, three = two / 3.0, three / 3.0
+    off = f"{100 * (two / three - 1):+.0f}%" if three else "--"
+    return f"{two:.2f}/{three:.2f} ({off})"
+
+
 # -- calibration ------------------------------------------------------------------------------
 
 FREE = ("press_speed", "gentle_press")
-"""The 2-D model's constants nobody measured (docs/physics.md calls them choices)."""
+"""Model 7's press constants nobody measured (docs/physics.md calls them choices)."""
 
-LIMITS = {"press_speed": (0.05, 2.0), "gentle_press": (0.0, 1.0)}
+FREE_FINGER = ("gentle_finger_speed", "finger_speed")
+"""Model 8's: how fast the finger goes down at the gentlest and the hardest press."""
+
+LIMITS = {
+    "press_speed": (0.05, 2.0),
+    "gentle_press": (0.0, 1.0),
+    "gentle_finger_speed": (0.0, 2.0),
+    "finger_speed": (0.0, 3.0),
+}
+STEPS = {"press_speed": 0.1, "gentle_press": 0.1, "gentle_finger_speed": 0.1, "finger_speed": 0.2}
+
+
+def free(cfg: PhysicsConfig) -> tuple[str, str]:
+    """The press constants ``fit`` tunes for the config's model."""
+    return FREE_FINGER if cfg.press_makes_room else FREE
 
 
 def distance(rows3: Sequence[Row], sides2: Sequence[Side]) -> float:
     """How far the 2-D model's outcome statistics are from the reference's: over the strength
-    bins, the squared differences of the mean balls moved and returned."""
+    bins, the squared relative differences of the mean balls moved by role and returned (rows
+    with roles), or the squared differences of the mean balls moved and returned (without)."""
     total = 0.0
+    by_role = all(
+        r.three.roles is not None and s.roles is not None
+        for r, s in zip(rows3, sides2, strict=True)
+    )
     for b in range(BINS):
         pairs = [(r, s) for r, s in zip(rows3, sides2, strict=True) if bin_of(r.strength) == b]
         if not pairs:
+            continue
+        if by_role:
+            for role in ROLES:
+                two = sum(getattr(s.roles, role) for _, s in pairs)
+                three = sum(getattr(r.three.roles, role) for r, _ in pairs)
+                if three:
+                    total += (two / three - 1.0) ** 2
+            two = sum(s.returned for _, s in pairs)
+            three = sum(r.three.returned for r, _ in pairs)
+            total += (two / three - 1.0) ** 2 if three else 0.0
             continue
         for what in ("moved", "returned"):
             two = sum(getattr(s, what) for _, s in pairs) / len(pairs)
@@ -197,16 +253,17 @@ def fit(
     say: Callable[[str], None],
     rounds: int = 3,
 ) -> tuple[PhysicsConfig, float, float]:
-    """Coordinate search over :data:`FREE` (steps halving each round) for the 2-D config whose
-    statistics are nearest the reference's on ``rows``' pushes. Returns the best config and the
-    distance before and after."""
+    """Coordinate search over the model's :func:`free` constants (steps halving each round) for
+    the 2-D config whose statistics are nearest the reference's on ``rows``' pushes. Returns the
+    best config and the distance before and after."""
     best_cfg = job.two
-    best = distance(rows, [r.two for r in rows])
+    names = free(best_cfg)
+    best = distance(rows, two_d_sides(job, rows, workers))
     before = best
     say(f"fit: start {_values(best_cfg)} distance {best:.4f}")
-    steps = {"press_speed": 0.1, "gentle_press": 0.1}
+    steps = {name: STEPS[name] for name in names}
     for _ in range(rounds):
-        for name in FREE:
+        for name in names:
             for sign in (1.0, -1.0):
                 while True:
                     low, high = LIMITS[name]
@@ -217,10 +274,7 @@ def fit(
                         cfg = best_cfg.with_(**{name: round(value, 4)})
                     except ConfigError:
                         break  # beyond what the 2-D model's time step allows
-                    sides = run_parallel(
-                        _two_d, replace(job, two=cfg), [r.index for r in rows], workers, _quiet
-                    )
-                    d = distance(rows, sides)
+                    d = distance(rows, two_d_sides(replace(job, two=cfg), rows, workers))
                     say(f"fit: {_values(cfg)} distance {d:.4f}")
                     if d >= best:
                         break
@@ -229,9 +283,20 @@ def fit(
     return best_cfg, before, best
 
 
+def two_d_sides(job: Job, rows: Sequence[Row], workers: int) -> list[Side]:
+    """The 2-D side of ``rows``' pushes under the job's 2-D config (resolved again)."""
+    return run_parallel(_two_d, job, [r.index for r in rows], workers, _quiet)
+
+
+def with_two_d(job: Job, rows: Sequence[Row], workers: int) -> list[Row]:
+    """``rows`` with their 2-D side resolved again under the job's config: a fit judged on
+    pushes it was not fitted on."""
+    return [replace(r, two=s) for r, s in zip(rows, two_d_sides(job, rows, workers), strict=True)]
+
+
 def _quiet() -> None:
     pass
 
 
 def _values(cfg: PhysicsConfig) -> str:
-    return ", ".join(f"{k} = {getattr(cfg, k):g}" for k in FREE)
+    return ", ".join(f"{k} = {getattr(cfg, k):g}" for k in free(cfg))
