@@ -14,8 +14,8 @@ from pusher_sim.benchmarking import balls_moved, uncrowded_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import PhysicsConfig, PushSimulation
 from pusher_sim.physics.config import config_for_model
-from pusher_sim.physics.finger import finger_speed, press_impulses
-from pusher_sim.push import PushSpec
+from pusher_sim.physics.finger import FingerPress, finger_speed, press_impulses
+from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
 CFG = PhysicsConfig()
@@ -37,19 +37,20 @@ def press(strength: float, offset: tuple[float, float]) -> tuple[PushSimulation,
     ball and a ball under it, over a diameter."""
     balls = {c: Colour.BLUE for c in TRI}
     sim = PushSimulation(BOARD, balls, PushSpec(TRI, Colour.RED, offset, strength=strength), CFG)
-    assert sim.finger is not None
+    press = sim.press
+    assert isinstance(press, FingerPress)
     gaps = []
-    while sim.on_top and not sim.done:
+    while press.on_top and not sim.done:
         sim.step(1)
-        if sim.on_top:
+        if press.on_top:
             top = sim.model.position(sim.pressed)
             gaps.append(
                 min(
                     math.hypot(
                         *(a - b for a, b in zip(top, sim.model.position(j), strict=True)),
-                        sim.finger.z,
+                        press.height,
                     )
-                    for j in sim.supports
+                    for j in press.supports
                 )
                 / (2 * CFG.ball_radius)
             )
@@ -62,7 +63,7 @@ def test_the_pressed_ball_goes_in_only_once_the_balls_under_it_stand_a_diameter_
     strength: float, towards: int | None
 ) -> None:
     sim, gaps = press(strength, offset_towards(towards))
-    assert not sim.on_top and sim.forced["dropped"] == 0
+    assert not sim.press.on_top and sim.forced["dropped"] == 0
     top = sim.model.position(sim.pressed)
     apart = [math.dist(top, sim.model.position(j)) / (2 * CFG.ball_radius) for j in range(3)]
     assert min(apart) >= 1.0 - 1e-9, apart

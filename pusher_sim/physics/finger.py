@@ -7,20 +7,23 @@ speed pushes it whenever it is slower (up to ``FINGER_STALL_WEIGHTS`` of its wei
 not a vice). Each ball under it is a contact between spheres: along the line of their centres
 in 3-D, never closer than a diameter, the ball under it free across the board and held by it
 vertically. So the pressed ball goes in only once the balls under it stand a diameter away,
-however slowly it is pushed, and a faster finger sends them out faster. docs/physics.md, "The
-press", has the reasoning; push.py the model-7 press this replaces.
+however slowly it is pushed, and a faster finger sends them out faster; the flick is given as
+the finger lets go. docs/physics.md, "The press", has the reasoning.
+
+:class:`FingerPress` is the part :class:`~pusher_sim.physics.simulation.PushSimulation` runs
+instead of model 7's :class:`~pusher_sim.physics.weight_press.WeightPress` when
+``press_makes_room``: the same members, and the same bookkeeping of the energy, the pressed
+ball's passing over the balls it starts on and its drop into the board.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from pusher_sim.physics.config import FINGER_STALL_WEIGHTS, PhysicsConfig
-
-if TYPE_CHECKING:
-    from pusher_sim.physics.space import BoardSpace as BallState
+from pusher_sim.physics.config import FINGER_STALL_WEIGHTS
+from pusher_sim.physics.space import BoardSpace
+from pusher_sim.physics.weight_press import WeightPress
 
 ITERATIONS = 8
 """Passes of the contact solve per step (the finger and each ball under the pressed one)."""
@@ -108,48 +111,99 @@ def press_impulses(
     return (vx, vy), vz, [(v[0], v[1]) for v in vs], finger
 
 
-class Finger:
-    """The press of one push: the pressed ball's height and vertical velocity, and the finger's
-    speed and strength (the config's, at the push's strength)."""
+class FingerPress(WeightPress):
+    """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
+    module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
+    velocity :attr:`w`."""
 
-    def __init__(self, config: PhysicsConfig, strength: float) -> None:
-        self.radius = config.ball_radius
-        self.mass = config.ball_mass
-        self.gravity = config.normal_gravity
-        self.speed = finger_speed(config.gentle_finger_speed, config.finger_speed, strength)
-        self.stall = FINGER_STALL_WEIGHTS * self.gravity
-        self.z = 0.0
+    def __init__(
+        self,
+        model: BoardSpace,
+        pressed: int,
+        triangle: list[int],
+        strength: float,
+        flick: Vec,
+    ) -> None:
         self.w = 0.0
-        self.velocities: dict[int, Vec] = {}
+        super().__init__(model, pressed, triangle, strength)
+        cfg = self.config
+        self._lift_share = 1.0  # the finger pushes: nothing holds the ball's weight back
+        self.speed = finger_speed(cfg.gentle_finger_speed, cfg.finger_speed, strength)
+        self.stall = FINGER_STALL_WEIGHTS * cfg.normal_gravity
+        self.flick = flick
+        self._press_energy = self.energy()
+        self.press_work = self._press_energy
+        self._under: list[int] = []
 
-    def push(self, model: BallState, involved: Sequence[int], dt: float) -> float:
-        """Set :attr:`velocities` and :attr:`w` for the next step of the pressed ball
-        ``involved[0]`` on ``involved[1:]``; returns the work the finger does in it (J)."""
-        top, *under = involved
+    def push_apart(self) -> bool:
+        """Set this step's velocities of the pressed ball and the balls under it (the finger and
+        the contacts, press_impulses); False if it is down (dropped in)."""
+        m = self.model
+        cfg = self.config
+        if self.press_steps == 1:
+            # As model 7's: the balls the first step met overlapping are those it is on.
+            m.stop_ignoring()
+            self.supports = sorted(m.pressed.ignored)
+        if self.height <= 0.0 or self._support_forces() is None:
+            self._drop()
+            return False
+        top = self.pressed
+        under = self.supports
         v, self.w, vs, pushed = press_impulses(
-            model.position(top),
-            model.velocity(top),
-            self.z,
+            m.position(top),
+            m.velocity(top),
+            self.height,
             self.w,
-            [model.position(j) for j in under],
-            [model.velocity(j) for j in under],
-            radius=self.radius,
-            gravity=self.gravity,
-            dt=dt,
+            [m.position(j) for j in under],
+            [m.velocity(j) for j in under],
+            radius=cfg.ball_radius,
+            gravity=cfg.normal_gravity,
+            dt=cfg.time_step,
             speed=self.speed,
-            stall=self.stall * dt,
+            stall=self.stall * cfg.time_step,
         )
-        self.velocities = dict(zip(involved, [v, *vs], strict=True))
-        return self.mass * pushed * max(-self.w, 0.0)
+        bodies = m.state.bodies
+        bodies[top].velocity = v
+        for j, vj in zip(under, vs, strict=True):
+            bodies[j].velocity = vj
+        self._involved = [bodies[i] for i in (top, *under)]
+        # The finger's work: its force over the step times how far it goes down.
+        work = cfg.ball_mass * pushed * max(-self.w, 0.0)
+        self.press_work += work
+        self._press_energy += work
+        return True
 
-    def flick(self, model: BallState, i: int, flick: Vec) -> float:
-        """Give ball ``i`` the flick, rolling, as the finger lets go; returns the energy it
-        adds (J)."""
-        before = model.kinetic_energy(i)
-        vx, vy = model.velocity(i)
-        velocity = (vx + flick[0], vy + flick[1])
-        model.bodies[i].velocity = velocity
-        spin = model.spins[i]
+    def after_step(self) -> None:
+        """Account for the step just taken: the ball goes down by its vertical velocity, the
+        energy is held to the press's work, and a press still up after ``press_drop_time``
+        drops in by force (the finger at its stall on a blocked triangle)."""
+        cfg = self.config
+        self.press_steps += 1
+        self.height = max(self.height + self.w * cfg.time_step, 0.0)
+        self._hold_energy(self._involved)
+        if self.press_steps * cfg.time_step >= cfg.press_drop_time:
+            self.dropped += 1
+            self._drop()
+
+    def _drop(self) -> None:
+        """Down in the board: the cup it is over (repairs.py), then the flick, rolling."""
+        super()._drop()
+        m = self.model
+        i = self.pressed
+        before = m.kinetic_energy(i)
+        vx, vy = m.velocity(i)
+        velocity = (vx + self.flick[0], vy + self.flick[1])
+        m.state.bodies[i].velocity = velocity
+        spin = m.state.spins[i]
         if spin is not None:
             spin.velocity = velocity
-        return model.kinetic_energy(i) - before
+        added = m.kinetic_energy(i) - before
+        self.press_work += added
+        self._press_energy += added
+
+    def energy(self) -> float:
+        """As model 7's press's, with the pressed ball's vertical motion while it is on top."""
+        energy = super().energy()
+        if self.on_top:
+            energy += 0.5 * self.config.ball_mass * self.w**2
+        return energy

@@ -1,11 +1,11 @@
 """A push applied once, with its path kept: what the table animates is what the rules decided.
 
-The window applies a person's or a bot's push to the match with :func:`apply_recorded`. It arms
-the game's resolver (wrapped once in a :class:`PushRecorder`) for the calling thread, so the
-rules' one resolution of the push asks for the balls' :class:`~pusher_sim.push.PushPath` and the
+The window applies a person's or a bot's push to the match with :func:`apply_recorded`. It arms the
+game's resolver (wrapped once in a :class:`PushRecorder`) for the calling thread, so the rules' one
+resolution of the push asks for the balls' :class:`~pusher_sim.push_resolution.PushPath` and the
 recorder keeps that outcome; the table then plays the path back (pooltool's way: simulate once,
-record, animate the record, apply the rules). Nothing here knows which model resolves the push:
-any :class:`~pusher_sim.push.PushResolver` records its own path.
+record, animate the record, apply the rules). Nothing here knows which model resolves the push: any
+:class:`~pusher_sim.push_resolution.PushResolver` records its own path.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec, ResolverWrapper
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, ResolverWrapper
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
