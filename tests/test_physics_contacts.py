@@ -261,8 +261,15 @@ def test_a_first_touch_on_a_sleeping_ball_is_left_to_chipmunk() -> None:
 def test_model_6_settings_turn_every_model_7_change_off() -> None:
     six = config_for_model("6")
     assert six == replace(
-        PhysicsConfig(), first_touch_contacts=False, press_drop_time=3600.0, wake_off_cup=False
+        config_for_model("7"),
+        first_touch_contacts=False,
+        press_drop_time=3600.0,
+        wake_off_cup=False,
     )
+
+
+def test_model_7_settings_turn_model_8_s_press_off() -> None:
+    assert config_for_model("7") == replace(PhysicsConfig(), press_makes_room=False)
 
 
 @pytest.mark.slow
