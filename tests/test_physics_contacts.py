@@ -208,9 +208,12 @@ HANG_PUSH = PushSpec(
 def test_a_gentle_press_on_a_pinned_triangle_goes_in_instead_of_hanging() -> None:
     # Found among random strength-0 pushes (3 in 600 under model 6): the triangle's balls are
     # pinned by their neighbours, the pressed ball stays on top at its full weight, and model 6
-    # ran the push to the 20 s cap, unsettled. Model 7 drops it in after press_drop_time.
+    # ran the push to the 20 s cap, unsettled. Model 7 drops it in after press_drop_time;
+    # model 8's finger pushes it in by itself.
     balls = {c: Colour.RED for c in HANG_CELLS}
-    cfg = PhysicsConfig()
+    finger = PushSimulation(BOARD, balls, HANG_PUSH, PhysicsConfig())
+    assert finger.run().settled and finger.forced == {"dropped": 0, "woken": 0}
+    cfg = config_for_model("7")
     sim = PushSimulation(BOARD, balls, HANG_PUSH, cfg)
     out = sim.run()
     assert out.settled
