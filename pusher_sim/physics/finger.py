@@ -41,17 +41,6 @@ def finger_speed(gentle: float, hard: float, strength: float) -> float:
     return gentle + (hard - gentle) * s
 
 
-def start_height(top: Vec, supports: Sequence[Vec], radius: float) -> float:
-    """Height of the pressed ball's centre resting on the highest of ``supports``, m."""
-    reach2 = 4.0 * radius * radius
-    heights = [
-        math.sqrt(reach2 - d2)
-        for d2 in ((top[0] - x) ** 2 + (top[1] - y) ** 2 for x, y in supports)
-        if d2 < reach2
-    ]
-    return max(heights, default=0.0)
-
-
 def press_impulses(
     top: Vec,
     top_v: Vec,
