@@ -247,10 +247,10 @@ class PhysicsConfig:
         The press gives at most the flick (rolling, with spin) plus three times ``press_speed``
         (sliding, no spin); of the four balls involved three may sit at most at a cup's corner
         height (4/3 of the depth) and one, riding, is counted at twice the depth (space.py), and
-        the pressed ball may drop from at most a diameter onto the board (see push.py), pushed
-        by model 8's finger (finger.py). Spin
-        energy is left out: friction only ever drives a ball towards its spin's speed, and a
-        spin body gains speed only from its own ball, so spin never makes a ball faster.
+        the pressed ball may drop from at most a diameter onto the board (press.py), pushed by
+        model 8's finger (finger.py). Spin energy is left out: friction only ever drives a ball
+        towards its spin's speed, and a spin body gains speed only from its own ball, so spin
+        never makes a ball faster.
         """
         m = self.ball_mass
         g = self.normal_gravity
@@ -313,7 +313,7 @@ _POSITIVE = (
 MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
     # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
-    # drives them apart (push.py), the flick given at once.
+    # drives them apart (weight_press.py), the flick given at once.
     "7": {"press_makes_room": False},
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
