@@ -61,8 +61,8 @@ class PhysicsConfig:
     press_drop_time: float = 0.5
     wake_off_cup: bool = True
     press_makes_room: bool = True
-    finger_speed: float = 1.2
-    gentle_finger_speed: float = 0.25
+    finger_speed: float = 0.6
+    gentle_finger_speed: float = 0.2
 
     def __post_init__(self) -> None:
         for f in fields(self):
