@@ -681,12 +681,13 @@ def test_a_model_7_game_continues_under_the_current_model() -> None:
 def test_a_new_game_may_be_played_under_model_7() -> None:
     """`--model 7` (a new game naming the model): its pushes are model 7's, bit for bit."""
     game = get_spec("pusher").make_game({"physics_model": "7"})
+    assert isinstance(game, PusherGame)
     assert game.config.physics_model == "7" and game.resolver.model == "7"
     log = GameLog.load(fixture_path(MODEL7))
     states = played_states(MODEL7)
     n = pushes_of(log)[0]
     before = game.state_from_json(states[n])
     push = game.action_codec.decode(log.actions[n])
-    assert isinstance(push, Push)
+    assert isinstance(push, Push) and isinstance(before, PusherState)
     out = game.resolver.resolve(game.board, dict(before.balls), push.spec(before.colour))
     assert outcome_to_json(out) == log.outcome(n)
