@@ -19,6 +19,10 @@ class IllegalMove(UserError):
         self.rule = rule
         self.reason = message
 
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str]]:
+        # Rebuilt from its own arguments: it crosses between processes (a tournament's workers).
+        return (type(self), (self.rule, self.reason))
+
 
 class ConfigError(UserError):
     """A config file or option is malformed or out of range."""

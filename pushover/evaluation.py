@@ -70,9 +70,12 @@ class RaceEvaluator:
                 return 1.0 / self.cfg.players
             return 1.0 if state.winner == seat else 0.0
         times = self.turns_to_win(state)
-        mine = times[seat]
-        spread = self.w.spread
-        return 1.0 / sum(math.exp((mine - t) / spread) for t in times)
+        # 1 / sum(exp((mine - t) / spread)), scaled by the largest term so that no exponent is
+        # positive: a gap of thousands of turns (the longest tracks) underflows to 0, never
+        # overflows.
+        gaps = [(times[seat] - t) / self.w.spread for t in times]
+        top = max(gaps)
+        return math.exp(-top) / sum(math.exp(g - top) for g in gaps)
 
     def lead(self, state: PushOverState, seat: int) -> float:
         """How many own turns ``seat`` is ahead of its closest rival in the race."""

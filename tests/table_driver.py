@@ -1,5 +1,5 @@
 """Driving the Push and Push Over tables as a person would: real pygame events posted to a
-headless window, one frame at a time.
+headless window (the one window fixture is tests/conftest.py's), one frame at a time.
 
 Shared by tests/test_ui_rummy_table.py and tests/test_ui_pushover_table.py. The dummy drivers are
 set here, before pygame opens anything.
@@ -23,25 +23,11 @@ from pusher_sim.turnloop.registry import HUMAN, get_spec
 from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.pushover.pushover_table import open_table as open_pushover
 from pusher_sim.ui.rummy.rummy_table import open_table as open_rummy
-from pusher_sim.ui.shell.app import App, close_pygame
+from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.widgets import clear_fonts
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
-
-
-def open_window(size: tuple[int, int] = SIZE) -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    surface: pygame.Surface = pygame.display.set_mode(size)
-    return surface
-
-
-def close_window() -> None:
-    """Quit pygame, dropping every cached font first (a Font outliving pygame crashes)."""
-    clear_fonts()
-    close_pygame()
 
 
 def make_match(game: str, seats: Sequence[str], seed: int) -> Match:

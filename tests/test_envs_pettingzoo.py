@@ -1,5 +1,6 @@
-"""The PettingZoo AEC environments: PettingZoo's api_test and seed_test, masks that match the
-rules, a rummy action numbering that never confuses two actions, and no hidden card in a view."""
+"""The PettingZoo environments: PettingZoo's api_test, seed_test and parallel_api_test, masks
+that match the rules, a rummy action numbering that never confuses two actions, no hidden card in
+a view, and the global state."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from pettingzoo import AECEnv
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
 
 from pusher_sim.envs import push_over_v0, push_rummy_v0, pusher_v0
 from pusher_sim.envs.aec import ILLEGAL_REWARD, TurnLoopAEC
@@ -19,7 +21,7 @@ from rummy.state import RummyState
 with warnings.catch_warnings():
     # pettingzoo.test imports PettingZoo's own classic environments, which warn on import.
     warnings.simplefilter("ignore", DeprecationWarning)
-    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 ENVS: dict[str, Callable[[], AECEnv]] = {
     "push_over_2": lambda: push_over_v0.env(players=2),
@@ -246,3 +248,71 @@ def test_illegal_action_ends_the_game_with_a_penalty_for_its_agent(name: str) ->
     with pytest.raises(AssertionError, match="not in action space"):
         env.reset(seed=2)
         env.step(env.action_space(env.agent_selection).n)
+
+
+PARALLEL: dict[str, Callable[[], ParallelEnv]] = {
+    "push_over_2": lambda: push_over_v0.parallel_env(players=2),
+    "push_over_3": lambda: push_over_v0.parallel_env(players=3),
+    "push_rummy": lambda: push_rummy_v0.parallel_env(deals=1),
+    "pusher": lambda: pusher_v0.parallel_env(board_radius=3, balls_per_player=6),
+    "pusher_grid": lambda: pusher_v0.parallel_env(
+        board_radius=3, balls_per_player=6, resolver="scripted", discrete=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(PARALLEL))
+def test_parallel_env_passes_pettingzoo_parallel_api_test(name: str) -> None:
+    """PettingZoo's parallel API, turn by turn (once refused: ``aec_to_parallel`` asserted)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(PARALLEL[name](), num_cycles=60)
+
+
+def test_parallel_env_plays_only_the_movers_action_and_the_same_game_as_the_aec_env() -> None:
+    """Every agent passes an action each step; the mover's is played, the others' ignored (an
+    illegal one included), so the game is the one the AEC env plays with the mover's actions."""
+    parallel, aec = push_over_v0.parallel_env(players=2), push_over_v0.env(players=2)
+    observations, _ = parallel.reset(seed=5)
+    aec.reset(seed=5)
+    rng = np.random.default_rng(5)
+    while parallel.agents:
+        mover = aec.agent_selection
+        other = next(a for a in parallel.agents if a != mover)
+        assert not observations[other]["action_mask"].any()
+        action = int(rng.choice(np.flatnonzero(observations[mover]["action_mask"])))
+        ignored = {a: 1 - action for a in parallel.agents if a != mover}  # not theirs to play
+        observations, rewards, terminations, _, _ = parallel.step({mover: action, **ignored})
+        aec.step(action)
+        assert np.array_equal(parallel.state(), aec.state())
+        if any(terminations.values()):
+            assert sorted(rewards.values()) == [-1.0, 1.0]
+            break
+    else:
+        pytest.fail("the game never ended")
+
+
+def test_state_is_every_seats_view_side_by_side() -> None:
+    """PettingZoo's global state (for a centralised critic): in Push, every hand."""
+    env = push_rummy_v0.env(deals=1)
+    env.reset(seed=2)
+    state = env.state()
+    assert state in env.unwrapped.state_space
+    raw = env.unwrapped
+    views = [raw.observe(agent) for agent in raw.possible_agents]
+    space = raw.observation_space("player_0")
+    size = len(state) // 4
+    for seat, view in enumerate(views):
+        part = state[seat * size : (seat + 1) * size]
+        assert np.array_equal(part, spaces.flatten(space, view))
+    hands = [sorted(h) for h in raw.game_state.hands]
+    assert len({tuple(h) for h in hands}) == 4  # four different hands, all in the one state
+
+
+def test_plain_aec_to_parallel_is_refused_as_the_games_are_not_cyclic() -> None:
+    """A seat may move several times running, so PettingZoo's cyclic conversion does not
+    apply: it refuses with its own reason, and ``parallel_env()`` is the way in."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(push_over_v0.env(players=2))

@@ -33,6 +33,7 @@ from pusher_sim.pusher.log_scenarios import positions_from_log
 from pusher_sim.running.dataset import META_KEY, Output, provenance_of, read_table, sidecar
 from pusher_sim.running.runner import Pool, executor_for, run_chunks
 from pusher_sim.turnloop import GameLog, get_spec
+from tests.cli_runner import one_line_error
 from tests.processes import gone_within
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -657,3 +658,37 @@ def test_a_spec_may_set_the_physics_switches_and_refuses_a_switch_for_a_number(
     ):
         with pytest.raises(UserError, match=words):
             base_config(parse_spec(f"[physics]\n{bad}\n", tmp_path))
+
+
+def _beyond_bounds() -> list[tuple[str, float]]:
+    from pusher_sim.physics.config import _RANGES
+
+    cases = [("time_step", 0.0), ("max_sim_time", 0.0)]  # the two the push-step check divides
+    for name, low, high in _RANGES:
+        cases += [(name, low - 1.0), (name, high + 1.0)]
+    return cases
+
+
+@pytest.mark.parametrize(("name", "bad"), _beyond_bounds())
+def test_every_physics_value_a_spec_sets_is_checked_before_any_arithmetic_on_it(
+    name: str, bad: float
+) -> None:
+    """A grid or sample reaching time_step = 0 was a ZeroDivisionError in the push-step check,
+    which ran before the values were checked against their bounds: now every end of every
+    grid and sample is one line naming the value."""
+    default = getattr(PhysicsConfig(), name)
+    grid = parse_grid(f"{name}={bad!r},{default!r}")
+    sample = parse_sample(f"{name}={min(bad, default)!r}:{max(bad, default)!r}")
+    for spec in (Spec(grids=(grid,)), Spec(samples=(sample,))):
+        with pytest.raises(UserError, match=name):
+            build_job(spec)
+
+
+def test_a_grid_reaching_a_zero_time_step_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = str(tmp_path / "t.parquet")
+    err = one_line_error(
+        capsys, ["experiment", "--grid", "time_step=0:0.002:3", "--out", out, "--yes", "--quiet"]
+    )
+    assert "time_step = 0.0 is out of range" in err

@@ -76,3 +76,23 @@ def test_lookahead_beats_the_expected_movement_bot() -> None:
 def test_lookahead_beats_the_expected_movement_bot_75_percent_over_4000_games() -> None:
     """The same games as benchmarks/bot_strength.py with --seed 1000: 77.0% (3,082 of 4,000)."""
     assert duel(4000, seed=1000) >= 0.75
+
+
+def test_the_bots_play_on_the_longest_track_the_bounds_allow() -> None:
+    """Track 1000, pot stop 1000, 1000 chips to win: one seat 999 chips up is thousands of
+    turns ahead, whose exponential once overflowed in ``win_chance`` (an OverflowError from
+    the lookahead bot); a chance that far behind is 0, never an error."""
+    from pushover.config import MAX_STOPS
+    from pushover.evaluation import RaceEvaluator
+
+    longest = {"track_length": MAX_STOPS, "pot_stop": MAX_STOPS, "chips_to_win_two_players": 1000}
+    far = position(where=[999, 1], columns=[999, 0], **longest)
+    evaluator = RaceEvaluator(far.game.config)
+    assert evaluator.win_chance(far, 0) == 1.0 and evaluator.win_chance(far, 1) == 0.0
+    assert evaluator.lead(far, 0) > 2000
+    for bot in (LookaheadBot(far.game), StrongBot(far.game)):
+        for state in (far, position(where=[999, 1], columns=[0, 999], to_move=1, **longest)):
+            assert choice(bot, state) in state.legal_actions()  # type: ignore[arg-type]
+    near = position(where=[5, 3], **longest)  # one lap from the pot stop each, seat 0 ahead
+    chances = [evaluator.win_chance(near, seat) for seat in range(2)]
+    assert 0.0 < chances[1] < 0.5 < chances[0] < 1.0 and sum(chances) == pytest.approx(1.0)

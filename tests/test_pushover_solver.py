@@ -416,3 +416,22 @@ def test_best_beats_expected_over_the_measured_20000_game_tournament() -> None:
     tournament = Tournament("pushover", ("best", "expected"), 20_000, 2026, {"players": 2})
     points = sum(r[2] for r in run(tournament))
     assert points == 16_326
+
+
+def test_the_docs_count_the_ways_a_turn_ends_as_the_solver_does() -> None:
+    """docs/agents.md once said ten ways (nine moves and a roll-out); ``endings`` lists nine:
+    the roll-out and eight moves, whose lengths the docs list too."""
+    import re
+
+    from pushover.dice import move_length
+
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    text = " ".join((Path(__file__).parents[1] / "docs" / "agents.md").read_text().split())
+    found = re.search(r"the (\w+) ways the turn can end \((\w+) moves: ([^;]*);", text)
+    assert found, "docs/agents.md no longer counts the ways a turn ends"
+    cfg = PushOverConfig(players=2)
+    ways = endings(cfg)
+    assert words.index(found.group(1)) == len(ways)
+    assert words.index(found.group(2)) == len(ways) - 1
+    lengths = sorted(move_length(cfg, dice, total) for dice, total in ways[1:])
+    assert [int(n) for n in re.findall(r"\d+", found.group(3))] == lengths

@@ -156,3 +156,18 @@ def test_simulate_is_the_same_for_any_number_of_workers() -> None:
         del run["seconds"], run["games_per_second"]
     assert runs[0] == runs[1]
     assert runs[0]["games"] == 30
+
+
+@given(st.integers(0, 2**31 - 1))
+def test_a_match_that_keeps_no_log_plays_the_same_game(seed: int) -> None:
+    """``record=False`` (a tournament's games) changes nothing but the log: the same moves,
+    generators and end, with the log left empty."""
+    from pushover.spec import make_game
+
+    game = make_game({"players": 2})
+    bots = [RandomAgent(), RandomAgent()]
+    kept, unkept = Match(game, bots, seed=seed), Match(game, bots, seed=seed, record=False)
+    kept.run()
+    unkept.run()
+    assert unkept.moves == kept.moves > 0 and not unkept.log.actions
+    assert unkept.state.to_json() == kept.state.to_json()

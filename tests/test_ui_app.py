@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -45,7 +45,6 @@ from tests.ui_driver import (
     load_save,
     make_app,
     open_table,
-    open_window,
     opening_by_api,
     play_opening,
     run_until,
@@ -55,12 +54,7 @@ from tests.ui_driver import (
     wait_for_push,
 )
 
-
-@pytest.fixture(autouse=True)
-def window() -> Iterator[pygame.Surface]:
-    surface = open_window()
-    yield surface
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def demand(app: Table) -> Demand:
@@ -103,7 +97,7 @@ def test_click_on_an_illegal_cup_changes_nothing_and_says_why(window: pygame.Sur
     before = snapshot(app)
     click_cell(app, RED_CUP)  # a red cup: P2 forbids red to place there
     assert snapshot(app) == before
-    assert app.warning and app.message.startswith("P2:")
+    assert app.warning and app.message.startswith("cup ")
     assert "red" in app.message
     after_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
     assert (before_pixels != after_pixels).any()  # the message is on the screen
@@ -177,7 +171,7 @@ def test_a_press_outside_every_pushable_triangle_is_refused() -> None:
     drag(app, screen_of(app, (-3, 0)), screen_of(app, (-4, 0)))
     assert app.animation is None
     assert snapshot(app) == before
-    assert app.warning and app.message.startswith("P6")
+    assert app.warning and app.message.startswith("press inside")
 
 
 def test_frames_keep_coming_while_a_push_rolls() -> None:

@@ -58,3 +58,20 @@ def test_a_new_or_loaded_hot_seat_game_starts_with_a_screen_pass() -> None:
     flow.viewer = 2  # South has the screen when someone presses N
     flow.replace(make_match("rummy", ("human", "bot", "human", "bot"), 3))
     assert flow.pass_to == 0 and flow.awaiting == -1  # North's hand waits for North
+
+
+def test_a_bot_thinks_while_the_last_move_is_on_screen() -> None:
+    """Issue 26, item 13 (the window's part): a bot's decision starts while the table still
+    shows the last move, so a bot's chain of moves plays on without a pause for thinking;
+    the move itself waits for the animation and then the pace."""
+    flow = TurnFlow(make_match("pushover", ("expected", "human"), 1), False, pace=0.3)
+    assert flow.update(0.1, hold=True) is None
+    assert flow.thinking  # thinking under the animation
+    deadline = time.monotonic() + 10
+    while not flow._job.done():  # type: ignore[union-attr]
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    assert flow.update(0.1, hold=True) is None  # decided, but the animation is still on
+    assert flow.update(0.2) is None  # the pace runs once the animation is over
+    played = flow.update(0.2)
+    assert played is not None and played.action == Roll(0) and flow.match.moves == 1

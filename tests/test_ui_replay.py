@@ -5,7 +5,6 @@ and R or Esc back to the live game exactly as it was left."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,11 +30,7 @@ PACE = 0.5
 """Seconds between replayed moves: long enough that a test can tell each move apart."""
 
 
-@pytest.fixture(autouse=True)
-def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
-    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
-    yield drv.open_window()
-    drv.close_window()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def played(game: str, people: tuple[str, ...] = ()) -> Match:

@@ -136,6 +136,10 @@ def test_the_painter_imports_no_input_handling() -> None:
     for painter in (
         "pusher_sim.ui.pusher.frame_painter",
         "pusher_sim.ui.pusher.board_painter",
+        "pusher_sim.ui.pusher.aim_painter",
+        "pusher_sim.ui.rummy.push_painter",
+        "pusher_sim.ui.rummy.push_view",
+        "pusher_sim.ui.pushover.pushover_painter",
         "pusher_sim.ui.pusher.table_view",
     ):
         assert painter in graph
@@ -196,3 +200,15 @@ def test_the_default_press_strength_is_written_once() -> None:
             if named and isinstance(value, ast.Constant) and value.value == 0.5:
                 found.append(path.name)
     assert found == ["push_resolution.py"], found
+
+
+def test_no_class_of_the_window_is_over_400_lines() -> None:
+    """Issue 26: a table is a view, a painter, a layout and its offers, not one long class."""
+    long = []
+    for path in ui_files():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 400:
+                    long.append(f"{path.relative_to(UI)}: {node.name} {lines} lines")
+    assert not long, long

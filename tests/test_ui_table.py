@@ -10,7 +10,6 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -25,8 +24,10 @@ from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.turnloop.registry import GAMES
-from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
-from pusher_sim.ui.pusher.pusher_table import PusherTable, rule_in_force
+from pusher_sim.ui.pusher.aim_painter import band_end, draw_strength_gauge
+from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter
+from pusher_sim.ui.pusher.frame_builder import rule_in_force
+from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.app import App
@@ -49,7 +50,6 @@ from tests.ui_driver import (
     key,
     make_app,
     open_table,
-    open_window,
     play_opening,
     post,
     push_triangle,
@@ -59,12 +59,7 @@ from tests.ui_driver import (
     tick,
 )
 
-
-@pytest.fixture(autouse=True)
-def window() -> Iterator[pygame.Surface]:
-    surface = open_window()
-    yield surface
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("window")
 
 
 def pixel(surface: pygame.Surface, x: float, y: float) -> tuple[int, int, int]:
@@ -205,7 +200,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
     app = make_app()
     click_cell(app, RED_CUP)
-    assert app.message == f"P2: cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
+    assert app.message == f"cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
 
 
 def test_the_cup_under_the_pointer_shows_its_name(window: pygame.Surface) -> None:
@@ -454,10 +449,10 @@ def test_no_text_runs_into_another(size: tuple[int, int], players: int) -> None:
     )
     assert not where.head.colliderect(where.side)
     assert where.head.right <= layout.width and where.side.left >= 0
-    from pusher_sim.ui.pusher.scene import SeatView
+    from pusher_sim.ui.pusher.scene import SeatShown
 
     for tray in layout.trays:
-        view = SeatView("Yellow", Colour.YELLOW, "strong", 17)
+        view = SeatShown("Yellow", Colour.YELLOW, "strong", 17)
         header = pygame.Rect(tray.header.as_tuple())
         for rect, _size, _words in painter.tray_header_rects(tray, view, 17):
             assert header.contains(rect), (rect, header)
@@ -510,7 +505,7 @@ def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> No
     """Item 7 as the issue saw it: a game in progress at 800x600, the pointer resting on the
     centre cup it just filled, N: every pixel of the board is what a freshly opened table with
     that seed draws (and stays so after the first placement and the bot's answer)."""
-    surface = open_window((800, 600))
+    surface = pygame.display.set_mode((800, 600), pygame.RESIZABLE)
     app = make_app(seats=("human", "bot"), agents=[None, FirstLegal()])
     draw(app, surface)  # the layout of the 800x600 window
     click_cell(app, (0, 0))
@@ -560,7 +555,7 @@ def test_the_wheel_while_aiming_sets_the_press_strength(window: pygame.Surface) 
     key(app, pygame.K_UP)
     assert app.strength == pytest.approx(0.8)
     assert app.aim is not None
-    gauge = app.painter.draw_strength_gauge(window, app.aim.press, app.aim.drag, app.strength)
+    gauge = draw_strength_gauge(window, app.layout, app.aim.press, app.aim.drag, app.strength)
     assert (gauge.w > 0 and "press 80%" in app.message) or app.message.startswith("press strength")
     post(pygame.MOUSEBUTTONUP, pos=release, button=1)
     tick(app)

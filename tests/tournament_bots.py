@@ -51,3 +51,41 @@ class NoAct:
 
 def broken(game: Game) -> FirstLegal:
     raise RuntimeError("this bot is broken")
+
+
+class Unlucky(FirstLegal):
+    """Rolls on, but one move in about 500 its code raises (at the same move of the same game
+    whoever plays it: the chance comes from the move's generator)."""
+
+    uses_rng = True
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        if rng.random() < 0.002:
+            raise RuntimeError("the bot's own bug")
+        return legal[0]
+
+
+class NoMove(FirstLegal):
+    """Returns None instead of a move."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        return None  # type: ignore[return-value]
+
+
+class Mirror(FirstLegal):
+    """FirstLegal under another name: two identical bots."""
+
+
+class CtrlC(Unlucky):
+    """Stands for a Ctrl-C at the move where Unlucky raises (move 6 of game 18)."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        if rng.random() < 0.002:
+            raise KeyboardInterrupt
+        return legal[0]

@@ -44,13 +44,6 @@ TRIANGLE = ((1, 0), (1, 1), (2, 0))
 RED_CUP = (1, 1)  # red may never place here (P2)
 
 
-def open_window(size: tuple[int, int] = SIZE) -> pygame.Surface:
-    pygame.display.init()
-    pygame.font.init()
-    surface: pygame.Surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    return surface
-
-
 def new_game(players: int = 2) -> PusherGame:
     return PusherGame(PusherConfig(players=players), PhysicsResolver())
 
@@ -230,7 +223,7 @@ def load_save(app: Table, path: Path) -> None:
         key(app, pygame.K_y)
     chooser = host_of(app).mode
     assert isinstance(chooser, Choose), app.message
-    names = list(chooser.items)
+    names = [item.split(": ")[-1] for item in chooser.items]  # "Pusher: name.json"
     for _ in range(names.index(path.name)):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

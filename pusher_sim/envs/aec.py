@@ -8,8 +8,9 @@ after ``max_steps`` agent moves (the game's own bound by default).
 
 Each game module's ``raw_env()`` is a bare :class:`TurnLoopAEC` (an illegal action raises
 ValueError and changes nothing); its ``env()`` wraps it as PettingZoo's classic environments
-wrap theirs (:func:`classic_wrappers`). The position is ``game_state``: PettingZoo's wrappers
-keep the name ``state`` for the optional global-state method.
+wrap theirs (:func:`classic_wrappers`); its ``parallel_env()`` offers PettingZoo's parallel API
+turn by turn (:func:`turn_by_turn`). The position is ``game_state``; ``state()`` is PettingZoo's
+global view (every seat's observation side by side, for a centralised critic).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import Game, State
@@ -72,6 +74,8 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: adapter.observation_space() for a in self.possible_agents}
         self.action_spaces = {a: adapter.action_space() for a in self.possible_agents}
+        self._views = spaces.Tuple([adapter.observation_space()] * game.num_players)
+        self.state_space = spaces.flatten_space(self._views)
         self.game_state: State = game.new_initial_state()
         self._rng = np.random.default_rng(0)
         self._next_seed: int | None = 0
@@ -111,6 +115,15 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Any:
         return self.adapter.observe(self.game_state, self.seat_of[agent])
+
+    def state(self) -> np.ndarray:
+        """The global view: every seat's observation, flattened, seat by seat (in ``state_space``).
+        In Push it holds every hand: for a centralised critic in training, never an agent's
+        input. In Push Over and Pusher each view is already the whole position."""
+        views = tuple(
+            self.adapter.observe(self.game_state, s) for s in range(self.game.num_players)
+        )
+        return np.asarray(spaces.flatten(self._views, views))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -172,3 +185,14 @@ def classic_wrappers(raw: TurnLoopAEC, *, masked: bool) -> AECEnv:
         env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
         env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def turn_by_turn(env: AECEnv) -> ParallelEnv:
+    """``env`` under PettingZoo's parallel API, as PettingZoo converts a turn-based game
+    (``turn_based_aec_to_parallel``): each step every live agent observes and passes an action,
+    and the action of the agent to move is played (the others' are ignored; in a masked env the
+    others' masks are all zeros). PettingZoo's plain ``aec_to_parallel`` does not fit these
+    games, and the environments say so (``is_parallelizable`` False): it steps each agent once a
+    cycle, and a seat here may move several times running (Push Over's rolls, Push's draw then
+    discard, Pusher's push again while a triangle is left)."""
+    return turn_based_aec_to_parallel(env)

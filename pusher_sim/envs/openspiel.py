@@ -5,17 +5,18 @@ evaluation run on them: ``register()`` then ``pyspiel.load_game("python_push_ove
 
 Action ids are the codecs' (pushover_codec, rummy_codec, and Pusher's push grid). Chance nodes
 are the turn loop's; a shuffle is 108 chance nodes, one card each. Pusher has none: its physics
-is deterministic. No game declares an information state (perfect recall), and asking for one
-is a ValueError: the current view forgets what the seat saw, which would mislead CFR-style
-methods silently. docs/agents.md has the details. Needs the ``rl`` extra (``pyspiel``).
+is deterministic. Every game has an information state (perfect recall: the seat's own record of
+every view it has had, never another hand), so that CFR, exploitability and ``TabularPolicy``
+run; docs/agents.md has the details and the commands. Needs the ``rl`` extra (``pyspiel``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import pyspiel
@@ -48,7 +49,21 @@ class Codec(Protocol):
     @property
     def observation_size(self) -> int: ...
 
+    @property
+    def history_size(self) -> int:
+        """Length of the record of public events the information-state tensor adds to the
+        view (0 where the view is the whole position)."""
+        ...
+
     def observe(self, observation: Observation) -> np.ndarray: ...
+
+    def note(self, record: np.ndarray, state: State, action: Action) -> None:
+        """Add to ``record`` what every seat sees ``action`` show, before it is applied."""
+        ...
+
+    def recall(self, record: np.ndarray, seat: int) -> np.ndarray:
+        """``record`` as ``seat`` holds it (its own part first)."""
+        ...
 
     def legal(self, state: State) -> list[int]:
         """The ids of the legal actions of ``state``, in order."""
@@ -69,9 +84,20 @@ class ListedIds:
     def __init__(self, codec: DiscreteCodec) -> None:
         self.codec = codec
         self.observation_size = codec.observation_size
+        self.history_size = int(getattr(codec, "history_size", 0))
 
     def observe(self, observation: Observation) -> np.ndarray:
         return self.codec.observe(observation)
+
+    def note(self, record: np.ndarray, state: State, action: Action) -> None:
+        if self.history_size:
+            self.codec.note(record, state, action)  # type: ignore[attr-defined]
+
+    def recall(self, record: np.ndarray, seat: int) -> np.ndarray:
+        if not self.history_size:
+            return record
+        recalled: np.ndarray = self.codec.recall(record, seat)  # type: ignore[attr-defined]
+        return recalled
 
     def legal(self, state: State) -> list[int]:
         return list(legal_ids(self.codec, state))
@@ -88,12 +114,20 @@ class GridIds:
     """Pusher's push grid as a :class:`Codec`: a listed push stands for every grid push of its
     triangle."""
 
+    history_size = 0  # the view is the whole position
+
     def __init__(self, codec: PusherGridCodec) -> None:
         self.codec = codec
         self.observation_size = codec.observation_size
 
     def observe(self, observation: Observation) -> np.ndarray:
         return self.codec.observe(observation)
+
+    def note(self, record: np.ndarray, state: State, action: Action) -> None:
+        pass
+
+    def recall(self, record: np.ndarray, seat: int) -> np.ndarray:
+        return record
 
     def legal(self, state: State) -> list[int]:
         return [int(k) for k in np.flatnonzero(self.codec.mask(_pusher(state)))]
@@ -113,19 +147,56 @@ def _pusher(state: State) -> PusherState:
     return state
 
 
+class Recall(NamedTuple):
+    """What one seat has seen so far: how many distinct views, a digest of them all in order
+    (each view chained onto the digest before it), and the latest view."""
+
+    views: int
+    digest: bytes
+    last: str
+
+    def after(self, view: str) -> Recall:
+        """This recall once the seat has had ``view`` (unchanged if it is the same as before:
+        an event the seat does not see, a card drawn in a shuffle, leaves no trace)."""
+        if view == self.last:
+            return self
+        digest = hashlib.blake2b(self.digest + view.encode(), digest_size=16).digest()
+        return Recall(self.views + 1, digest, view)
+
+    def text(self) -> str:
+        return f"view {self.views}, recall {self.digest.hex()}: {self.last}"
+
+
 class Position:
-    """A turn-loop state and the cards drawn so far for a shuffle in progress.
+    """A turn-loop state, the cards drawn so far for a shuffle in progress, and each seat's
+    recall of its views and record of public events (the information state).
 
     OpenSpiel clones a Python state by deep-copying its attributes; this copies itself with the
     turn loop's own (cheap) ``clone`` and shares the game, which never changes.
     """
 
-    def __init__(self, state: State, drawn: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        drawn: list[int] | None = None,
+        recalls: list[Recall] | None = None,
+        record: np.ndarray | None = None,
+    ) -> None:
         self.state = state
         self.drawn = drawn or []
+        self.recalls = recalls if recalls is not None else []
+        self.record = record if record is not None else np.zeros(0, np.float32)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
-        return Position(self.state.clone(), list(self.drawn))
+        return Position(
+            self.state.clone(), list(self.drawn), list(self.recalls), self.record.copy()
+        )
+
+    def remember(self) -> None:
+        """Each seat's view of the state as it now is, added to its recall."""
+        seats = range(len(self.recalls))
+        views = [json.dumps(self.state.observation(p).to_json(), sort_keys=True) for p in seats]
+        self.recalls = [r.after(v) for r, v in zip(self.recalls, views, strict=True)]
 
 
 class ChanceIds(Protocol):
@@ -177,16 +248,14 @@ class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> TurnLoopSpielState:
         return TurnLoopSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CodecObserver:
-        """The seat's current view. An information state (perfect recall: everything the seat
-        has seen) is refused rather than answered with the current view (module docstring)."""
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> CodecObserver | InformationStateObserver:
+        """The seat's current view, or with perfect recall its information state."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError(
-                f"{self.get_type().short_name} provides no information state (perfect recall); "
-                "use observation_tensor / observation_string, the seat's current view"
-            )
+            return InformationStateObserver(self.codec)
         return CodecObserver(self.codec)
 
 
@@ -195,7 +264,13 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TurnLoopSpielGame) -> None:
         super().__init__(game)
-        self.position = Position(game.game.new_initial_state())
+        empty = Recall(0, b"", "")
+        self.position = Position(
+            game.game.new_initial_state(),
+            recalls=[empty] * game.num_players(),
+            record=np.zeros(game.codec.history_size, np.float32),
+        )
+        self.position.remember()
 
     def _inner(self) -> State:
         return self.position.state
@@ -227,10 +302,13 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         inner = self._inner()
         if inner.is_chance():
             move = self._chance().action(self.position, int(action))
-            if move is not None:
-                inner.apply(move)
-            return
-        inner.apply(self._codec().action(inner, int(action)))
+            if move is None:
+                return
+        else:
+            move = self._codec().action(inner, int(action))
+            self._codec().note(self.position.record, inner, move)
+        inner.apply(move)
+        self.position.remember()
 
     def _action_to_string(self, player: int, action: int) -> str:
         inner = self._inner()
@@ -268,6 +346,31 @@ class CodecObserver:
         return json.dumps(view.to_json(), sort_keys=True)
 
 
+class InformationStateObserver:
+    """OpenSpiel's observer for an information state (perfect recall): the seat's own record.
+
+    The string is exact: the number of distinct views the seat has had, a digest of all of them
+    in order, and the latest in full, so two histories share it only if the seat saw the same
+    things in the same order. The tensor is the current view followed by the codec's record of
+    public events (Push: the faces each seat was seen to discard and to take from the discard
+    pile, counted; Push Over and Pusher: nothing, their view is the whole position).
+    """
+
+    def __init__(self, codec: Codec) -> None:
+        self.codec = codec
+        self.tensor = np.zeros(codec.observation_size + codec.history_size, np.float32)
+        self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state: TurnLoopSpielState, player: int) -> None:
+        position = state.position
+        view = self.codec.observe(position.state.observation(player))
+        self.tensor[: self.codec.observation_size] = view
+        self.tensor[self.codec.observation_size :] = self.codec.recall(position.record, player)
+
+    def string_from(self, state: TurnLoopSpielState, player: int) -> str:
+        return f"seat {player}, {state.position.recalls[player].text()}"
+
+
 # -- the two games ---------------------------------------------------------------------------
 
 
@@ -302,8 +405,8 @@ def _game_type(
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max_players,
         min_num_players=min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -320,18 +423,20 @@ def _push_over_type(players: int = 2) -> Any:
         perfect_information=True,
         zero_sum=players == 2,
         min_players=2,
-        parameters={"players": 2},
+        parameters={"players": 2, "config": ""},
     )
 
 
 class PushOverSpielGame(TurnLoopSpielGame):
-    """Push Over; parameter ``players`` (2-4)."""
+    """Push Over; parameters ``players`` (2-4) and ``config``, a JSON object of any other
+    config values (a small variant for exact methods: ``'{"track_length": 4, ...}'``)."""
 
     game_type = staticmethod(_push_over_type)
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         players = int((params or {}).get("players", 2))
-        game = make_pushover({"players": players})
+        variant, values = _variant(params, "players")
+        game = make_pushover({**values, "players": players})
         assert isinstance(game, PushOverGame)
         info = pyspiel.GameInfo(
             num_distinct_actions=PushOverCodec.num_actions,
@@ -343,7 +448,8 @@ class PushOverSpielGame(TurnLoopSpielGame):
             max_game_length=game.max_game_length,
         )
         codec = ListedIds(PushOverCodec(game.config))
-        super().__init__(_push_over_type(players), info, {"players": players}, game, codec)
+        params = {"players": players, "config": variant}
+        super().__init__(_push_over_type(players), info, params, game, codec)
 
 
 class CardByCard(ListedChance):
@@ -388,18 +494,30 @@ def _push_rummy_type() -> Any:
         perfect_information=False,
         zero_sum=True,
         min_players=4,
-        parameters={"deals": 5},
+        parameters={"deals": 5, "config": ""},
     )
 
 
+def _variant(params: Mapping[str, Any] | None, fixed: str) -> tuple[str, dict[str, Any]]:
+    """The ``config`` parameter (a JSON object of config values, or empty) and its values;
+    ``fixed`` is the one value set by its own parameter instead."""
+    text = str((params or {}).get("config", ""))
+    values = json.loads(text) if text else {}
+    if not isinstance(values, dict) or fixed in values:
+        raise ValueError(f"config must be a JSON object of config values, not {text!r:.60}")
+    return text, values
+
+
 class PushRummySpielGame(TurnLoopSpielGame):
-    """Push; parameter ``deals`` (1-5, fewer for quick runs)."""
+    """Push; parameters ``deals`` (1-5, fewer for quick runs) and ``config``, a JSON object of
+    any other config values (a small deal: ``'{"hand_sizes": [3], "max_turns_per_deal": 8}'``)."""
 
     game_type = staticmethod(_push_rummy_type)
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         deals = int((params or {}).get("deals", 5))
-        game = make_rummy({"deals": deals})
+        variant, values = _variant(params, "deals")
+        game = make_rummy({**values, "deals": deals})
         assert isinstance(game, RummyGame)
         info = pyspiel.GameInfo(
             num_distinct_actions=RummyCodec.num_actions,
@@ -412,7 +530,8 @@ class PushRummySpielGame(TurnLoopSpielGame):
             max_game_length=game.max_game_length + deals * (NUM_CARDS - 1),
         )
         codec = ListedIds(RummyCodec(game.config))
-        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec, CardByCard())
+        params = {"deals": deals, "config": variant}
+        super().__init__(_push_rummy_type(), info, params, game, codec, CardByCard())
 
 
 PUSHER_PARAMETERS: dict[str, Any] = {
@@ -421,7 +540,8 @@ PUSHER_PARAMETERS: dict[str, Any] = {
     "balls_per_player": 17,
     "resolver": "physics",
 }
-"""``python_pusher``'s parameters and their defaults (those of :class:`PusherConfig`)."""
+"""``python_pusher``'s parameters and their defaults (those of
+:class:`~pusher_sim.pusher.PusherConfig`)."""
 
 
 def _pusher_type() -> Any:

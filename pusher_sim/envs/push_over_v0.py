@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from pusher_sim.envs.adapters import DiscreteAdapter
-from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers, turn_by_turn
 from pusher_sim.envs.pushover_codec import PushOverCodec
 from pushover.spec import make_game
 
@@ -31,3 +31,11 @@ def env(render_mode: str | None = None, max_steps: int | None = None, **config: 
     """:func:`raw_env` wrapped as PettingZoo's classic environments are
     (:func:`~pusher_sim.envs.aec.classic_wrappers`)."""
     return classic_wrappers(raw_env(render_mode, max_steps, **config), masked=True)
+
+
+def parallel_env(
+    render_mode: str | None = None, max_steps: int | None = None, **config: Any
+) -> ParallelEnv:
+    """:func:`env` under PettingZoo's parallel API, turn by turn
+    (:func:`~pusher_sim.envs.aec.turn_by_turn`)."""
+    return turn_by_turn(env(render_mode, max_steps, **config))

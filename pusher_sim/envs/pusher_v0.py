@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from pusher_sim.envs.adapters import PusherAdapter, PusherGridAdapter
-from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers
+from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers, turn_by_turn
 from pusher_sim.pusher.spec import make_game
 
 NAME = "pusher_v0"
@@ -42,3 +42,14 @@ def env(
     (:func:`~pusher_sim.envs.aec.classic_wrappers`; the illegal-action penalty with
     ``discrete=True`` only, as the continuous push has no illegal values)."""
     return classic_wrappers(raw_env(render_mode, max_steps, discrete, **config), masked=discrete)
+
+
+def parallel_env(
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+    discrete: bool = False,
+    **config: Any,
+) -> ParallelEnv:
+    """:func:`env` under PettingZoo's parallel API, turn by turn
+    (:func:`~pusher_sim.envs.aec.turn_by_turn`)."""
+    return turn_by_turn(env(render_mode, max_steps, discrete, **config))

@@ -109,6 +109,28 @@ class RummyCodec:
             return REPLACE_BASE + position[action.meld] * FACES + face_of(action.card)
         raise ValueError(f"{action!r:.60} is not a Push player action")
 
+    # -- the public record (the information-state tensor's memory) ---------------------------
+
+    history_size = 2 * SEATS * FACES
+    """Per seat: the faces it was seen to discard, and to take from the discard pile (a take,
+    or the discard a push hands it), a count each divided by two."""
+
+    def note(self, record: np.ndarray, state: State, action: Action) -> None:
+        """Count the card ``action`` shows every seat, before it is applied."""
+        if not isinstance(state, RummyState):
+            raise TypeError(f"not a Push position: {type(state).__name__}")
+        mover = state.player
+        if isinstance(action, Discard):
+            record[mover * FACES + face_of(action.card)] += 0.5
+        elif isinstance(action, TakeDiscard | PushDraw) and state.discard:
+            taker = mover if isinstance(action, TakeDiscard) else (mover + 1) % SEATS
+            record[(SEATS + taker) * FACES + face_of(state.discard[-1])] += 0.5
+
+    def recall(self, record: np.ndarray, seat: int) -> np.ndarray:
+        """The record as ``seat`` holds it: seats in turn from its own."""
+        blocks = record.reshape(2, SEATS, FACES)
+        return np.roll(blocks, -seat, axis=1).reshape(-1)
+
     # -- observations -------------------------------------------------------------------------
 
     def observe(self, observation: Observation) -> np.ndarray:

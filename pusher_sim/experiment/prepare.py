@@ -61,6 +61,8 @@ def auto_chunk(points: int) -> int:
 
 
 def build_job(spec: Spec) -> Job:
+    """The job a spec describes, its plan and physics checked before any push is made; a
+    problem is a :class:`~pusher_sim.errors.UserError` naming it."""
     board = Board()
     base = base_config(spec)
     positions = positions_from_log(spec.positions, board) if spec.positions else ()
@@ -85,20 +87,11 @@ def build_job(spec: Spec) -> Job:
 def check_plan(plan: Plan, base: PhysicsConfig, n_positions: int) -> None:
     """Refuse, before any push, a value that some point of the plan would fail on.
 
-    The steps a push may take are checked at the plan's worst corner (its shortest time step
-    with its longest simulated-time cap), which no sampling of combinations could miss.
+    Every value is checked against its bounds first (the physics config checks its own), each
+    grid's and sample's ends included, before any arithmetic on it; then the steps a push may
+    take at the plan's worst corner (its shortest time step with its longest simulated-time
+    cap), which no sampling of combinations could miss.
     """
-    low: dict[str, float] = {}
-    high: dict[str, float] = {}
-    for g in plan.grids:
-        low[g.name], high[g.name] = min(g.values), max(g.values)
-    for s in plan.samples:
-        low[s.name], high[s.name] = s.low, s.high
-    too_many = push_step_problem(
-        low.get("time_step", base.time_step), high.get("max_sim_time", base.max_sim_time)
-    )
-    if too_many:
-        raise UserError(too_many)
     choices: list[tuple[str, list[float]]] = []
     for g in plan.grids:
         values = sorted(set(g.values))
@@ -113,6 +106,13 @@ def check_plan(plan: Plan, base: PhysicsConfig, n_positions: int) -> None:
         for name, values in choices:
             for value in values:
                 check_point({**defaults, name: value}, base, n_positions)
+    low = {name: min(values) for name, values in choices}
+    high = {name: max(values) for name, values in choices}
+    too_many = push_step_problem(
+        low.get("time_step", base.time_step), high.get("max_sim_time", base.max_sim_time)
+    )
+    if too_many:
+        raise UserError(too_many)
 
 
 def identity(job: Job, spec: Spec) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from pusher_sim.physics.state import SpaceState
 
 # A probe's filter for each class of cells it stops seeing, as Chipmunk sets it (collision.py).
 _PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
+_shapes = chipmunk.arbiter_shapes
 
 
 class Bowls:
@@ -102,13 +103,13 @@ class Bowls:
     # -- cell entries -----------------------------------------------------------------------
 
     def _cell_begin(self, arb: Any, space: Any = None, data: Any = None) -> None:
-        """A probe entered a cell: the begin callback of (PROBE, CELL) (chipmunk.on_begin),
-        the two shapes read in the handler's order (as cpArbiterGetShapes gives them)."""
-        if arb.swapped:
-            probe, cell = arb.b, arb.a
+        """A probe entered a cell: the begin callback of (PROBE, CELL) (chipmunk.on_begin)."""
+        a, b = _shapes(arb)  # the probe and the cell, in either order
+        ball = self._ball_of.get(a)
+        if ball is None:
+            self.switch(self._ball_of[b], self._cell_of[a], True)
         else:
-            probe, cell = arb.a, arb.b
-        self.switch(self._ball_of[probe], self._cell_of[cell], True)
+            self.switch(ball, self._cell_of[b], True)
 
     def switch(self, i: int, c: int, kink: bool = False) -> None:
         """Ball ``i`` has entered cup ``c``'s cell: the class of cells it stops seeing, and the

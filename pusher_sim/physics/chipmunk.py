@@ -5,16 +5,12 @@ one module that knows pymunk's private fields and Chipmunk's struct layouts.
 each step and the settle check every ball's sleep state, and the begin callbacks (first
 touches, cell entries) run inside Chipmunk's step a few times a step. So, through pymunk's own
 cffi library, this module reads bodies by their Chipmunk handle, has Chipmunk call the begin
-callbacks directly (:func:`on_begin`: they get a ``cpArbiter *`` and read its fields ``a``,
-``b``, ``body_a``, ``body_b``, ``swapped``, ``stamp``, and :func:`first_contact`), and lets
-them read and write a body's struct in place (:func:`body_memory`, read with
-:data:`body_state` at :data:`MOTION`, written at the indices :data:`P`, :data:`V`, :data:`T`,
-:data:`IDLE`).
+callbacks directly (:func:`on_begin`, with a ``cpArbiter *`` whose fields the functions here
+read), and lets them read and write a body's struct in place (:func:`body_memory`).
 
 Every field used is checked when this module is imported (:func:`layout_problem`). If one does
-not match (another pymunk), or the environment has ``PUSHER_SIM_CHIPMUNK=public``, the same
-names are bound to pymunk's public API instead (chipmunk_public.py): slower, the same outcomes,
-with one warning line.
+not match (another pymunk), or ``PUSHER_SIM_CHIPMUNK=public`` is set, the same names are bound
+to pymunk's public API (chipmunk_public.py): slower, the same outcomes, one warning line.
 """
 
 from __future__ import annotations
@@ -23,6 +19,7 @@ import os
 import struct
 import sys
 from collections.abc import Callable
+from operator import attrgetter, methodcaller
 from typing import Any
 
 import pymunk
@@ -39,17 +36,18 @@ FORCE_PUBLIC = "PUSHER_SIM_CHIPMUNK"
 # A first touch (contacts.py) reads and writes two balls; through C calls that is nine calls
 # into Chipmunk, each building a struct, more than the arithmetic. So the callbacks read and
 # write the fields of Chipmunk's ``struct cpBody`` (chipmunk_structs.h) through a memoryview of
-# it as doubles: several at once with body_state (offsets in bytes), one by one by index (in
-# doubles; struct's pack_into parses its buffer argument, which costs more than the writes).
-# cpBody is opaque to cffi, so its offsets are checked against the getters.
+# it, from p on, as doubles: several at once with _BODY_STATE, one by one by index (struct's
+# pack_into parses its buffer argument, which costs more than the writes). cpBody is opaque to
+# cffi, so its offsets are checked against the getters.
 BODY_SIZE = 272
-MOTION = 64  # byte offset of p.x, p.y, v.x, v.y: the position and the velocity
+MOTION = 64  # byte offset of p.x, p.y, v.x, v.y (the position and the velocity): the view's start
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
-# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; at MOTION.
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime.
 _BODY_STATE = struct.Struct("4d136xP8xP8xd")
-P, V = 8, 10  # indices of p.x and v.x (y follows)
-T = 21  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
-IDLE = 33  # index of sleeping.idleTime
+P, V = 0, 2  # indices of p.x and v.x in the view (y follows)
+T = 13  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
+IDLE = 25  # index of sleeping.idleTime
+AT_P, AT_V = 8 * P, 8 * V  # byte offsets of p and v in the view: where write_* write
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
 # a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
 _ARBITER_FIELDS = {
@@ -90,17 +88,21 @@ def layout_problem(motion: int = MOTION) -> str | None:
         try:
             lib.cpBodySetPosition(body, (0.25, -0.375))
             lib.cpBodySetVelocity(body, (1.5, -2.25))
-            memory = memoryview(ffi.buffer(body, BODY_SIZE)).cast("d")
+            whole = memoryview(ffi.buffer(body, BODY_SIZE))
+            memory = whole[motion:].cast("d")
             p, v = lib.cpBodyGetPosition(body), lib.cpBodyGetVelocity(body)
             if (
-                _BODY_STATE.unpack_from(memory, motion) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
-                or (motion, P, V) != (MOTION, MOTION // 8, MOTION // 8 + 2)
+                _BODY_STATE.unpack_from(memory) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
                 or (memory[P], memory[P + 1], memory[V], memory[V + 1]) != (p.x, p.y, v.x, v.y)
                 or (memory[T], memory[T + 1], memory[IDLE]) != (p.x, p.y, 0.0)
-                or memory[2] != lib.cpBodyGetMass(body)
-                or _BODY_STATE.size != 8 * (IDLE + 1) - MOTION
+                or whole.cast("d")[2] != lib.cpBodyGetMass(body)
+                or _BODY_STATE.size != 8 * (IDLE + 1) != BODY_SIZE - MOTION
             ):
                 return "cpBody's fields are not at the offsets used here"
+            struct.pack_into("2d", memory, AT_V, 0.75, -1.25)
+            v = lib.cpBodyGetVelocity(body)
+            if (v.x, v.y, AT_P) != (0.75, -1.25, 8 * P):
+                return "cpBody's velocity is not where write_velocity writes"
         finally:
             lib.cpBodyFree(body)
         return _contact_problem(ffi)
@@ -124,18 +126,19 @@ def _contact_problem(ffi: Any) -> str | None:
     def begin(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
         arb = arbiter._arbiter
         shapes = (arb.b, arb.a) if arb.swapped else (arb.a, arb.b)
-        memory = {
-            h: memoryview(ffi.buffer(h, BODY_SIZE)).cast("d") for h in (arb.body_a, arb.body_b)
-        }
-        nx, ny, distance = _first_contact(arb, memory[arb.body_a], memory[arb.body_b])
-        if arb.swapped:
-            nx, ny = -nx, -ny
+        memory = {h: _fields(ffi, h) for h in (arb.body_a, arb.body_b)}
+        first, _, nx, ny, depth = _ball_contact(arb, memory)
         points = arbiter.contact_point_set
         if shapes != tuple(shape._shape for shape in arbiter.shapes):
             found.append("a cpArbiter's shapes are not pymunk's Arbiter's")
         elif {arb.body_a, arb.body_b} != {body._body, space.static_body._body}:
             found.append("a cpArbiter's bodies are not pymunk's Arbiter's")
-        elif (nx, ny, distance) != (points.normal.x, points.normal.y, points.points[0].distance):
+        elif (first, nx, ny, -depth) != (
+            arbiter.bodies[0]._body,
+            points.normal.x,
+            points.normal.y,
+            points.points[0].distance,
+        ):
             found.append("a cpArbiter's normal and contact are not pymunk's Arbiter's")
         elif arb.stamp != 0:
             found.append("a new cpArbiter's stamp is not 0")
@@ -152,14 +155,24 @@ def _contact_problem(ffi: Any) -> str | None:
     return found[0]
 
 
-def _first_contact(arb: Any, ma: Any, mb: Any) -> tuple[float, float, float]:
-    """The arbiter's normal (from body_a to body_b) and its first contact's distance, as
-    cpArbiterGetContactPointSet computes it, from the bodies' structs ``ma`` and ``mb``."""
+def _fields(ffi: Any, handle: Any) -> Any:
+    """A Chipmunk body's struct from p on as a writable memoryview of doubles."""
+    return memoryview(ffi.buffer(handle, BODY_SIZE))[MOTION:].cast("d")
+
+
+def _ball_contact(arb: Any, memory: dict[Any, Any]) -> tuple[Any, Any, float, float, float]:
+    """A contact of a ball (first in the handler's order) with the rim: the ball's handle and
+    fields, the normal from it into the rim, and how deep they overlap, as
+    cpArbiterGetContactPointSet computes them (``memory``: each body's fields by handle)."""
+    a, b = arb.body_a, arb.body_b
+    ma, mb = memory[a], memory[b]
     n = arb.n
     nx, ny = n.x, n.y
     r = _ffi.cast("double *", arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
-    distance = (mb[P] + r[2] - (ma[P] + r[0])) * nx + (mb[P + 1] + r[3] - (ma[P + 1] + r[1])) * ny
-    return nx, ny, distance
+    depth = -((mb[P] + r[2] - (ma[P] + r[0])) * nx + (mb[P + 1] + r[3] - (ma[P + 1] + r[1])) * ny)
+    if arb.swapped:
+        return b, mb, -nx, -ny, depth
+    return a, ma, nx, ny, depth
 
 
 _forced = os.environ.get(FORCE_PUBLIC, "") == "public"
@@ -167,7 +180,10 @@ PROBLEM: str | None = f"{FORCE_PUBLIC}=public" if _forced else layout_problem()
 """Why the model runs on pymunk's public API, or None when it reads Chipmunk directly."""
 FAST = PROBLEM is None
 
-# The names the model uses, bound to one path or the other.
+# The names the model uses, bound to one path or the other. A handle stands for a pymunk object
+# in the per-step Python; a body's fields (body_memory) are read with read_state and written
+# with write_motion and set_velocity_in_place; a begin callback's arbiter is read with
+# arbiter_bodies, arbiter_shapes, cached and ball_contact.
 handle: Callable[[Any], Any]  # a pymunk Body's handle (valid while the Body lives)
 shape_handle: Callable[[Any], Any]  # a Shape's: hashable, what a callback reads for it
 constraint_handle: Callable[[Any], Any]
@@ -175,35 +191,40 @@ is_sleeping: Callable[[Any], Any]  # (handle) -> 0 or 1
 position: Callable[[Any], Any]  # (handle) -> x, y attributes
 velocity: Callable[[Any], Any]
 activate: Callable[[Any], Any]  # (handle): what each of the body's setters calls first
-body_memory: Callable[[Any], Any]  # (handle) -> the body's fields by index
-body_state: Any  # .unpack_from(fields, MOTION) -> p.x, p.y, v.x, v.y, links, asleep, idle
+body_memory: Callable[[Any], Any]  # (handle) -> its fields, for the three below
+read_state: Callable[[Any], tuple[float, float, float, float, Any, Any, float]]
+"""(fields) -> p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time."""
+write_motion: Callable[[Any, int, float, float, float, float], None]
+"""(fields, AT_P, p.x, p.y, v.x, v.y): the position and velocity written; a position written so
+must be written at T too (the transform, what the getter reads), and the body woken (its idle
+time zeroed at IDLE, or activate when it has threaded contacts), as the setters do."""
+write_velocity: Callable[[Any, int, float, float], None]
+"""(fields, AT_V, v.x, v.y): the velocity written, the body woken first as the setter does."""
+set_velocity_in_place: Callable[[Any, Any, float, float], None]
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
 set_spring_anchor_b: Callable[[Any, tuple[float, float]], Any]  # (spring handle, (x, y))
-first_contact: Callable[[Any, Any, Any], tuple[float, float, float]]
+arbiter_bodies = attrgetter("body_a", "body_b")  # (arbiter) -> its bodies' handles
+arbiter_shapes = attrgetter("a", "b")  # (arbiter) -> its shapes' handles, in either order
+cached = attrgetter("stamp")  # (arbiter) -> whether Chipmunk kept it from a recent touch
+ball_contact: Callable[[Any, dict[Any, Any]], tuple[Any, Any, float, float, float]]
 on_begin: Callable[[Any, int, int, Any], Any]
 on_pymunk_begin: Callable[[Any, int, int, Any], None]
 arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begin's get
 stepper: Callable[[Any], Callable[[float], None]]  # (Space) -> its step(dt)
 
 if FAST:
-
-    def handle(body: Any) -> Any:
-        return body._body
-
-    def shape_handle(shape: Any) -> Any:
-        return shape._shape
-
-    def constraint_handle(constraint: Any) -> Any:
-        return constraint._constraint
-
+    handle = attrgetter("_body")
+    shape_handle = attrgetter("_shape")
+    constraint_handle = attrgetter("_constraint")
     is_sleeping = _lib.cpBodyIsSleeping
     position = _lib.cpBodyGetPosition
     velocity = _lib.cpBodyGetVelocity
     activate = _lib.cpBodyActivate
 
     def body_memory(handle: Any) -> Any:
-        """A Chipmunk body's struct as a writable memoryview of doubles (valid while it lives).
+        """A Chipmunk body's struct from p on, as a writable memoryview of doubles (valid while
+        the body lives).
 
         cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero
         and the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but
@@ -211,16 +232,31 @@ if FAST:
         the getter and the setter bit for bit; a setter's cpBodyActivate is called, or, for an
         awake body without threaded contacts, done: its idle time zeroed.
         """
-        return memoryview(_ffi.buffer(handle, BODY_SIZE)).cast("d")
+        return _fields(_ffi, handle)
 
-    body_state = _BODY_STATE
+    read_state = _BODY_STATE.unpack_from
+
+    write_motion = struct.Struct("4d").pack_into
+    write_velocity = struct.Struct("2d").pack_into
+
+    def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
+        """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first
+        (cpBodyActivate, done in place when it only zeroes the idle time of an awake body
+        without threaded contacts)."""
+        links, root, idle = read_state(m)[4:]
+        if links or root:
+            activate(handle)
+        elif idle:
+            m[IDLE] = 0.0
+        write_velocity(m, AT_V, vx, vy)
+
     set_filter = _lib.cpShapeSetFilter
     set_spring_anchor_b = _lib.cpDampedSpringSetAnchorB
 
     def shape_filter(group: int, categories: int, mask: int) -> Any:
         return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
 
-    first_contact = _first_contact
+    ball_contact = _ball_contact
 
     def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
         """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler
@@ -250,21 +286,16 @@ else:
         return body
 
     shape_handle = constraint_handle = handle
-
-    def is_sleeping(body: Any) -> Any:
-        return body.is_sleeping
-
-    def position(body: Any) -> Any:
-        return body.position
-
-    def velocity(body: Any) -> Any:
-        return body.velocity
-
-    def activate(body: Any) -> Any:
-        body.activate()
-
     body_memory = _public.PublicBody
-    body_state = _public.body_state
+    is_sleeping = attrgetter("is_sleeping")
+    position = attrgetter("position")
+    velocity = attrgetter("velocity")
+    activate = methodcaller("activate")
+
+    read_state = _public.read_state
+    write_motion = _public.write_motion
+    write_velocity = _public.write_velocity
+    set_velocity_in_place = _public.set_velocity_in_place
 
     def set_filter(shape: Any, shape_filter: Any) -> Any:
         shape.filter = shape_filter
@@ -273,7 +304,7 @@ else:
         spring.anchor_b = anchor
 
     shape_filter = pymunk.ShapeFilter
-    first_contact = _public.first_contact
+    ball_contact = _public.ball_contact
     on_begin = _public.on_begin
     on_pymunk_begin = _public.on_pymunk_begin
     arbiter_of = _public.arbiter_of
@@ -283,16 +314,3 @@ else:
         f"outcomes ({PROBLEM})",
         file=sys.stderr,
     )
-
-
-def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> None:
-    """cpBodySetVelocity(handle, (vx, vy)) through ``memory`` (body_memory(handle)), bit for
-    bit: the body woken first (cpBodyActivate, done in place when it only zeroes the idle time
-    of an awake body without threaded contacts)."""
-    links, root, idle = body_state.unpack_from(memory, MOTION)[4:]
-    if links or root:
-        activate(handle)
-    elif idle:
-        memory[IDLE] = 0.0
-    memory[V] = vx
-    memory[V + 1] = vy

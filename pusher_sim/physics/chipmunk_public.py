@@ -1,9 +1,9 @@
 """chipmunk.py's names through pymunk's public API: what the model runs on when this pymunk's
-private fields are not the ones the fast path was written for (or PUSHER_SIM_CHIPMUNK=public).
+private fields are not the ones chipmunk.py reads (or PUSHER_SIM_CHIPMUNK=public).
 
-A handle is the pymunk object itself; a body's "struct" is :class:`PublicBody`, a view that
-reads and writes its properties by the same indices; a begin callback's arbiter is
-:class:`PublicArbiter`, a view of pymunk's Arbiter in the handler's order. Every setter pymunk
+A handle is the pymunk object itself, a body's fields a :class:`PublicBody`; a begin
+callback's arbiter is a :class:`PublicArbiter`, a view of pymunk's Arbiter in the handler's
+order. Every setter pymunk
 calls is the Chipmunk function the fast path does in place, so the outcomes are the same.
 Chipmunk's arbiter ``stamp`` (whether the pair's contact is still cached from a recent touch)
 has no public getter: :class:`Stamps` follows it from the separate callbacks and a count of
@@ -18,57 +18,44 @@ from typing import Any
 
 import pymunk
 
-# The indices of chipmunk.py's body layout that the callbacks use.
-_P, _V, _T, _IDLE = 8, 10, 21, 33
+# chipmunk.py is importing this module: the indices it defined before are there to read.
+from pusher_sim.physics.chipmunk import IDLE, T
 
 
 class PublicBody:
-    """A pymunk Body's position and velocity by the indices of Chipmunk's struct (chipmunk.P,
-    V, T, IDLE); writing the transform or the idle time is left to pymunk's setters."""
+    """A pymunk Body as the callbacks see a body's fields: write_motion sets its position and
+    velocity with pymunk's setters, which also set the transform and wake it, so the stores at
+    chipmunk.T and IDLE that follow have nothing left to do."""
 
     __slots__ = ("body",)
 
     def __init__(self, body: pymunk.Body) -> None:
         self.body = body
 
-    def __getitem__(self, i: int) -> float:
-        if i in (_P, _T):
-            return float(self.body.position.x)
-        if i in (_P + 1, _T + 1):
-            return float(self.body.position.y)
-        if i == _V:
-            return float(self.body.velocity.x)
-        if i == _V + 1:
-            return float(self.body.velocity.y)
-        raise IndexError(f"no public reading of a body's field {i}")
-
     def __setitem__(self, i: int, value: float) -> None:
-        body = self.body
-        if i == _P:
-            body.position = (value, body.position.y)
-        elif i == _P + 1:
-            body.position = (body.position.x, value)
-        elif i == _V:
-            body.velocity = (value, body.velocity.y)
-        elif i == _V + 1:
-            body.velocity = (body.velocity.x, value)
-        elif i not in (_T, _T + 1, _IDLE):  # done by the position and velocity setters
+        if i not in (T, T + 1, IDLE):
             raise IndexError(f"no public writing of a body's field {i}")
 
 
-class _BodyState:
-    """``unpack_from(view, MOTION)``: p.x, p.y, v.x, v.y, threaded contacts (reported as none:
-    pymunk's setters wake what they must), sleeping, idle time (0)."""
-
-    @staticmethod
-    def unpack_from(
-        view: PublicBody, offset: int = 0
-    ) -> tuple[float, float, float, float, int, int, float]:
-        p, v = view.body.position, view.body.velocity
-        return (p.x, p.y, v.x, v.y, 0, int(view.body.is_sleeping), 0.0)
+def read_state(view: PublicBody) -> tuple[float, float, float, float, int, int, float]:
+    """p.x, p.y, v.x, v.y, threaded contacts (none: pymunk's setters wake what they must),
+    asleep, idle time (0)."""
+    body = view.body
+    p, v = body.position, body.velocity
+    return (p.x, p.y, v.x, v.y, 0, int(body.is_sleeping), 0.0)
 
 
-body_state = _BodyState()
+def write_motion(view: PublicBody, offset: int, px: float, py: float, vx: float, vy: float) -> None:
+    view.body.velocity = (vx, vy)
+    view.body.position = (px, py)
+
+
+def write_velocity(view: PublicBody, offset: int, vx: float, vy: float) -> None:
+    view.body.velocity = (vx, vy)
+
+
+def set_velocity_in_place(body: pymunk.Body, m: Any, vx: float, vy: float) -> None:
+    body.velocity = (vx, vy)
 
 
 class Stamps:
@@ -105,12 +92,10 @@ def _stamps_of(space: pymunk.Space) -> Stamps:
 
 
 class PublicArbiter:
-    """What a begin callback reads of a cpArbiter, from pymunk's Arbiter: the shapes and
-    bodies in the handler's order (so never ``swapped``), the normal from the first to the
-    second, and the stamp (:class:`Stamps`)."""
+    """What a begin callback reads of a contact, from pymunk's Arbiter: the shapes and bodies in
+    the handler's order, and the stamp (:class:`Stamps`)."""
 
     __slots__ = ("a", "arbiter", "b", "body_a", "body_b", "stamp")
-    swapped = 0
 
     def __init__(self, arbiter: pymunk.Arbiter, stamp: int) -> None:
         self.arbiter = arbiter
@@ -119,12 +104,14 @@ class PublicArbiter:
         self.stamp = stamp
 
 
-def first_contact(arb: PublicArbiter, ma: Any, mb: Any) -> tuple[float, float, float]:
-    """The normal and the first contact point's distance, as cpArbiterGetContactPointSet
-    gives them (the normal in the handler's order)."""
+def ball_contact(
+    arb: PublicArbiter, memory: dict[Any, Any]
+) -> tuple[Any, Any, float, float, float]:
+    """chipmunk.ball_contact: the normal and the first point's distance as
+    cpArbiterGetContactPointSet gives them."""
     points = arb.arbiter.contact_point_set
     n = points.normal
-    return n.x, n.y, points.points[0].distance
+    return arb.body_a, memory[arb.body_a], n.x, n.y, -points.points[0].distance
 
 
 def arbiter_of(arbiter: pymunk.Arbiter, space: pymunk.Space) -> PublicArbiter:

@@ -21,6 +21,7 @@ FINGER_STALL_WEIGHTS = 19.0
 reference's hand stops at about 19)."""
 
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
+"""The shipped physics config, ``assets/physics.toml``: what :func:`load_config` reads."""
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,15 @@
-"""Contacts resolved at the instant two bodies first touch (model 7).
+"""Contacts resolved at the instant two bodies first touch (model 7), and the pressed ball's.
 
 Chipmunk finds a contact only once the shapes overlap (up to v dt, a fifth of a diameter at
-the hardest flick), takes the normal from there and solves it with the step's joints: a
-glancing collision took the wrong line (up to 11 degrees and 75% slow at a 75 degree cut), and
-a rolling ball's friction for the impact step leaked through the contact. So on a contact's
-first step (Chipmunk's ``begin``, before velocities are solved) :class:`FirstTouch` winds the
-pair back along its relative velocity to the touch, gives it the collision's impulse there
-(restitution along the line of centres, Coulomb contact friction) and carries it on at the new
-velocities for the time wound back. The pair then separates, along Chipmunk's overlapped normal
-too (the approach in a step is under 2R), so the solve adds no impulse and each ball's joints
-act on its own velocity. A contact that did not begin within the step, or that wakes a sleeping
-ball, is left to Chipmunk; so is a pair meeting again at once, slower than the bowls press two
-balls together in a step: a resting pair the step parted, which an impact at each meeting kept
-bouncing for ever. docs/physics.md, "Contacts at first touch", has the figures.
+the hardest flick) and takes the normal from there, which sends a glancing collision along the
+wrong line. So on a contact's first step (Chipmunk's ``begin``, before velocities are solved)
+:class:`FirstTouch` winds the pair back along its relative velocity to the touch, gives it the
+collision's impulse there (restitution along the line of centres, Coulomb contact friction) and
+carries it on at the new velocities for the time wound back; the pair then separates, so the
+solve adds no impulse. A contact that did not begin within the step, that wakes a sleeping
+ball, or that is a resting pair meeting again (slower than the bowls press two balls together
+in a step) is left to Chipmunk. docs/physics.md, "Contacts at first touch", has the figures.
+:class:`PressedBall` lets the pressed ball pass over the balls it starts on top of.
 """
 
 from __future__ import annotations
@@ -35,12 +32,11 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' structs in place (chipmunk.body_memory), calling into Chipmunk only to wake a
-    body's resting contacts. ``count`` is how many contacts were resolved at first touch,
-    ``asleep`` and ``lasting`` how many were left to Chipmunk for a sleeping ball or as a lasting
-    contact. A pair met again while Chipmunk still keeps its contact (for
-    ``collision_persistence`` steps after it ends, its ``stamp`` then set) and slower than
-    ``lasting_speed`` is a lasting contact.
+    two bodies' fields in place (chipmunk.read_state, write_motion). ``count`` is how many
+    contacts were resolved at first touch, ``asleep`` and ``lasting`` how many were left to
+    Chipmunk for a sleeping ball or as a lasting contact. A pair met again while Chipmunk still
+    keeps its contact (for ``collision_persistence`` steps after it ends: chipmunk.cached) and
+    slower than ``lasting_speed`` is a lasting contact.
     """
 
     def __init__(
@@ -55,8 +51,8 @@ class FirstTouch:
         self._mu_ball = config.friction_ball
         self._rim_bounce = -(1.0 + config.restitution_rim)
         self._rim_cap = config.friction_rim * (1.0 + config.restitution_rim)
-        # Each body's struct (chipmunk.body_memory) by its Chipmunk handle: every ball's and
-        # the rim's (the state's body_memory).
+        # Each body's fields (chipmunk.body_memory) by its handle: every ball's and the rim's
+        # (the state's body_memory).
         self._memory = memory
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self.count = 0
@@ -74,16 +70,16 @@ class FirstTouch:
         self._c_callbacks.append(chipmunk.on_begin(space, ball, rim, self.rim))
 
     def balls(self, arb: Any, space: Any = None, data: Any = None) -> None:
-        """Two balls (of equal mass) began to touch in this step (``arb`` a ``cpArbiter *``).
+        """Two balls (of equal mass) began to touch in this step (``arb`` from chipmunk.py).
 
         Either order of the two gives the same result bit for bit (each step of the sum only
         changes sign with it, which floating point does exactly), so the arbiter's is taken.
         """
-        a, b = arb.body_a, arb.body_b
+        a, b = _bodies(arb)
         memory = self._memory
         ma, mb = memory[a], memory[b]
-        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma, _MOTION)
-        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb, _MOTION)
+        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma)
+        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb)
         if root_a or root_b:
             # Waking a sleeping body from inside Chipmunk's collision pass can leave its lists
             # looping (a push hung inside a step); Chipmunk wakes it for this contact itself.
@@ -107,7 +103,7 @@ class FirstTouch:
         vn = ux * nx + uy * ny
         if vn >= 0.0:
             return  # not approaching along the line of centres
-        if vn > -self._lasting and arb.stamp:
+        if vn > -self._lasting and _cached(arb):
             self.lasting += 1  # a lasting contact (the class's docstring)
             return
         # Equal masses: each ball takes half the change of the relative velocity.
@@ -122,22 +118,21 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         # The new velocities as of t ago: wound back to the touch, carried on at them
-        # (cpBodySetVelocity, then cpBodySetPosition, in place: chipmunk.body_memory). Written
-        # out for each ball here and in rim(), not called: this is the step's hottest Python.
+        # (cpBodySetVelocity and cpBodySetPosition in place: chipmunk.write_motion, then the
+        # transform and the wake as chipmunk.body_memory says). Written out for each ball, not
+        # called: this is the step's hottest Python.
         px, py = pax + dvx * t, pay + dvy * t
-        ma[_P] = ma[_T] = px
-        ma[_P1] = ma[_T1] = py
-        ma[_V] = vax + dvx
-        ma[_V1] = vay + dvy
+        _write(ma, _AT_P, px, py, vax + dvx, vay + dvy)
+        ma[_T] = px
+        ma[_T1] = py
         if links_a:
             _activate(a)
         elif idle_a:
             ma[_IDLE] = 0.0
         px, py = pbx - dvx * t, pby - dvy * t
-        mb[_P] = mb[_T] = px
-        mb[_P1] = mb[_T1] = py
-        mb[_V] = vbx - dvx
-        mb[_V1] = vby - dvy
+        _write(mb, _AT_P, px, py, vbx - dvx, vby - dvy)
+        mb[_T] = px
+        mb[_T1] = py
         if links_b:
             _activate(b)
         elif idle_b:
@@ -146,26 +141,18 @@ class FirstTouch:
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
-        a ``cpArbiter *``)."""
-        a, b = arb.body_a, arb.body_b
-        ma, mb = self._memory[a], self._memory[b]
-        # The normal (from a to b) and the first contact point's distance, as
-        # cpArbiterGetContactPointSet computes them.
-        nx, ny, distance = _first_contact(arb, ma, mb)
-        depth = -distance
-        if arb.swapped:
-            nx, ny = -nx, -ny
-            body, m = b, mb
-        else:
-            body, m = a, ma
-        px, py, vx, vy, links, _, idle = _state(m, _MOTION)
+        from chipmunk.py)."""
+        # The normal from the ball into the rim and how deep they overlap, as
+        # cpArbiterGetContactPointSet gives them.
+        body, m, nx, ny, depth = _ball_contact(arb, self._memory)
+        px, py, vx, vy, links, _, idle = _state(m)
         vn = vx * nx + vy * ny
         if vn <= 0.0 or depth < 0.0:
             return
         t = depth / vn
         if t > self._late:
             return
-        if vn < self._lasting and arb.stamp:
+        if vn < self._lasting and _cached(arb):
             self.lasting += 1  # a lasting contact (the class's docstring)
             return
         bounce = self._rim_bounce
@@ -178,10 +165,9 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         px, py = px + dvx * t, py + dvy * t
-        m[_P] = m[_T] = px
-        m[_P1] = m[_T1] = py
-        m[_V] = vx + dvx
-        m[_V1] = vy + dvy
+        _write(m, _AT_P, px, py, vx + dvx, vy + dvy)
+        m[_T] = px
+        m[_T1] = py
         if links:
             _activate(body)
         elif idle:
@@ -189,11 +175,10 @@ class FirstTouch:
         self.count += 1
 
 
-# A body's fields in place (chipmunk.body_memory), bound once for the callbacks.
-_MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
-_P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
-_T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
-_activate, _first_contact = chipmunk.activate, chipmunk.first_contact
+# Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
+_state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
+_AT_P, _T, _T1, _IDLE = chipmunk.AT_P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
+_bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
 

@@ -1,9 +1,9 @@
 """The press and the flick: how a push starts, as geometry the simulation applies.
 
-The pressed ball starts on top of the triangle balls it overlaps; the press strikes each of the
-three away from the press point (harder the nearer, the same total work wherever it is made) and
-the pressed ball's weight drives the balls under it apart until it drops in. docs/physics.md,
-"The press", has the reasoning and how strength scales both.
+The press point, the strikes that send each of the triangle's three balls away from it (harder
+the nearer, the same total work wherever it is made), the flick, the checks a push must pass,
+and the slope the pressed ball rests on over the balls under it (which weight_press.py turns
+into forces). docs/physics.md, "The press", has the reasoning and how strength scales both.
 """
 
 from __future__ import annotations

@@ -14,8 +14,12 @@ import math
 from pusher_sim.physics import chipmunk
 from pusher_sim.physics.state import SpaceState
 
-_MOTION, _V, _IDLE = chipmunk.MOTION, chipmunk.V, chipmunk.IDLE
-_state = chipmunk.body_state.unpack_from
+_state, _write_velocity, _activate = (
+    chipmunk.read_state,
+    chipmunk.write_velocity,
+    chipmunk.activate,
+)
+_AT_V, _IDLE = chipmunk.AT_V, chipmunk.IDLE
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
@@ -45,8 +49,7 @@ class RidgeCrossing:
         (ax, ay), (bx, by) = state.centres[a], state.centres[b]
         memory = state.body_memory
         m = memory[h]
-        # The position as cpBodyGetPosition reads it, the velocity, and what waking it needs.
-        px, py, vx, vy, links, root, idle = _state(m, _MOTION)
+        px, py, vx, vy, links, root, idle = _state(m)
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
         vax, vay = vx - kick * rax, vy - kick * ray
         target = 0.5 * (
@@ -70,12 +73,12 @@ class RidgeCrossing:
         dx, dy = s * ux - vbx, s * uy - vby
         # cpBodySetVelocity in place, as chipmunk.set_velocity_in_place (the state read above).
         if links or root:
-            chipmunk.activate(h)
+            _activate(h)
         elif idle:
             m[_IDLE] = 0.0
-        m[_V] = vx + dx
-        m[_V + 1] = vy + dy
+        _write_velocity(m, _AT_V, vx + dx, vy + dy)
         spin = state.spin_handles[i]
         if spin is not None:
             m = memory[spin]
-            chipmunk.set_velocity_in_place(spin, m, m[_V] + dx, m[_V + 1] + dy)
+            wx, wy = _state(m)[2:4]
+            chipmunk.set_velocity_in_place(spin, m, wx + dx, wy + dy)

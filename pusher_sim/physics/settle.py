@@ -1,7 +1,7 @@
 """When a push is over, and which cup each ball is then in.
 
 Settled means every ball is at rest in a cup of its own: it holds the bowl of the cup it is in
-(none refused from a full cup or riding, see space.py), no two share a cup, and every ball and
+(none refused from a full cup or riding, see repairs.py), no two share a cup, and every ball and
 its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre (or,
 where a shallow cup or a tilted board holds balls farther out, where they can rest). A
 ball's bowl energy is then a small fraction of a rim's and the total energy never grows, so the

@@ -1,7 +1,7 @@
 """A board's Space as plain data: its balls, their cups and bowls, what every part reads.
 
 The parts (balls.py, bowls.py, repairs.py, energy.py, contacts.py) each act on one
-:class:`SpaceState`; builder.py makes it and chooses them. Lists are indexed by ball, in the
+:class:`SpaceState`; space.py makes it and chooses them. Lists are indexed by ball, in the
 order the balls were added, and are never replaced, only appended to and changed in place, so
 a part may keep a reference to one.
 """

@@ -4,12 +4,15 @@ table and the Parquet file."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pusher_sim import interrupts
 from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.extras import require
@@ -20,12 +23,12 @@ from pusher_sim.tournament.play import (
     GAUNTLET,
     ROUND_ROBIN,
     TABLE_COLUMNS,
+    BotFailed,
+    Result,
     Tournament,
+    play,
     ratings,
     table,
-)
-from pusher_sim.tournament.play import (
-    run as play,
 )
 from pusher_sim.turnloop.registry import GAMES, get_spec
 
@@ -164,7 +167,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
-    """The tournament played and its table printed and saved, once ``--out`` is this run's."""
+    """The tournament played and its table printed and saved, once ``--out`` is this run's.
+
+    A bot's failure or an interrupt stops it; the games finished by then are kept in ``--out``
+    (its provenance says the run stopped, and why) and the stop is told in one line."""
     started_at = provenance.now()
     started = time.perf_counter()
     bar = None
@@ -172,22 +178,29 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
         tqdm = require("tqdm", "pusher tournament --progress").tqdm
         total = len(tournament.pairings()) * tournament.games
         bar = tqdm(total=total, desc="tournament", unit="game", leave=False)
+    results: list[Result] = []
+    stopped: BotFailed | KeyboardInterrupt | None = None
     try:
-        if args.scheduler is None and args.workers == 1:
-            results = play(tournament, progress=bar.update if bar else None)
-        else:
-            from pusher_sim.running.runner import executor_for
+        with contextlib.ExitStack() as stack:
+            pool = None
+            if args.scheduler is not None or args.workers > 1:
+                from pusher_sim.running.runner import executor_for
 
-            with executor_for(args.workers, args.scheduler) as pool:
-                results = play(
-                    tournament, pool.executor, pool.workers, progress=bar.update if bar else None
-                )
+                pool = stack.enter_context(executor_for(args.workers, args.scheduler))
+            executor, workers = (pool.executor, pool.workers) if pool else (None, 1)
+            for batch in play(tournament, executor, workers):
+                results.extend(batch)
+                if bar is not None:
+                    bar.update(len(batch))
+    except (BotFailed, KeyboardInterrupt) as exc:
+        stopped = exc
     finally:
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - started
+    results.sort()
     rows = table(tournament, results)
-    if args.out:
+    if args.out and (results or stopped is None):
         facts = {
             "kind": "tournament",
             "game": tournament.game,
@@ -195,6 +208,9 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
             "format": tournament.format,
             "champion": tournament.champion,
             "games_per_pairing": tournament.games,
+            "games_played": len(results),
+            "complete": stopped is None,
+            "stopped": None if stopped is None else str(stopped) or "interrupted",
             "seed": tournament.seed,
             "config": dict(tournament.config),
             "project_version": provenance.project_version(),
@@ -207,6 +223,12 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
             "command": provenance.command_line(),
         }
         write_parquet(rows, args.out, facts)
+    if stopped is not None:
+        kept = f"; {len(results)} finished games kept in {args.out}" if args.out and results else ""
+        if isinstance(stopped, BotFailed):
+            raise BotFailed(f"{stopped}{kept}") from None
+        print(f"pusher: interrupted{kept}", file=sys.stderr)
+        return interrupts.exit_code(stopped)
     if args.json:
         for row in rows:
             print(json.dumps(row, sort_keys=True))
@@ -245,7 +267,7 @@ def format_table(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> str:
         lines.append(
             f"  {r['bot']:<{w}} {r['opponent']:<{w}} {r['games']:>6} {r['wins']:>6} "
             f"{r['losses']:>6} {r['draws']:>6}  {r['win_rate']:>8.1%}  "
-            f"[{r['win_rate_low']:.1%}, {r['win_rate_high']:.1%}]"
+            f"[{r['win_rate_low']:6.1%}, {r['win_rate_high']:6.1%}]"
         )
     lines.append("ratings (Bradley-Terry, Elo scale; one virtual draw per pairing):")
     for bot, rating in ratings(tournament, rows):

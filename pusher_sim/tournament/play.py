@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from pusher_sim.errors import UserError
-from pusher_sim.tournament.ratings import bradley_terry, elo, wilson
+from pusher_sim.tournament.ratings import bradley_terry, elo, paired_interval
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec, get_spec
@@ -108,6 +110,7 @@ def bot_factory(spec: GameSpec, name: str) -> Callable[[Game], Agent]:
         )
     if not module or not attribute:
         raise UserError(f"bot {name!r}: give an importable module:attribute, like mypkg.bots:Mine")
+    look_in_working_folder()
     try:
         found: Any = importlib.import_module(module)
     except Exception as exc:  # any failure to import is the user's module, told in one line
@@ -119,11 +122,19 @@ def bot_factory(spec: GameSpec, name: str) -> Callable[[Game], Agent]:
             raise UserError(f"bot {name!r}: {module!r} has no attribute {attribute!r}")
         found = getattr(found, part)
     if not callable(found):
-        raise UserError(
-            f"bot {name!r} is a {type(found).__name__}, not a class or factory taking the game"
-        )
+        kind = type(found).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        raise UserError(f"bot {name!r} is {article} {kind}, not a class or factory taking the game")
     factory: Callable[[Game], Agent] = found
     return factory
+
+
+def look_in_working_folder() -> None:
+    """Let ``module:attribute`` bots be found in the working folder, as ``python -m`` does (it
+    puts the folder first on ``sys.path``); the ``pusher`` script alone would not look there."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
 
 
 def make_bot(name: str, factory: Callable[[Game], Agent], game: Game) -> Agent:
@@ -145,24 +156,120 @@ def game_seed(seed: int, pairing: int, pair: int) -> int:
     return int(np.random.SeedSequence([seed, pairing, pair]).generate_state(1)[0])
 
 
-def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> list[Result]:
-    """Play ``jobs``; runs in a worker process, so it takes and returns plain data only."""
-    spec = get_spec(name)
-    game = spec.make_game(config)
-    teams = game.teams()
-    agents: dict[str, Any] = {}
-    out: list[Result] = []
-    for pairing, number, seed, seats, side in jobs:
+class BotFailed(UserError):
+    """A bot raised, or chose a move the rules refuse, in a tournament's game: the message names
+    the bot, the game, its seed and the move, so that the game can be played again."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a worker hands back for its jobs (plain data, to cross between processes): the
+    games finished, in order, and why the next one could not be (a bot's failure), if so."""
+
+    results: list[Result]
+    failure: str | None = None
+
+
+class Referee:
+    """Plays a tournament's games in one process, the game and each bot made once."""
+
+    def __init__(self, name: str, config: dict[str, Any]) -> None:
+        self.spec = get_spec(name)
+        self.game = self.spec.make_game(config)
+        self.teams = self.game.teams()
+        self.agents: dict[str, Any] = {}
+
+    def play(self, job: Job) -> Result | str:
+        """The game's result, or why a bot failed in it (naming the bot, game, seed and move)."""
+        pairing, number, seed, seats, side = job
         for bot in seats:
-            if bot not in agents:
-                agents[bot] = make_bot(bot, bot_factory(spec, bot), game)
-        match = Match(game, [agents[b] for b in seats], seed=seed, seat_names=list(seats))
-        final = match.run()
-        returns = final.returns()
-        mine, theirs = returns[teams[side][0]], returns[teams[1 - side][0]]
-        points = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
-        out.append((pairing, number, points, match.moves))
-    return out
+            if bot not in self.agents:
+                self.agents[bot] = make_bot(bot, bot_factory(self.spec, bot), self.game)
+        bots = [self.agents[b] for b in seats]
+        match = Match(self.game, bots, seed=seed, seat_names=seats, record=False)
+        fault = play_out(match)
+        mine, theirs = self.teams[side][0], self.teams[1 - side][0]
+        if fault is not None:
+            seat, what = fault
+            return (
+                f"bot {seats[seat]!r} {what}, in game {number + 1} of {seats[mine]} v "
+                f"{seats[theirs]} (seed {seed}, {self.game.seat_label(seat)} to play move "
+                f"{match.moves + 1})"
+            )
+        returns = match.state.returns()
+        ours, others = returns[mine], returns[theirs]
+        points = 1.0 if ours > others else 0.0 if ours < others else 0.5
+        return (pairing, number, points, match.moves)
+
+
+def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
+    """Play ``jobs`` until done or a bot fails; runs in a worker process."""
+    referee = Referee(name, config)
+    out: list[Result] = []
+    for job in jobs:
+        result = referee.play(job)
+        if isinstance(result, str):
+            return Played(out, result)
+        out.append(result)
+    return Played(out)
+
+
+def play_out(match: Match) -> tuple[int, str] | None:
+    """Play ``match`` to its end; if a bot fails first, its seat and what it did (raised, or
+    chose a move the rules refuse). The rules' own errors and the chance node's are raised."""
+    for _ in range(match.game.max_game_length):
+        state = match.state
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat < 0:
+            match.step()
+            continue
+        try:
+            action = match.next_action()
+        except Exception as exc:  # the bot's code, whatever it raises
+            return seat, f"raised {type(exc).__name__}: {exc}"
+        try:
+            match.step(action)
+        except Exception as exc:
+            if action in state.legal_actions():
+                raise  # the rules failed on a legal move: not the bot's doing
+            return seat, f"chose {action!r:.80}, which the rules refuse ({exc})"
+    return None
+
+
+def play(
+    tournament: Tournament, executor: Executor | None = None, workers: int = 1
+) -> Iterator[list[Result]]:
+    """Every game's result, a batch at a time as each is played (in any order), in this process
+    or shared out on ``executor``. If a bot fails, the games finished before it are yielded and
+    then :class:`BotFailed` raised."""
+    spec = tournament.check()
+    config = dict(tournament.config)
+    jobs = tournament.jobs(spec.make_game(config).teams())
+    if executor is None:  # game by game, so that an interrupt loses none finished
+        referee = Referee(spec.name, config)
+        for job in jobs:
+            result = referee.play(job)
+            if isinstance(result, str):
+                raise BotFailed(result)
+            yield [result]
+        return
+    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
+    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+    futures = [executor.submit(play_jobs, spec.name, config, chunk) for chunk in chunks]
+    try:
+        for future in as_completed(futures):
+            yield from _handed_back(future.result())
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _handed_back(played: Played) -> Iterator[list[Result]]:
+    yield played.results
+    if played.failure is not None:
+        raise BotFailed(played.failure)
 
 
 def run(
@@ -171,29 +278,13 @@ def run(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[Result]:
-    """Every game's result, in job order: in this process, or shared out on ``executor``."""
-    spec = tournament.check()
-    config = dict(tournament.config)
-    game = spec.make_game(config)
-    jobs = tournament.jobs(game.teams())
-    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
-    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    results: list[list[Result]] = [[] for _ in chunks]
-    if executor is None:
-        for n, chunk in enumerate(chunks):
-            results[n] = play_jobs(spec.name, config, chunk)
-            if progress is not None:
-                progress(len(chunk))
-    else:
-        futures: dict[Future[list[Result]], int] = {
-            executor.submit(play_jobs, spec.name, config, chunk): n
-            for n, chunk in enumerate(chunks)
-        }
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if progress is not None:
-                progress(len(results[futures[future]]))
-    return [r for part in results for r in part]
+    """Every game's result, in job order (see :func:`play`)."""
+    results: list[Result] = []
+    for batch in play(tournament, executor, workers):
+        results.extend(batch)
+        if progress is not None:
+            progress(len(batch))
+    return sorted(results)
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -218,7 +309,8 @@ TABLE_COLUMNS = (
 
 def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, Any]]:
     """One row per pairing: the first bot's wins, losses and draws against the second, its win
-    rate with the Wilson 95% interval, its score (draws half) and both bots' ratings."""
+    rate with its 95% interval over the pairs of games (:func:`paired_interval`), its score
+    (draws half) and both bots' ratings."""
     pairings = tournament.pairings()
     bots = list(tournament.bots)
     index = {b: i for i, b in enumerate(bots)}
@@ -226,12 +318,18 @@ def table(tournament: Tournament, results: Sequence[Result]) -> list[dict[str, A
     rows: list[dict[str, Any]] = []
     for p, (a, b) in enumerate(pairings):
         mine = [r for r in results if r[0] == p]
+        if not mine:  # a stopped run's pairing that never began
+            continue
         wins = sum(1 for r in mine if r[2] == 1.0)
         losses = sum(1 for r in mine if r[2] == 0.0)
         draws = len(mine) - wins - losses
         points[index[a], index[b]] += wins + 0.5 * draws
         points[index[b], index[a]] += losses + 0.5 * draws
-        low, high = wilson(wins, len(mine))
+        pairs: dict[int, list[int]] = {}
+        for r in mine:  # games 2k and 2k + 1 share a seed, the sides swapped
+            pairs.setdefault(r[1] // 2, []).append(int(r[2] == 1.0))
+        won = list(pairs.values())
+        low, high = paired_interval([sum(w) for w in won], [len(w) for w in won])
         rows.append(
             {
                 "game": tournament.game,

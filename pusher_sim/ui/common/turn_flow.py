@@ -91,6 +91,8 @@ class TurnFlow:
         self.stalled = False
         """A bot's decision failed: no automatic move until the match is replaced."""
         self._job: Future[Action] | None = None
+        self._ahead = False
+        """The bot's decision was started while the last move was still on screen."""
         self._wait = -1.0
         self._start()
 
@@ -194,13 +196,29 @@ class TurnFlow:
             self.error = problem
 
     def update(self, dt: float, hold: bool = False) -> Played | None:
-        """Poll the bot's decision; start the next bot or chance move unless ``hold`` (the table
-        is still animating). Returns the action applied this frame, if any."""
+        """Poll the bot's decision; apply the next bot or chance move unless ``hold`` (the table
+        is still animating). Returns the action applied this frame, if any.
+
+        A bot thinks while the last move is still on screen: its decision is waited for only
+        once the animation and the pace are over, so a bot's chain of pushes plays on without
+        a pause for thinking between them (and with F, without any pause the window adds)."""
         if self._applying is not None:
             played = self._poll_applying()
             return None if played is None else self._applied(played)
         job = self._job
+        if job is None and hold and self._bot_due():
+            self._job = in_background(self.match.next_action, "pusher-bot")  # think meanwhile
+            self._wait = -1.0
+            return None
         if job is not None:
+            if hold:
+                return None
+            if self._ahead:  # thought during the animation: the pace runs now
+                if self._wait < 0:
+                    self._wait = self.pace
+                self._wait -= dt
+                if self._wait > 0:
+                    return None
             if not job.done():
                 return None
             self._job = None
@@ -223,7 +241,16 @@ class TurnFlow:
         if self._wait > 0:
             return None
         self._job = in_background(self.match.next_action, "pusher-bot")
+        self._ahead = False
         return None
+
+    def _bot_due(self) -> bool:
+        """A bot moves next and may start thinking now."""
+        state = self.match.state
+        if self.stalled or self.pass_to >= 0 or state.is_terminal() or state.is_chance():
+            return False
+        self._ahead = not self.match.needs_input()
+        return self._ahead
 
     def wait_applied(self, timeout: float = 30.0) -> None:
         """Block until the move being applied off the frame loop is in the match (saving as the

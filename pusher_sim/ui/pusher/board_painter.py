@@ -15,10 +15,9 @@ import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.board_sprites import ball_sprite, cup_sprite, shadow_sprite
-from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
-from pusher_sim.ui.pusher.scene import SeatView
+from pusher_sim.ui.pusher.scene import SeatShown
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
 from pusher_sim.ui.shell.widgets import fitted, font
 
@@ -52,19 +51,6 @@ class StatusText:
     hint_size: int
     side: pygame.Rect
     side_size: int
-
-
-def band_end(
-    press: tuple[float, float], drag: tuple[float, float], pitch: float
-) -> tuple[float, float]:
-    """Where the rubber band ends: at the pointer, or where the flick stops growing (the band
-    stretches no further than the strongest flick)."""
-    longest = (DEAD_ZONE_PITCHES + FULL_DRAG_PITCHES) * pitch
-    dx, dy = drag[0] - press[0], drag[1] - press[1]
-    length = math.hypot(dx, dy)
-    if length <= longest:
-        return drag
-    return (press[0] + dx * longest / length, press[1] + dy * longest / length)
 
 
 def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
@@ -165,7 +151,7 @@ class Painter:
         pulse = 0.5 + 0.5 * math.sin(t * 5.0)
         radius = lay.pixels(0.47 * lay.board.pitch)
         width = max(2, round(radius * (0.14 + 0.06 * pulse)))
-        colour = _mix(HIGHLIGHT, (255, 255, 255), 0.35 * pulse)
+        colour = mix_colour(HIGHLIGHT, (255, 255, 255), 0.35 * pulse)
         for cell in cells:
             x, y = lay.cell_screen(cell)
             pygame.draw.circle(surface, colour, (round(x), round(y)), round(radius), width)
@@ -200,73 +186,10 @@ class Painter:
             pts = [lay.cell_screen(c) for c in tri]
             pygame.draw.polygon(surface, (255, 255, 255) if tri == hover else HIGHLIGHT, pts, 2)
 
-    def draw_rubber_band(
-        self,
-        surface: pygame.Surface,
-        press: tuple[float, float],
-        drag: tuple[float, float],
-        flick: Flick,
-        colour: Colour,
-    ) -> None:
-        """The pusher's ball at the press point, a band back to the pointer, an arrow forward."""
-        lay = self.layout
-        px, py = lay.to_screen(*press)
-        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
-        strength = _mix((120, 230, 120), (255, 70, 50), flick.fraction)
-        if flick.speed > 0:
-            pygame.draw.line(surface, (30, 20, 10), (px, py), (dx, dy), 5)
-            pygame.draw.line(surface, strength, (px, py), (dx, dy), 3)
-            length = lay.pixels(lay.board.pitch) * (0.8 + 3.2 * flick.fraction)
-            ex = px + math.cos(flick.angle) * length
-            ey = py - math.sin(flick.angle) * length
-            pygame.draw.line(surface, strength, (px, py), (ex, ey), 4)
-            _arrow_head(surface, (px, py), (ex, ey), strength, lay.pixels(0.35 * lay.board.pitch))
-        ghost = ball_sprite(colour, self.ball_px).copy()
-        ghost.set_alpha(200)
-        surface.blit(ghost, ghost.get_rect(center=(round(px), round(py))))
-        pygame.draw.circle(surface, (255, 255, 255), (round(px), round(py)), 3)
-        if flick.speed > 0:
-            label = font(max(16, lay.status.h // 3)).render(
-                f"flick {flick.fraction * 100:.0f}%", True, strength
-            )
-            # On the pointer's side away from the press point; the gauge takes the other side.
-            if dx >= px:
-                where = label.get_rect(midright=(round(dx) - 14, round(dy) - 14))
-            else:
-                where = label.get_rect(midleft=(round(dx) + 14, round(dy) - 14))
-            _backed(surface, label, where)
-
-    def draw_strength_gauge(
-        self,
-        surface: pygame.Surface,
-        press: tuple[float, float],
-        drag: tuple[float, float],
-        strength: float,
-    ) -> pygame.Rect:
-        """How hard the ball is pressed in (0..1): a vertical gauge beside the pointer, on the
-        side away from the press point (where the band and the flick's label are not)."""
-        lay = self.layout
-        px, _ = lay.to_screen(*press)
-        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
-        h = max(40, round(lay.pixels(2.2 * lay.board.pitch)))
-        w = max(8, h // 7)
-        gap = round(lay.pixels(0.6 * lay.board.pitch))
-        x = round(dx) + gap if dx >= px else round(dx) - gap - w
-        y = round(dy - h / 2)
-        rect = pygame.Rect(x, y, w, h)
-        pygame.draw.rect(surface, (20, 22, 30), rect.inflate(4, 4), border_radius=3)
-        fill = round(h * max(0.0, min(1.0, strength)))
-        colour = _mix((120, 200, 255), (255, 120, 60), strength)
-        pygame.draw.rect(surface, colour, (x, y + h - fill, w, fill), border_radius=2)
-        pygame.draw.rect(surface, TEXT, rect, width=1, border_radius=2)
-        label = font(max(14, lay.status.h // 3)).render(f"press {strength:.0%}", True, TEXT)
-        _backed(surface, label, label.get_rect(midtop=(x + w // 2, y + h + 6)))
-        return rect
-
     def draw_trays(
         self,
         surface: pygame.Surface,
-        seats: Sequence[SeatView],
+        seats: Sequence[SeatShown],
         mover: int,
         counts: Sequence[int],
     ) -> None:
@@ -289,7 +212,7 @@ class Painter:
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def tray_header_rects(
-        self, tray: TrayBox, view: SeatView, count: int
+        self, tray: TrayBox, view: SeatShown, count: int
     ) -> list[tuple[pygame.Rect, int, str]]:
         """The header's two lines (name and who plays; balls left), each shrunk to fit its box."""
         swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12
@@ -377,7 +300,7 @@ class Painter:
                 surface.blit(swatch, swatch.get_rect(midleft=(x, top + line // 2)))
                 x += swatch.get_width() + 4
             newest = n == len(entries) - 1 and scroll == 0
-            text = body.render(f"{entry.number}. {entry.text}", True, TEXT if newest else TEXT_DIM)
+            text = body.render(f"{entry.label}. {entry.text}", True, TEXT if newest else TEXT_DIM)
             surface.blit(text, (x, top))
         surface.set_clip(clip)
 
@@ -493,26 +416,13 @@ def _paint_tray(surf: pygame.Surface, tray: TrayBox) -> None:
         pygame.draw.circle(surf, (110, 72, 38), (round(x) + 1, round(y) + 1), max(1, hollow - 2))
 
 
-def _arrow_head(
-    surface: pygame.Surface,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    colour: RGB,
-    size: float,
-) -> None:
-    angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
-    right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
-    pygame.draw.polygon(surface, colour, [end, left, right])
-
-
-def _backed(surface: pygame.Surface, text: pygame.Surface, where: pygame.Rect) -> None:
+def backed_label(surface: pygame.Surface, text: pygame.Surface, where: pygame.Rect) -> None:
     """A label on a dark backing, readable over any cup or ball."""
     pygame.draw.rect(surface, (16, 18, 26), where.inflate(10, 4), border_radius=4)
     surface.blit(text, where)
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
+def mix_colour(a: RGB, b: RGB, t: float) -> RGB:
     t = min(1.0, max(0.0, t))
     return (
         int(a[0] + (b[0] - a[0]) * t),

@@ -12,6 +12,7 @@ import string
 import pygame
 
 from pusher_sim.pusher.names import row_start
+from pusher_sim.ui.pusher.aim_painter import draw_rubber_band, draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.pusher.table_view import PusherView
@@ -50,7 +51,7 @@ def paint_frame(painter: Painter, view: PusherView, surface: pygame.Surface) -> 
     painter.draw_message(surface, view.message, view.warning)
     if view.aim is not None:
         aim = view.aim
-        painter.draw_rubber_band(surface, aim.press, aim.drag, aim.flick, aim.colour)
-        painter.draw_strength_gauge(surface, aim.press, aim.drag, aim.strength)
+        draw_rubber_band(surface, lay, aim.press, aim.drag, aim.flick, aim.colour)
+        draw_strength_gauge(surface, lay, aim.press, aim.drag, aim.strength)
     if view.panel is not None:
         painter.draw_panel(surface, *view.panel)
