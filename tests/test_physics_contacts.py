@@ -208,9 +208,12 @@ HANG_PUSH = PushSpec(
 def test_a_gentle_press_on_a_pinned_triangle_goes_in_instead_of_hanging() -> None:
     # Found among random strength-0 pushes (3 in 600 under model 6): the triangle's balls are
     # pinned by their neighbours, the pressed ball stays on top at its full weight, and model 6
-    # ran the push to the 20 s cap, unsettled. Model 7 drops it in after press_drop_time.
+    # ran the push to the 20 s cap, unsettled. Model 7 drops it in after press_drop_time;
+    # model 8's finger pushes it in by itself.
     balls = {c: Colour.RED for c in HANG_CELLS}
-    cfg = PhysicsConfig()
+    finger = PushSimulation(BOARD, balls, HANG_PUSH, PhysicsConfig())
+    assert finger.run().settled and finger.forced == {"dropped": 0, "woken": 0}
+    cfg = config_for_model("7")
     sim = PushSimulation(BOARD, balls, HANG_PUSH, cfg)
     out = sim.run()
     assert out.settled
@@ -261,8 +264,15 @@ def test_a_first_touch_on_a_sleeping_ball_is_left_to_chipmunk() -> None:
 def test_model_6_settings_turn_every_model_7_change_off() -> None:
     six = config_for_model("6")
     assert six == replace(
-        PhysicsConfig(), first_touch_contacts=False, press_drop_time=3600.0, wake_off_cup=False
+        config_for_model("7"),
+        first_touch_contacts=False,
+        press_drop_time=3600.0,
+        wake_off_cup=False,
     )
+
+
+def test_model_7_settings_turn_model_8_s_press_off() -> None:
+    assert config_for_model("7") == replace(PhysicsConfig(), press_makes_room=False)
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ import pytest
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
+from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.settle import is_settled
 from tests.test_physics_push import RIPPLE, sweep_push
 
@@ -89,12 +90,14 @@ def _run_energy_never_rising(sim: PushSimulation, seen: Callable[[], bool]) -> b
     return happened
 
 
-@pytest.mark.parametrize("seed", [20, 320, 951])
-def test_pushes_in_which_a_full_cup_refuses_a_ball_settle_and_lose_energy(seed: int) -> None:
-    # Found by sweeping (model 7): in each, a ball rolls into the cell of a cup another ball
+@pytest.mark.parametrize(("model", "seed"), [("7", 20), ("7", 320), ("7", 951), ("8", 1), ("8", 2)])
+def test_pushes_in_which_a_full_cup_refuses_a_ball_settle_and_lose_energy(
+    model: str, seed: int
+) -> None:
+    # Found by sweeping each model: in each, a ball rolls into the cell of a cup another ball
     # holds.
     balls, spec = sweep_push(seed)
-    sim = PushSimulation(BOARD, balls, spec, CFG)
+    sim = PushSimulation(BOARD, balls, spec, config_for_model(model))
     assert _run_energy_never_rising(sim, lambda: sim.model.fixups["refused"] > 0)
     out = sim.outcome()
     assert out.settled

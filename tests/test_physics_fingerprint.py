@@ -3,7 +3,8 @@
 Speed work on the model (building the Space, the press's energy check, the settle checks)
 must not move any ball by one bit: a 400-game tournament and the experiment figures were
 computed with it. And a game played under model 6 must resolve its pushes under this build
-exactly as model 6 did (config_for_model("6"), what a saved game without outcomes loads with).
+exactly as model 6 did (config_for_model("6"), what a saved game without outcomes loads with),
+and model 7 (config_for_model("7"), which a new game may still name) as model 7 did.
 Each digest covers a push's steps, outcome, final energy, fix-ups and every ball's exact
 position, velocity and spin (tests/push_fingerprint.py records them for a new model).
 """
@@ -16,8 +17,18 @@ from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
 from tests.push_fingerprint import digests
 
-RECORDED_MODEL = "7"
+RECORDED_MODEL = "8"
 FIRST_PUSHES = {
+    "8": (
+        "be6a68ab544c8490f44f10f348940f69d2ea29302a32ca7cc3e03299a1a3cfd2",
+        "a7f815de3a184ce3e23352cfc401a86ddf766e9e6d6529760e11f1b021a197b9",
+        "060402023040d7f02066ab20a640da2bcdf6516cb5ea29dadb25ad5b8781c835",
+        "b7f6348d226506c4b52ddb7d2a886e716fba356bcf07a1ca74d78b0db87f5dda",
+        "bb1bc8b3527f997ae60f43817833f1507c9264dcefd38e836c875cfa742a8b59",
+        "ec93685b03bd7b964becd75eceb139b6eece0df6c88f0f0b8d9807d66e7664a0",
+        "c2cf4a1fbca5c4a3a5884e6c1bd2ce2c18d5cef6ed1184f741b9d9421c364288",
+        "0af3d4614b8b97d19ae41dde222afd26c34aed111ebd7568c25c80cc68bc3aab",
+    ),
     "7": (
         "8fbbcd61142f24ce2b5a189fb354f4391e282e354ca2e16cecf28e190a995e3d",
         "41cf65700ddd400032d62e67d0cc29a472d7c2d29559c672266bd6f6d7889e38",
@@ -40,6 +51,7 @@ FIRST_PUSHES = {
     ),
 }
 ALL_300 = {
+    "8": "2e7e98d62aebb3acd859de5d367a19294a633822e0551080443f30bd00b9a49e",
     "7": "bfcbd063dfb00a126c0826eb680eeeb372273a5363e11e3ae6ec55ec34f63bf9",
     "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",
 }

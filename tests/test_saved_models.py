@@ -641,3 +641,53 @@ def test_a_recorded_outcome_reads_back_as_it_was(
     assert sorted(back.balls) == sorted(outcome.balls)
     assert (back.settled, back.model) == (settled, model)
     assert outcome_to_json(back) == data
+
+
+# -- a model-7 game, which records its outcomes, under a newer model -----------------------------
+
+MODEL7 = "model7-saved-game"
+
+
+def test_the_model_7_fixture_records_every_push_s_outcome() -> None:
+    data = json.loads(fixture_path(MODEL7).read_text())
+    assert data["format"] == FORMAT and data["config"]["physics_model"] == "7"
+    pushes = [n for n, a in enumerate(data["actions"]) if a["type"] == "Push"]
+    assert len(pushes) >= 20 and all(data["outcomes"][n]["model"] == "7" for n in pushes)
+
+
+def test_a_model_7_game_replays_by_its_recorded_outcomes_without_physics() -> None:
+    """Whatever this build's model: no push is simulated again and every state is model 7's."""
+    log = GameLog.load(fixture_path(MODEL7))
+    seen: list[Any] = []
+    replay(without_physics(pusher_game(log)), log, each=lambda s: seen.append(s.state.to_json()))
+    assert seen == played_states(MODEL7)[1:]
+
+
+def test_a_model_7_game_continues_under_the_current_model() -> None:
+    """Taken back to move 12 and played on by bots: the recorded pushes stay model 7's, the new
+    ones are this build's, and the whole replays from its outcomes."""
+    log = GameLog.load(fixture_path(MODEL7))
+    log.truncate(12)
+    game = pusher_game(log)
+    match = Match(game, get_spec("pusher").make_agents(game, ["greedy", "greedy"]), log=log)
+    while sum(1 for n in pushes_of(match.log) if n >= 12) < 2 and not match.state.is_terminal():
+        match.step()
+    assert all(model_of(match.log, n) == "7" for n in pushes_of(match.log) if n < 12)
+    new = [n for n in pushes_of(match.log) if n >= 12]
+    assert new and all(model_of(match.log, n) == MODEL_VERSION for n in new)
+    assert replay(without_physics(pusher_game(match.log)), match.log) == match.state
+
+
+def test_a_new_game_may_be_played_under_model_7() -> None:
+    """`--model 7` (a new game naming the model): its pushes are model 7's, bit for bit."""
+    game = get_spec("pusher").make_game({"physics_model": "7"})
+    assert isinstance(game, PusherGame)
+    assert game.config.physics_model == "7" and game.resolver.model == "7"
+    log = GameLog.load(fixture_path(MODEL7))
+    states = played_states(MODEL7)
+    n = pushes_of(log)[0]
+    before = game.state_from_json(states[n])
+    push = game.action_codec.decode(log.actions[n])
+    assert isinstance(push, Push) and isinstance(before, PusherState)
+    out = game.resolver.resolve(game.board, dict(before.balls), push.spec(before.colour))
+    assert outcome_to_json(out) == log.outcome(n)

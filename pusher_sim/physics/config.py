@@ -16,6 +16,10 @@ from typing import Any
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
+FINGER_STALL_WEIGHTS = 19.0
+"""The most model 8's finger pushes the pressed ball with, in its weights (finger.py; the
+reference's hand stops at about 19)."""
+
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
 """The shipped physics config, ``assets/physics.toml``: what :func:`load_config` reads."""
 
@@ -57,6 +61,9 @@ class PhysicsConfig:
     first_touch_contacts: bool = True
     press_drop_time: float = 0.5
     wake_off_cup: bool = True
+    press_makes_room: bool = True
+    finger_speed: float = 0.6
+    gentle_finger_speed: float = 0.2
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -241,15 +248,19 @@ class PhysicsConfig:
         The press gives at most the flick (rolling, with spin) plus three times ``press_speed``
         (sliding, no spin); of the four balls involved three may sit at most at a cup's corner
         height (4/3 of the depth) and one, riding, is counted at twice the depth (space.py), and
-        the pressed ball may drop from at most a diameter onto the board (see push.py). Spin
-        energy is left out: friction only ever drives a ball towards its spin's speed, and a
-        spin body gains speed only from its own ball, so spin never makes a ball faster.
+        the pressed ball may drop from at most a diameter onto the board (press.py), pushed by
+        model 8's finger (finger.py). Spin energy is left out: friction only ever drives a ball
+        towards its spin's speed, and a spin body gains speed only from its own ball, so spin
+        never makes a ball faster.
         """
         m = self.ball_mass
         g = self.normal_gravity
         energy = 0.5 * m * self.max_flick_speed**2 + 1.5 * m * self.press_speed**2
         energy += m * g * self.cup_depth * (3.0 * 4.0 / 3.0 + 2.0)
         energy += m * g * 2.0 * self.ball_radius
+        if self.press_makes_room:
+            # Model 8's finger pushes the pressed ball down at most a diameter (finger.py).
+            energy += FINGER_STALL_WEIGHTS * m * g * 2.0 * self.ball_radius
         return math.sqrt(2.0 * energy / m)
 
     def with_(self, **changes: Any) -> PhysicsConfig:
@@ -283,6 +294,8 @@ _RANGES: tuple[tuple[str, float, float], ...] = (
     ("sleep_speed", 0.0, 1.0),
     ("max_sim_time", 0.01, 3600.0),
     ("press_drop_time", 0.0, 3600.0),
+    ("finger_speed", 0.0, 5.0),
+    ("gentle_finger_speed", 0.0, 5.0),
 )
 # Ball restitution and friction are shared out as square roots over the two shapes of a contact
 # (Chipmunk multiplies them), so they must not be zero.
@@ -300,9 +313,17 @@ _POSITIVE = (
 
 MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
+    # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
+    # drives them apart (weight_press.py), the flick given at once.
+    "7": {"press_makes_room": False},
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
-    "6": {"first_touch_contacts": False, "press_drop_time": 3600.0, "wake_off_cup": False},
+    "6": {
+        "first_touch_contacts": False,
+        "press_drop_time": 3600.0,
+        "wake_off_cup": False,
+        "press_makes_room": False,
+    },
 }
 """Every model this code can still run, with the settings that make it that model (over the
 given values). A game played under an older model resolves its pushes with that model's

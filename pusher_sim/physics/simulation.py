@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
+from pusher_sim.physics.finger import FingerPress
 from pusher_sim.physics.press import flick_velocity, press_point, press_velocities, validate_push
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_off_cup
 from pusher_sim.physics.space import BoardSpace
@@ -50,13 +51,15 @@ class PushSimulation:
         self.push = push
         model = BoardSpace(board, cfg, sleeping=sleeping)
         self.model = model
-        pressed_velocities = dict(
-            zip(
-                push.triangle,
-                press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius),
-                strict=True,
-            )
+        # Model 8's finger moves the triangle's balls by the contacts and gives the flick as
+        # it lets go (finger.py); model 7 strikes them and flicks at once (weight_press.py).
+        finger = cfg.press_makes_room
+        strikes = (
+            [(0.0, 0.0)] * 3
+            if finger
+            else press_velocities(board, push, cfg.press_speed_at(push.strength), cfg.ball_radius)
         )
+        pressed_velocities = dict(zip(push.triangle, strikes, strict=True))
         triangle_balls: list[int] = []
         for cell in board.cells:
             colour = balls.get(cell)
@@ -75,8 +78,14 @@ class PushSimulation:
                 # At rest at its cup's centre: asleep until a moving ball touches it.
                 model.sleep(i)
         p = press_point(board, push)
-        self.pressed = model.add_ball(push.colour, p, flick_velocity(push), pressed=True)
-        self.press = WeightPress(model, self.pressed, triangle_balls, push.strength)
+        flick = flick_velocity(push)
+        self.press: WeightPress
+        if finger:
+            self.pressed = model.add_ball(push.colour, p, (0.0, 0.0), pressed=True)
+            self.press = FingerPress(model, self.pressed, triangle_balls, push.strength, flick)
+        else:
+            self.pressed = model.add_ball(push.colour, p, flick, pressed=True)
+            self.press = WeightPress(model, self.pressed, triangle_balls, push.strength)
         self.steps = 0
         self.max_steps = int(cfg.max_sim_time / cfg.time_step)
         self.settled = False

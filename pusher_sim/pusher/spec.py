@@ -44,6 +44,9 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver, PushReso
     build's model); and the one for pushes a log records no outcome for (the model the config
     names, which a log saved before outcomes were recorded was played under).
 
+    A new game (its physics not yet pinned) may name an older model this build runs (a
+    benchmark's ``--model 7``): it is played under that model.
+
     A game made under an older model goes on under this build's: with the values the game
     chose itself (those that differ from its model's defaults) and this model's defaults for
     the rest. The older model is only built if a push needs it, so a log that records every
@@ -54,10 +57,14 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver, PushReso
 
     played = config.physics_model or MODEL_VERSION
     values = dict(config.physics or {})
-    if played == MODEL_VERSION:
+    if played == MODEL_VERSION or (config.physics is None and played in MODEL_SETTINGS):
+        # This build's model, or a new game (nothing pinned yet) naming an older one it runs.
         now = _bounded(config_for_model(played, values))
         pinned = replace(config, physics=asdict(now), physics_model=played)
-        resolver = RememberingResolver(PhysicsResolver(now))
+        inner: PushResolver = PhysicsResolver(now)
+        if played != MODEL_VERSION:
+            inner = _ModelNamed(inner, played)
+        resolver = RememberingResolver(inner)
         # A bot tries pushes before playing one; the memory saves simulating the chosen one twice.
         return pinned, resolver, resolver
     if played in MODEL_SETTINGS:

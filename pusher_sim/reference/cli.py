@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fit",
         action="store_true",
-        help="then tune the 2-D press (press_speed, gentle_press) to the reference",
+        help="then tune the 2-D press (model 8: gentle_finger_speed, finger_speed; model 7: "
+        "press_speed, gentle_press) to the reference",
+    )
+    parser.add_argument(
+        "--judge",
+        action="append",
+        help="with --fit: judge the fitted press on the pushes of these --out files (other "
+        "pushes than it was fitted on; the 2-D side resolved again) (repeatable)",
     )
     parser.add_argument(
         "--rows",
@@ -126,14 +134,23 @@ def run_locked(args: argparse.Namespace) -> int:
         "summary": summary,
         "rows": [r.as_json() for r in rows],
     }
+    if args.judge and not args.fit:
+        raise UserError("--judge judges a fit: give --fit too")
     if args.fit:
         fitted, before, after = validate.fit(job, rows, args.workers, print)
+        names = validate.free(cfg)
         print(f"fit: before {validate._values(cfg)}, distance {before:.4f}")
         print(f"fit: after  {validate._values(fitted)}, distance {after:.4f}")
         result["fit"] = {
-            "before": {k: getattr(cfg, k) for k in validate.FREE} | {"distance": before},
-            "after": {k: getattr(fitted, k) for k in validate.FREE} | {"distance": after},
+            "before": {k: getattr(cfg, k) for k in names} | {"distance": before},
+            "after": {k: getattr(fitted, k) for k in names} | {"distance": after},
         }
+        if args.judge:
+            held = [Row.from_json(r) for path in args.judge for r in _read_rows(path, args.seed)]
+            judged = validate.with_two_d(replace(job, two=fitted), held, args.workers)
+            print(f"judged on {len(judged)} other pushes, with the fitted press:")
+            print(validate.report(validate.summary(judged)))
+            result["fit"]["judged"] = validate.summary(judged)
     if args.out:
         atomic_write(args.out, json.dumps(result, indent=1) + "\n")
     if args.plot:

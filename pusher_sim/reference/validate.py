@@ -332,23 +332,39 @@ def report(s: dict[str, Any]) -> str:
 # -- calibration ------------------------------------------------------------------------------
 
 FREE = ("press_speed", "gentle_press")
-"""The 2-D model's constants nobody measured (docs/physics.md calls them choices)."""
+"""Model 7's press constants nobody measured (docs/physics.md calls them choices)."""
 
-LIMITS = {"press_speed": (0.05, 2.0), "gentle_press": (0.0, 1.0)}
+FREE_FINGER = ("gentle_finger_speed", "finger_speed")
+"""Model 8's: how fast the finger goes down at the gentlest and the hardest press."""
+
+LIMITS = {
+    "press_speed": (0.05, 2.0),
+    "gentle_press": (0.0, 1.0),
+    "gentle_finger_speed": (0.0, 2.0),
+    "finger_speed": (0.0, 3.0),
+}
+STEPS = {"press_speed": 0.1, "gentle_press": 0.1, "gentle_finger_speed": 0.1, "finger_speed": 0.2}
+
+
+def free(cfg: PhysicsConfig) -> tuple[str, str]:
+    """The press constants ``fit`` tunes for the config's model."""
+    return FREE_FINGER if cfg.press_makes_room else FREE
 
 
 def distance(rows3: Sequence[Row], sides2: Sequence[Side]) -> float:
     """How far the 2-D model's outcome statistics are from the reference's: over the strength
-    bins, the squared differences of the mean balls moved and returned."""
+    bins, the squared relative differences of the balls moved by role and of the balls
+    returned."""
     total = 0.0
     for b in range(BINS):
         pairs = [(r, s) for r, s in zip(rows3, sides2, strict=True) if bin_of(r.strength) == b]
-        if not pairs:
-            continue
-        for what in ("moved", "returned"):
-            two = sum(getattr(s, what) for _, s in pairs) / len(pairs)
-            three = sum(getattr(r.three, what) for r, _ in pairs) / len(pairs)
-            total += (two - three) ** 2
+        for role in ROLES:
+            two = sum(s.by_role[role] for _, s in pairs)
+            three = sum(r.three.by_role[role] for r, _ in pairs)
+            total += (two / three - 1.0) ** 2 if three else 0.0
+        two = sum(s.returned for _, s in pairs)
+        three = sum(r.three.returned for r, _ in pairs)
+        total += (two / three - 1.0) ** 2 if three else 0.0
     return total
 
 
@@ -359,16 +375,17 @@ def fit(
     say: Callable[[str], None],
     rounds: int = 3,
 ) -> tuple[PhysicsConfig, float, float]:
-    """Coordinate search over :data:`FREE` (steps halving each round) for the 2-D config whose
-    statistics are nearest the reference's on ``rows``' pushes. Returns the best config and the
-    distance before and after."""
+    """Coordinate search over the model's :func:`free` constants (steps halving each round) for
+    the 2-D config whose statistics are nearest the reference's on ``rows``' pushes. Returns the
+    best config and the distance before and after."""
     best_cfg = job.two
-    best = distance(rows, [r.two for r in rows])
+    names = free(best_cfg)
+    best = distance(rows, two_d_sides(job, rows, workers))
     before = best
     say(f"fit: start {_values(best_cfg)} distance {best:.4f}")
-    steps = {"press_speed": 0.1, "gentle_press": 0.1}
+    steps = {name: STEPS[name] for name in names}
     for _ in range(rounds):
-        for name in FREE:
+        for name in names:
             for sign in (1.0, -1.0):
                 while True:
                     low, high = LIMITS[name]
@@ -379,10 +396,7 @@ def fit(
                         cfg = best_cfg.with_(**{name: round(value, 4)})
                     except ConfigError:
                         break  # beyond what the 2-D model's time step allows
-                    sides = run_parallel(
-                        _two_d, replace(job, two=cfg), [r.index for r in rows], workers, _quiet
-                    )
-                    d = distance(rows, sides)
+                    d = distance(rows, two_d_sides(replace(job, two=cfg), rows, workers))
                     say(f"fit: {_values(cfg)} distance {d:.4f}")
                     if d >= best:
                         break
@@ -391,9 +405,20 @@ def fit(
     return best_cfg, before, best
 
 
+def two_d_sides(job: Job, rows: Sequence[Row], workers: int) -> list[Side]:
+    """The 2-D side of ``rows``' pushes under the job's 2-D config (resolved again)."""
+    return run_parallel(_two_d, job, [r.index for r in rows], workers, _quiet)
+
+
+def with_two_d(job: Job, rows: Sequence[Row], workers: int) -> list[Row]:
+    """``rows`` with their 2-D side resolved again under the job's config: a fit judged on
+    pushes it was not fitted on."""
+    return [replace(r, two=s) for r, s in zip(rows, two_d_sides(job, rows, workers), strict=True)]
+
+
 def _quiet() -> None:
     pass
 
 
 def _values(cfg: PhysicsConfig) -> str:
-    return ", ".join(f"{k} = {getattr(cfg, k):g}" for k in FREE)
+    return ", ".join(f"{k} = {getattr(cfg, k):g}" for k in free(cfg))

@@ -1,0 +1,198 @@
+"""Model 8's press: a finger pushes the pressed ball down between the balls it lies on, and the
+contacts between them, seen in three dimensions, drive those balls apart.
+
+The pressed ball has a height ``z`` over the others' centres and a vertical velocity ``w`` that
+the 2-D board does not hold: its weight pulls it down, and a finger moving down at the press's
+speed pushes it whenever it is slower (up to ``FINGER_STALL_WEIGHTS`` of its weight, a finger,
+not a vice). Each ball under it is a contact between spheres: along the line of their centres
+in 3-D, never closer than a diameter, the ball under it free across the board and held by it
+vertically. So the pressed ball goes in only once the balls under it stand a diameter away,
+however slowly it is pushed, and a faster finger sends them out faster; the flick is given as
+the finger lets go. docs/physics.md, "The press", has the reasoning.
+
+:class:`FingerPress` is the part :class:`~pusher_sim.physics.simulation.PushSimulation` runs
+instead of model 7's :class:`~pusher_sim.physics.weight_press.WeightPress` when
+``press_makes_room``: the same members, and the same bookkeeping of the energy, the pressed
+ball's passing over the balls it starts on and its drop into the board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from pusher_sim.physics.config import FINGER_STALL_WEIGHTS
+from pusher_sim.physics.space import BoardSpace
+from pusher_sim.physics.weight_press import WeightPress
+
+ITERATIONS = 8
+"""Passes of the contact solve per step (the finger and each ball under the pressed one)."""
+
+BIAS = 0.2
+"""Share of an overlap the contacts undo per step (a ball under the pressed one that the board
+pushed in)."""
+
+Vec = tuple[float, float]
+
+
+def finger_speed(gentle: float, hard: float, strength: float) -> float:
+    """How fast the finger goes down for a press of ``strength`` (0..1), m/s."""
+    s = min(max(strength, 0.0), 1.0)
+    return gentle + (hard - gentle) * s
+
+
+def press_impulses(
+    top: Vec,
+    top_v: Vec,
+    z: float,
+    w: float,
+    supports: Sequence[Vec],
+    support_vs: Sequence[Vec],
+    *,
+    radius: float,
+    gravity: float,
+    dt: float,
+    speed: float,
+    stall: float,
+) -> tuple[Vec, float, list[Vec], float]:
+    """One step of the press: the velocities the contacts and the finger leave.
+
+    ``top``/``top_v`` are the pressed ball's centre and velocity across the board, ``z``/``w``
+    its height and vertical velocity; ``supports``/``support_vs`` the balls it may touch.
+    ``speed`` is the finger's, ``stall`` the most it changes the pressed ball's speed in a step
+    (its force over the ball's mass, times dt). Returns the pressed ball's new velocity across
+    the board and vertical velocity, each support's new velocity, and the finger's impulse over
+    the ball's mass (m/s, downward) for its work. Balls are of equal mass; a contact's impulse
+    acts along the line of centres, on the ball under it only across the board (the board takes
+    the rest). Sequential impulses, :data:`ITERATIONS` passes.
+    """
+    vx, vy, vz = top_v[0], top_v[1], w - gravity * dt
+    vs = [list(v) for v in support_vs]
+    diameter = 2.0 * radius
+    contacts = []
+    for j, (sx, sy) in enumerate(supports):
+        dx, dy = top[0] - sx, top[1] - sy
+        length = math.sqrt(dx * dx + dy * dy + z * z)
+        nx, ny, nz = dx / length, dy / length, z / length
+        gap = length - diameter
+        # Apart: it may close the gap in this step, no more (a contact found ahead of time).
+        target = -gap / dt if gap > 0.0 else -BIAS * gap / dt
+        mass = 1.0 / (1.0 + nx * nx + ny * ny)  # over the ball's mass
+        contacts.append((j, nx, ny, nz, target, mass))
+    pushed = [0.0] * len(contacts)
+    finger = 0.0
+    for _ in range(ITERATIONS):
+        # The finger: the ball goes down at least at its speed, pushed at most ``stall``.
+        more = min(max(finger + vz + speed, 0.0), stall) - finger
+        vz -= more
+        finger += more
+        for k, (j, nx, ny, nz, target, mass) in enumerate(contacts):
+            v = vs[j]
+            vn = nx * (vx - v[0]) + ny * (vy - v[1]) + nz * vz
+            total = max(pushed[k] + mass * (target - vn), 0.0)
+            p = total - pushed[k]
+            pushed[k] = total
+            vx += p * nx
+            vy += p * ny
+            vz += p * nz
+            v[0] -= p * nx
+            v[1] -= p * ny
+    return (vx, vy), vz, [(v[0], v[1]) for v in vs], finger
+
+
+class FingerPress(WeightPress):
+    """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
+    module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
+    velocity :attr:`w`."""
+
+    def __init__(
+        self,
+        model: BoardSpace,
+        pressed: int,
+        triangle: list[int],
+        strength: float,
+        flick: Vec,
+    ) -> None:
+        self.w = 0.0
+        super().__init__(model, pressed, triangle, strength)
+        cfg = self.config
+        self._lift_share = 1.0  # the finger pushes: nothing holds the ball's weight back
+        self.speed = finger_speed(cfg.gentle_finger_speed, cfg.finger_speed, strength)
+        self.stall = FINGER_STALL_WEIGHTS * cfg.normal_gravity
+        self.flick = flick
+        self._press_energy = self.energy()
+        self.press_work = self._press_energy
+        self._under: list[int] = []
+
+    def push_apart(self) -> bool:
+        """Set this step's velocities of the pressed ball and the balls under it (the finger and
+        the contacts, press_impulses); False if it is down (dropped in)."""
+        m = self.model
+        cfg = self.config
+        if self.press_steps == 1:
+            # As model 7's: the balls the first step met overlapping are those it is on.
+            m.stop_ignoring()
+            self.supports = sorted(m.pressed.ignored)
+        if self.height <= 0.0 or self._support_forces() is None:
+            self._drop()
+            return False
+        top = self.pressed
+        under = self.supports
+        v, self.w, vs, pushed = press_impulses(
+            m.position(top),
+            m.velocity(top),
+            self.height,
+            self.w,
+            [m.position(j) for j in under],
+            [m.velocity(j) for j in under],
+            radius=cfg.ball_radius,
+            gravity=cfg.normal_gravity,
+            dt=cfg.time_step,
+            speed=self.speed,
+            stall=self.stall * cfg.time_step,
+        )
+        bodies = m.state.bodies
+        bodies[top].velocity = v
+        for j, vj in zip(under, vs, strict=True):
+            bodies[j].velocity = vj
+        self._involved = [bodies[i] for i in (top, *under)]
+        # The finger's work: its force over the step times how far it goes down.
+        work = cfg.ball_mass * pushed * max(-self.w, 0.0)
+        self.press_work += work
+        self._press_energy += work
+        return True
+
+    def after_step(self) -> None:
+        """Account for the step just taken: the ball goes down by its vertical velocity, the
+        energy is held to the press's work, and a press still up after ``press_drop_time``
+        drops in by force (the finger at its stall on a blocked triangle)."""
+        cfg = self.config
+        self.press_steps += 1
+        self.height = max(self.height + self.w * cfg.time_step, 0.0)
+        self._hold_energy(self._involved)
+        if self.press_steps * cfg.time_step >= cfg.press_drop_time:
+            self.dropped += 1
+            self._drop()
+
+    def _drop(self) -> None:
+        """Down in the board: the cup it is over (repairs.py), then the flick, rolling."""
+        super()._drop()
+        m = self.model
+        i = self.pressed
+        before = m.kinetic_energy(i)
+        vx, vy = m.velocity(i)
+        velocity = (vx + self.flick[0], vy + self.flick[1])
+        m.state.bodies[i].velocity = velocity
+        spin = m.state.spins[i]
+        if spin is not None:
+            spin.velocity = velocity
+        added = m.kinetic_energy(i) - before
+        self.press_work += added
+        self._press_energy += added
+
+    def energy(self) -> float:
+        """As model 7's press's, with the pressed ball's vertical motion while it is on top."""
+        energy = super().energy()
+        if self.on_top:
+            energy += 0.5 * self.config.ball_mass * self.w**2
+        return energy
