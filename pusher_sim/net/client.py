@@ -15,6 +15,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -209,13 +210,14 @@ class Link:
         token: str | None = None,
         name: str = "",
         retry_for: float = 30.0,
+        transcript: Path | None = None,
     ) -> None:
         self.uri = address_uri(address)
         self.role, self.seat, self.token, self.name = role, seat, token, name
         self.retry_for = retry_for
         self.inbox: queue.Queue[Message] = queue.Queue()
-        self.received: list[str] | None = None
-        """Every frame received, when a test asks for them (set to a list before start)."""
+        self.transcript = transcript
+        """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
@@ -281,8 +283,10 @@ class Link:
         try:
             ws.send(protocol.hello(self.role, self.seat, self.token, self.name))
             for frame in ws:
-                if self.received is not None:
-                    self.received.append(frame if isinstance(frame, str) else frame.decode())
+                if self.transcript is not None:
+                    text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+                    with self.transcript.open("a", encoding="utf-8") as out:
+                        out.write(text.replace("\n", " ") + "\n")
                 message = read_host(frame)
                 if isinstance(message, Welcome):
                     if message.token is not None:

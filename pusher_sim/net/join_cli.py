@@ -44,6 +44,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds to keep reconnecting after a drop (default 60)",
     )
+    parser.add_argument(
+        "--transcript",
+        type=arguments.path_arg("--transcript"),
+        help="append every message the host sends to this file, one per line",
+    )
     parser.add_argument("--size", help="window size WxH (default 1100x800)")
     parser.add_argument("--mute", action="store_true", help="no sound in the window")
 
@@ -95,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _bot_at(args: argparse.Namespace, uri: str, key: str, token: str | None) -> BotResult:
-    link = Link(uri, protocol.PLAY, args.seat, token, args.name or args.bot[:32], args.retry_for)
+    transcript = Path(args.transcript) if args.transcript else None
+    name = args.name or args.bot[: protocol.MAX_NAME]
+    link = Link(uri, protocol.PLAY, args.seat, token, name, args.retry_for, transcript)
 
     def noted(message: Message) -> None:
         if isinstance(message, Welcome) and message.token is not None:
