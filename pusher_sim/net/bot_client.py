@@ -74,11 +74,12 @@ def play_bot(
                 raise CorruptFile("the host sent a move before its welcome")
             follower.news(message)
         elif isinstance(message, SeatsNews):
+            if follower is not None:
+                follower.started = message.started
             say(message.note)
-        elif isinstance(message, Refused):
+        elif isinstance(message, Refused):  # the same position would bring the same answer
             refusals.append(message)
             say(f"the host refused: {message.message}")
-            asked = -1
         elif isinstance(message, End):
             end = message
         if follower is not None and agent is not None and follower.my_turn:

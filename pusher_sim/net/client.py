@@ -43,9 +43,7 @@ from pusher_sim.turnloop.schema import (
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeatMirror, SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
 
-FATAL = frozenset(
-    {protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION, protocol.FULL}
-)
+FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
 """Refusals that connecting again cannot mend."""
 
 
@@ -263,7 +261,7 @@ class Link:
     def _session(self) -> Closed | None:
         """One connection, to its end: a Closed to stop for good, None to connect again."""
         try:
-            ws = connect(
+            with connect(
                 self.uri,
                 compression=None,
                 max_size=protocol.MAX_HOST_FRAME,
@@ -272,39 +270,36 @@ class Link:
                 ping_timeout=10,
                 close_timeout=2,
                 proxy=None,
-            )
+            ) as ws:
+                self._ws = ws
+                try:
+                    return self._converse(ws)
+                finally:
+                    self._ws = None
         except InvalidURI as exc:
             return Closed(f"not a host address: {exc}", False)
-        except (OSError, InvalidHandshake, TimeoutError) as exc:
-            if "503" in str(exc):
-                return Closed(f"the host at {self.uri} is full", False)
-            return None
-        self._ws = ws
-        try:
-            ws.send(protocol.hello(self.role, self.seat, self.token, self.name))
-            for frame in ws:
-                if self.transcript is not None:
-                    text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
-                    with self.transcript.open("a", encoding="utf-8") as out:
-                        out.write(text.replace("\n", " ") + "\n")
-                message = read_host(frame)
-                if isinstance(message, Welcome):
-                    if message.token is not None:
-                        self.token = message.token
-                    self.seat = None if message.seat < 0 else message.seat
-                self.inbox.put(message)
-                if isinstance(message, End):
-                    return Closed("the match is over", True)
-                if isinstance(message, Refused) and message.code in FATAL:
-                    return Closed(f"the host refused: {message.message}", False)
         except ProtocolError as exc:
             return Closed(f"the host broke the protocol: {exc}", False)
-        except (ConnectionClosed, OSError):
-            return None
-        finally:
-            self._ws = None
-            with contextlib.suppress(Exception):
-                ws.close()
+        except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
+            return None  # down, full (HTTP 503) or gone: try again while retry_for lasts
+
+    def _converse(self, ws: ClientConnection) -> Closed | None:
+        ws.send(protocol.hello(self.role, self.seat, self.token, self.name))
+        for frame in ws:
+            if self.transcript is not None:
+                text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+                with self.transcript.open("a", encoding="utf-8") as out:
+                    out.write(text.replace("\n", " ") + "\n")
+            message = read_host(frame)
+            if isinstance(message, Welcome):
+                if message.token is not None:
+                    self.token = message.token
+                self.seat = None if message.seat < 0 else message.seat
+            self.inbox.put(message)
+            if isinstance(message, End):
+                return Closed("the match is over", True)
+            if isinstance(message, Refused) and message.code in FATAL:
+                return Closed(f"the host refused: {message.message}", False)
         return None
 
 
@@ -319,13 +314,15 @@ class Follower:
         except UserError as exc:
             raise CorruptFile(f"the host's {view.game} config: {exc}") from None
         self.seat = welcome.seat
+        self.started = welcome.started
+        """Play has begun (every person's seat was taken): before, nobody moves."""
         self.mirror = SeatMirror(self.game, welcome.seat)
         self.view = view
         self.mirror.follow(view)
 
     def rejoin(self, welcome: Welcome) -> list[SeenMove]:
         """The whole view again after a reconnection: the moves missed meanwhile."""
-        self.view = welcome.view
+        self.view, self.started = welcome.view, welcome.started
         return list(self.mirror.follow(welcome.view))
 
     def news(self, news: News) -> SeenMove:
@@ -344,7 +341,8 @@ class Follower:
 
     @property
     def my_turn(self) -> bool:
-        return self.seat >= 0 and self.view.to_move == self.seat and bool(self.view.legal)
+        view = self.view
+        return self.started and self.seat >= 0 and view.to_move == self.seat and bool(view.legal)
 
     def log(self, seed: int) -> GameLog:
         """The host's log, rebuilt from the moves (a game that hides nothing, after the end)."""

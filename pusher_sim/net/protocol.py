@@ -47,7 +47,6 @@ SEAT_TAKEN = "seat-taken"
 NO_SEAT = "no-seat"
 FLOOD = "flood"
 TIMEOUT = "timeout"
-FULL = "full"
 WATCHING = "watching"
 
 

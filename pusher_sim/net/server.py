@@ -213,7 +213,8 @@ class Server:
         peer.writer = asyncio.create_task(self._write(peer))
         self.peers.add(peer)
         self._send(peer, welcome)
-        self._announce(f"{self.table.who(seat)} joined")
+        if seat >= 0:
+            self._announce(f"{self.table.who(seat)} joined")
         return peer
 
     async def _listen(self, peer: Peer) -> None:
