@@ -26,6 +26,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks
 	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n 2

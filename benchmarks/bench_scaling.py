@@ -22,12 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from pusher_sim.experiment.localcluster import dask_processes
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job
-from pusher_sim.experiment.runner import Pool, executor_for, run_chunks
 from pusher_sim.physics import PhysicsConfig
+from pusher_sim.running.localcluster import dask_processes
+from pusher_sim.running.runner import Pool, executor_for, run_chunks
 
 
 def cpu_seconds(pids: list[int]) -> float:

@@ -22,7 +22,7 @@ from pusher_sim.benchmarking import random_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
 from pusher_sim.physics.cups import board_bowl_energy
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 HERE = Path(__file__).resolve().parent
 BOARD = Board()
@@ -45,7 +45,7 @@ def _leaves(speed: float, heading: float) -> bool:
     for _ in range(400):
         model.step(CFG.settle_check_interval)
         model.rehome()
-        if model.cup[i] != BOARD.index((0, 0)):
+        if model.state.cup[i] != BOARD.index((0, 0)):
             return True
         if model.velocity(i) == (0.0, 0.0):
             return False
@@ -135,11 +135,13 @@ def energy() -> None:
     t, plain, shadow, press_end = [], [], [], None
     while not sim.done:
         sim.step(1)
-        if press_end is None and not sim.on_top:
+        if press_end is None and not sim.press.on_top:
             press_end = sim.sim_time
         t.append(sim.sim_time)
         plain.append(sim.energy() * 1e3)
-        shadow.append((sim.model.energy(shadow=True) if not sim.on_top else sim.energy()) * 1e3)
+        shadow.append(
+            (sim.model.energy(shadow=True) if not sim.press.on_top else sim.energy()) * 1e3
+        )
     fig, ax = plt.subplots(figsize=(6.5, 3.8), dpi=100)
     ax.plot(t, plain, lw=0.8, label="kinetic + spin + bowl")
     ax.plot(t, shadow, lw=0.8, label="the same as the integrator keeps it")

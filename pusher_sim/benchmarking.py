@@ -26,8 +26,8 @@ from pusher_sim.physics.config import PhysicsConfig, load_config
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.pool import worker_pool
-from pusher_sim.push import PushSpec, push_step_problem
+from pusher_sim.push_resolution import PushSpec, push_step_problem
+from pusher_sim.running.pool import worker_pool
 from pusher_sim.strict_toml import read_toml
 
 BALL_COUNTS = (17, 34, 51, 91)

@@ -23,12 +23,12 @@ from pusher_sim import arguments, interrupts
 from pusher_sim.atomic import check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.extras import missing
-from pusher_sim.output_lock import output_locks
 from pusher_sim.printable import printable
+from pusher_sim.running.output_lock import output_locks
 from pusher_sim.saves import autosave_path, check_saves_dir
 from pusher_sim.turnloop import GameLog, Match, get_spec
 from pusher_sim.turnloop.log import complete
-from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec
+from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec
 from pusher_sim.turnloop.simulate import MAX_GAMES, format_summary, simulate
 from pusher_sim.turnloop.state import Game
 from pusher_sim.turnloop.terminal import play_in_terminal
@@ -161,14 +161,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not args.save:  # no game is started that could be saved nowhere
                 raise
     log = None
-    name = args.game or "pusher"
+    name = args.game or DEFAULT_GAME
     if args.load:
         log = GameLog.load(args.load)
         _check_load(args, log)
         name = log.game
     spec = get_spec(name)
     if args.screenshot:
-        _check_screenshot(args, name, spec.window is not None)
+        _check_screenshot(args, name, spec.table is not None)
     game = None
     if log:
         game = _game_of(spec, log, args.load)
@@ -185,11 +185,11 @@ def _play(
     args: argparse.Namespace, spec: GameSpec, name: str, log: GameLog | None, game: Game | None
 ) -> int:
     """The game played in its window or the terminal, once ``--save`` is this game's."""
-    if spec.window and not args.terminal:
+    if spec.table and not args.terminal:
+        from pusher_sim.ui.shell.app import run
+
         args.game = name if args.load else args.game  # a loaded log says which game it is
-        module, func = spec.window.split(":")
-        code: int = getattr(importlib.import_module(module), func)(args)
-        return code
+        return run(args)
     for option in ("size", "pace"):
         if getattr(args, option, None) is not None:
             raise UserError(

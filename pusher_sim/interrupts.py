@@ -34,9 +34,9 @@ swallowed it has returned)."""
 FRAGILE_PACKAGES = ("pymunk", "concurrent.futures", "multiprocessing")
 """Packages never interrupted inside. pymunk frees its objects in Python destructors; the
 process pool's code holds locks and queues that its own threads share, and an interrupt raised
-inside it (between taking a lock and the ``with`` that would release it) once left the
-executor's lock taken and a SIGHUP-ed ``tournament`` hung at exit, joining a thread that
-waited on it for ever (found by the signal fuzz, 1 trial in 60)."""
+inside it (between taking a lock and the ``with`` that would release it) can leave the
+executor's lock taken and the process hung at exit, joining a thread that waits on it for
+ever."""
 FRAGILE_MODULES = ("queue", "threading")
 """Single-file modules of the standard library that the pool's code runs through, the same."""
 
@@ -197,7 +197,8 @@ def handled() -> Iterator[None]:
     finally:
         sys.unraisablehook = old_hook
         # A handler changed inside the block is kept: after a first Ctrl-C the pool sets
-        # Ctrl-C to end the process at once (pusher_sim.pool), and that must outlast the block.
+        # Ctrl-C to end the process at once (pusher_sim.running.pool), and that must outlast
+        # the block.
         for signum, ours, old in (
             (signal.SIGTERM, _on_sigterm, old_term),
             (signal.SIGINT, _on_sigint, old_int),

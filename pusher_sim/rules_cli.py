@@ -12,7 +12,6 @@ import sys
 
 from pusher_sim.errors import UserError
 from pusher_sim.rules_text import (
-    GAME_HEADINGS,
     RULE_NUMBER,
     all_rules,
     game_of,
@@ -20,13 +19,13 @@ from pusher_sim.rules_text import (
     game_text,
     plain,
     rule,
+    titles,
 )
+from pusher_sim.turnloop.registry import GAMES
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "game", nargs="?", metavar="GAME", help=f"one of {', '.join(GAME_HEADINGS)}"
-    )
+    parser.add_argument("game", nargs="?", metavar="GAME", help=f"one of {', '.join(GAMES)}")
     parser.add_argument("rule", nargs="?", metavar="RULE", help="a rule number: P7, R4, O3 ...")
 
 
@@ -51,15 +50,16 @@ def text_for(game: str | None, number: str | None) -> str:
     if number is None:
         return game_text(name)
     if game_of_rule(number) != name:
-        raise UserError(f"{number} is not a rule of {GAME_HEADINGS[name]}")
+        raise UserError(f"{number} is not a rule of {titles()[name]}")
     return rule(name, number)
 
 
 def index() -> str:
     """Each game's rule numbers and titles, and how to read one."""
     lines = []
+    title = titles()
     for game, section in all_rules().items():
-        lines.append(f"{GAME_HEADINGS[game]} (pusher rules {game}):")
+        lines.append(f"{title[game]} (pusher rules {game}):")
         lines.extend(f"  {r.title}" for r in section.rules)
     lines.append("One rule: pusher rules GAME RULE (for example: pusher rules pusher P7)")
     return "\n".join(lines)

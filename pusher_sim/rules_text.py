@@ -14,20 +14,25 @@ from functools import cache
 from pathlib import Path
 
 from pusher_sim.errors import UserError
+from pusher_sim.turnloop.registry import GAMES, get_spec
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 """Where the rules live: ``docs/rules.md`` beside the package in the source checkout."""
 
-GAME_HEADINGS = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
-"""Each game's registry name and the ``## `` heading of its section in the rules."""
-
-LETTERS = {"P": "pusher", "R": "rummy", "O": "pushover"}
-"""A rule number's letter and the game it belongs to (P7 is Pusher's, R4 Push's, O3 Push Over's)."""
-
-RULE_NUMBER = re.compile(r"[PRO][0-9]+[a-z]?")
-_RULE_HEADING = re.compile(r"^(#{3,4}) ([PRO][0-9]+[a-z]?)\b")
+RULE_NUMBER = re.compile(r"[A-Z][0-9]+[a-z]?")
+_RULE_HEADING = re.compile(r"^(#{3,4}) ([A-Z][0-9]+[a-z]?)\b")
 _HEADING_MARK = re.compile(r"^#{1,6} ")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def titles() -> dict[str, str]:
+    """Each game's registry name and its title, the ``## `` heading of its section."""
+    return {name: get_spec(name).title for name in GAMES}
+
+
+def _letters() -> dict[str, str]:
+    """A rule number's letter and the game it belongs to (P7 is Pusher's, O3 Push Over's)."""
+    return {get_spec(name).rule_letter: name for name in GAMES}
 
 
 @dataclass(frozen=True)
@@ -62,12 +67,12 @@ def read_rules(path: Path | None = None) -> str:
 
 def parse_rules(text: str) -> dict[str, GameRules]:
     """Split the document into the games' sections and their numbered rules."""
-    titles = {heading: game for game, heading in GAME_HEADINGS.items()}
+    games = {title: game for game, title in titles().items()}
     sections: dict[str, list[tuple[int, str]]] = {}
     current: list[tuple[int, str]] | None = None
     for level, line in _levelled(text):
         if level == 2:
-            game = titles.get(line[3:].strip())
+            game = games.get(line[3:].strip())
             current = sections.setdefault(game, []) if game else None
         elif level == 1:
             current = None
@@ -113,10 +118,10 @@ def all_rules(path: Path | None = None) -> dict[str, GameRules]:
 def game_of(name: str) -> str:
     """The registry name of a game given by name (``pusher``, ``rummy``, ``pushover``) or title."""
     key = name.strip().lower()
-    for game, heading in GAME_HEADINGS.items():
-        if key in (game, heading.lower(), heading.lower().replace(" ", "-")):
+    for game, title in titles().items():
+        if key in (game, title.lower(), title.lower().replace(" ", "-")):
             return game
-    raise UserError(f"no rules for a game {name!r} (choose from {', '.join(GAME_HEADINGS)})")
+    raise UserError(f"no rules for a game {name!r} (choose from {', '.join(GAMES)})")
 
 
 def game_text(game: str, path: Path | None = None) -> str:
@@ -135,7 +140,7 @@ def rule(game: str, number: str, path: Path | None = None) -> str:
         if r.number.lower() == wanted.lower():
             return r.text
     known = ", ".join(r.number for r in section.rules)
-    raise UserError(f"{GAME_HEADINGS[section.game]} has no rule {number!r} (rules: {known})")
+    raise UserError(f"{titles()[section.game]} has no rule {number!r} (rules: {known})")
 
 
 def plain(text: str) -> str:
@@ -157,14 +162,15 @@ def rule_numbers(game: str, path: Path | None = None) -> tuple[str, ...]:
 def game_of_rule(number: str) -> str:
     """The game a rule number belongs to, by its letter (``O3`` -> ``pushover``)."""
     text = number.strip()
-    if not RULE_NUMBER.fullmatch(text[:1].upper() + text[1:]):
+    letters = _letters()
+    if not RULE_NUMBER.fullmatch(text[:1].upper() + text[1:]) or text[0].upper() not in letters:
         raise UserError(f"{number!r} is not a rule number (like P7, R4 or O3)")
-    return LETTERS[text[0].upper()]
+    return letters[text[0].upper()]
 
 
 def _section(game: str, path: Path | None) -> GameRules:
     rules = all_rules(path)
     if game not in rules:
         where = path or RULES_PATH
-        raise UserError(f"{where} has no section '## {GAME_HEADINGS[game]}'")
+        raise UserError(f"{where} has no section '## {titles()[game]}'")
     return rules[game]

@@ -1,14 +1,13 @@
 """The program's first half second: a signal that arrives while Python imports is held, not a
 traceback.
 
-``pusher`` spends about half a second importing numpy, pymunk and the rest before ``main`` runs.
-A Ctrl-C in that time raised ``KeyboardInterrupt`` inside some library's import and printed
-its traceback (numpy even turned it into a 40-line ImportError), found by the signal fuzz
-(``tests/test_fuzz_signals.py``: 2 trials in 60). So the command's module calls :func:`hold`
-first thing when it is the program being run (never when a test or a script imports it):
-SIGINT, SIGTERM and SIGHUP are only noted until :func:`release`, which ``main`` calls before
-anything else and which puts the handlers back. Nothing has started by then, so a noted
-signal ends the program at once, in one line, with the shell's status for that signal.
+``pusher`` spends about half a second importing numpy, pymunk and the rest before ``main`` runs,
+and a ``KeyboardInterrupt`` raised inside a library's import prints that library's traceback. So
+the command's module calls :func:`hold` first thing when it is the program being run (never when
+a test or a script imports it): SIGINT, SIGTERM and SIGHUP are only noted until :func:`release`,
+which ``main`` calls before anything else and which puts the handlers back. Nothing has started
+by then, so a noted signal ends the program at once, in one line, with the shell's status for
+that signal.
 """
 
 from __future__ import annotations

@@ -81,6 +81,8 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 SPEC = GameSpec(
     name="pushover",
+    title="Push Over",
+    rule_letter="O",
     summary="Push Over (Parker Brothers 1981): push your luck with the dice, push others off",
     make_game=make_game,
     players=(2, 3, 4),
@@ -105,5 +107,7 @@ SPEC = GameSpec(
     default_seats=("human", "bot", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.shell.app:run",
+    table="pusher_sim.ui.pushover.pushover_table:open_table",
+    pettingzoo="pusher_sim.envs.push_over_v0",
+    openspiel="pusher_sim.envs.openspiel:PushOverSpielGame",
 )

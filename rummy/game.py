@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import Game
-from rummy.actions import CODEC
+from rummy.actions import CODEC, Shuffle
 from rummy.cards import NUM_CARDS
 from rummy.config import RummyConfig
+from rummy.observation import RummyObservation
 from rummy.scoring import TEAMS
 from rummy.state import RummyState
 
@@ -18,6 +20,7 @@ SEAT_NAMES = ("North", "East", "South", "West")
 class RummyGame(Game):
     name = "rummy"
     action_codec = CODEC
+    hides_information = True
 
     def __init__(self, config: RummyConfig | None = None) -> None:
         self.config = config or RummyConfig()
@@ -46,6 +49,12 @@ class RummyGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> RummyState:
         return RummyState.from_json(self, data)
+
+    def hidden(self, action: Action) -> bool:
+        return isinstance(action, Shuffle)
+
+    def state_seen_by(self, observation: Mapping[str, Any]) -> RummyState:
+        return RummyState.seen_by(self, RummyObservation.from_json(observation))
 
     def seat_label(self, seat: int) -> str:
         team = "A" if seat % 2 == 0 else "B"

@@ -1,13 +1,17 @@
 """What one seat may see: its own hand, the table, the discard top, the others' card counts.
 
-Nothing else: not the stock's order, not the cards below the discard top, not another hand.
+Nothing else: not the stock's order, not the cards below the discard top, not another hand
+while a deal is played. When a deal ends, the cards left in every hand are shown, as they are
+counted against their teams (R11). A spectator (``SPECTATOR``) sees no hand at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pusher_sim.errors import CorruptFile
 from rummy.config import Contract
 from rummy.melds import TableMeld
 
@@ -35,6 +39,17 @@ class RummyObservation:
     """The card the mover took from the discard pile this turn, or -1."""
     scores: tuple[tuple[int, int], ...]
     """Each finished deal's scores, team of seats 0/2 first."""
+    discard_size: int = 0
+    laid_this_turn: bool = False
+    pending_from: int = -1
+    """The meld the pending wild was freed from, or -1."""
+    turns: int = 0
+    next_meld_id: int = 1
+    deals: tuple[tuple[int, tuple[bool, ...], str], ...] = ()
+    """Each finished deal's public facts beside its scores: (the seat that went out or -1, who
+    had laid, how it ended)."""
+    shown_hands: tuple[tuple[int, ...], ...] = ()
+    """Every hand's cards once a deal has ended and before the next shuffle (R11), else ()."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,4 +77,84 @@ class RummyObservation:
             "pending_wild": self.pending_wild,
             "taken": self.taken,
             "scores": [list(s) for s in self.scores],
+            "discard_size": self.discard_size,
+            "laid_this_turn": self.laid_this_turn,
+            "pending_from": self.pending_from,
+            "turns": self.turns,
+            "next_meld_id": self.next_meld_id,
+            "deals": [[w, list(laid), how] for w, laid, how in self.deals],
+            "shown_hands": [list(h) for h in self.shown_hands],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RummyObservation:
+        """Read :meth:`to_json` back (a peer's message: every field checked, CorruptFile else)."""
+        try:
+            return cls(
+                seat=_int(data["seat"], -3, 3),
+                deal=_int(data["deal"], 0, 99),
+                dealer=_int(data["dealer"], 0, 3),
+                to_move=_int(data["to_move"], -2, 3),
+                phase=_text(data["phase"]),
+                contract=tuple(
+                    (_text(kind), _int(size, 0, 108)) for kind, size in _list(data["contract"])
+                ),
+                hand=tuple(_int(c, 0, 107) for c in _list(data["hand"])),
+                hand_sizes=tuple(_int(n, 0, 108) for n in _list(data["hand_sizes"])),
+                stock_size=_int(data["stock_size"], 0, 108),
+                discard_top=_int(data["discard_top"], -1, 107),
+                melds=tuple(
+                    TableMeld(
+                        _int(m["id"], 1, 10**6),
+                        _int(m["owner"], 0, 3),
+                        _text(m["kind"]),
+                        tuple(_int(c, 0, 107) for c in _list(m["cards"])),
+                        tuple(_int(s, 0, 10**6) for s in _list(m["slots"])),
+                    )
+                    for m in _list(data["melds"])
+                ),
+                laid=tuple(_bool(b) for b in _list(data["laid"])),
+                pending_wild=_int(data["pending_wild"], -1, 107),
+                taken=_int(data["taken"], -1, 107),
+                scores=tuple(
+                    (_int(a, 0, 10**6), _int(b, 0, 10**6)) for a, b in _list(data["scores"])
+                ),
+                discard_size=_int(data["discard_size"], 0, 108),
+                laid_this_turn=_bool(data["laid_this_turn"]),
+                pending_from=_int(data["pending_from"], -1, 10**6),
+                turns=_int(data["turns"], 0, 10**6),
+                next_meld_id=_int(data["next_meld_id"], 1, 10**6),
+                deals=tuple(
+                    (_int(w, -1, 3), tuple(_bool(b) for b in _list(laid)), _text(how))
+                    for w, laid, how in _list(data["deals"])
+                ),
+                shown_hands=tuple(
+                    tuple(_int(c, 0, 107) for c in _list(h)) for h in _list(data["shown_hands"])
+                ),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptFile(f"not a Push observation: {exc}") from None
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"expected a whole number {low}..{high}, got {value!r:.40}")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r:.40}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 32:
+        raise ValueError(f"expected a short text, got {value!r:.40}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) > 256:
+        raise TypeError(f"expected a list, got {value!r:.40}")
+    return value

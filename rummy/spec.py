@@ -42,6 +42,8 @@ def _text_ui(game: Game) -> RummyText:
 
 SPEC = GameSpec(
     name="rummy",
+    title="Push",
+    rule_letter="R",
     summary="Push: partnership rummy, 4 players, 108 cards, five deals with contracts",
     make_game=make_game,
     players=(4,),
@@ -56,5 +58,7 @@ SPEC = GameSpec(
     default_seats=("human", "bot", "bot", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.shell.app:run",
+    table="pusher_sim.ui.rummy.rummy_table:open_table",
+    pettingzoo="pusher_sim.envs.push_rummy_v0",
+    openspiel="pusher_sim.envs.openspiel:PushRummySpielGame",
 )

@@ -454,6 +454,7 @@ class RummyState(State):
         return match_returns(self.totals())
 
     def observation(self, seat: int) -> RummyObservation:
+        ended = self.phase in (SHUFFLE, OVER) and bool(self.results)
         return RummyObservation(
             seat=seat,
             deal=self.deal,
@@ -461,7 +462,7 @@ class RummyState(State):
             to_move=self.current_player(),
             phase=self.phase,
             contract=self.contract,
-            hand=tuple(sorted(self.hands[seat], key=sort_key)),
+            hand=tuple(sorted(self.hands[seat], key=sort_key)) if seat >= 0 else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock),
             discard_top=self.discard[-1] if self.discard else -1,
@@ -470,7 +471,62 @@ class RummyState(State):
             pending_wild=self.pending_wild,
             taken=self.taken,
             scores=tuple(r.scores for r in self.results),
+            discard_size=len(self.discard),
+            laid_this_turn=self.laid_this_turn,
+            pending_from=self.pending_from,
+            turns=self.turns,
+            next_meld_id=self.next_meld_id,
+            deals=tuple((r.went_out, r.laid, r.ended_by) for r in self.results),
+            shown_hands=tuple(tuple(sorted(h, key=sort_key)) for h in self.hands) if ended else (),
         )
+
+    @classmethod
+    def seen_by(cls, game: RummyGame, obs: RummyObservation) -> RummyState:
+        """A position consistent with ``obs`` and built from it alone: the seat's hand, the
+        table and every public count as they are, each hidden card (the other hands, the stock,
+        the discard pile below its top) a stand-in taken from the cards ``obs`` does not show,
+        in order. Legal moves, validation and the table's drawing for that seat are as in the
+        real position; nothing in it came from a hidden card."""
+        hands: list[list[int]] = [[], [], [], []]
+        if obs.shown_hands:
+            hands = [list(h) for h in obs.shown_hands]
+        else:
+            if obs.seat >= 0:
+                hands[obs.seat] = list(obs.hand)
+            if obs.to_move >= 0 and obs.to_move != obs.seat:  # cards everybody saw it take
+                tabled = {c for m in obs.melds for c in m.cards} | {obs.discard_top}
+                hands[obs.to_move] = sorted({obs.taken, obs.pending_wild} - tabled - {-1})
+        seen = {c for h in hands for c in h} | {c for m in obs.melds for c in m.cards}
+        seen |= {obs.discard_top} - {-1}
+        stand_ins = iter(sorted(set(range(NUM_CARDS)) - seen))
+        for seat, size in enumerate(obs.hand_sizes):
+            hands[seat] += [next(stand_ins) for _ in range(size - len(hands[seat]))]
+        below = [next(stand_ins) for _ in range(max(obs.discard_size - 1, 0))]
+        discard = [*below, obs.discard_top] if obs.discard_top >= 0 else []
+        state = cls.from_json(
+            game,
+            {
+                "phase": obs.phase,
+                "dealer": obs.dealer,
+                "player": obs.to_move if obs.phase in (DRAW, MELD) else -1,
+                "hands": hands,
+                "stock": [next(stand_ins) for _ in range(obs.stock_size)],
+                "discard": discard,
+                "melds": [[m.id, m.owner, m.kind, list(m.cards), list(m.slots)] for m in obs.melds],
+                "laid": list(obs.laid),
+                "laid_this_turn": obs.laid_this_turn,
+                "pending_wild": obs.pending_wild,
+                "pending_from": obs.pending_from,
+                "taken": obs.taken,
+                "turns": obs.turns,
+                "next_meld_id": obs.next_meld_id,
+                "results": [
+                    [list(score), went_out, list(laid), how]
+                    for score, (went_out, laid, how) in zip(obs.scores, obs.deals, strict=True)
+                ],
+            },
+        )
+        return state
 
     def check_invariants(self) -> None:
         zones = [*self.hands, self.stock, self.discard, *(list(m.cards) for m in self.melds)]

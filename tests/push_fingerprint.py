@@ -46,10 +46,10 @@ def push_records(count: int, seed: int = 0, model: str = MODEL_VERSION) -> Itera
             float.hex(sim.energy()),
             repr(sorted(m.fixups.items())),
         ]
-        for i, body in enumerate(m.bodies):
+        for i, body in enumerate(m.state.bodies):
             p, v = body.position, body.velocity
             parts += [float.hex(p.x), float.hex(p.y), float.hex(v.x), float.hex(v.y)]
-            spin = m.spins[i]
+            spin = m.state.spins[i]
             if spin is not None:
                 parts += [float.hex(spin.velocity.x), float.hex(spin.velocity.y)]
         yield "|".join(parts)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher import PusherConfig, PusherGame, PusherState, ScriptedResolver
 from pusher_sim.pusher.ascii_board import parse_position
 

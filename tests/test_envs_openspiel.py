@@ -4,6 +4,8 @@ extra (``pip install -e .[rl]``), which ``make test`` installs."""
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -14,6 +16,7 @@ pyspiel = pytest.importorskip(
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
 from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, register  # noqa: E402
+from pusher_sim.turnloop.registry import GAMES, get_spec  # noqa: E402
 from rummy.cards import NUM_CARDS  # noqa: E402
 
 register()
@@ -142,3 +145,13 @@ def test_no_information_state_is_declared_and_none_is_made_up(
     with pytest.raises(ValueError, match="provides no information state"):
         state.information_state_string(0)
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+def test_register_registers_every_game_whose_entry_names_an_openspiel_game() -> None:
+    names = set(pyspiel.registered_names())
+    for name in GAMES:
+        where = get_spec(name).openspiel
+        assert where is not None, name
+        module, attr = where.split(":")
+        game = getattr(importlib.import_module(module), attr)
+        assert game.game_type().short_name in names

@@ -21,17 +21,17 @@ from pusher_sim.board import Board
 from pusher_sim.cli import main
 from pusher_sim.errors import UserError
 from pusher_sim.experiment import cli as experiment_cli
-from pusher_sim.experiment.dataset import META_KEY, Output, provenance_of, read_table, sidecar
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.plot import outcome_map
-from pusher_sim.experiment.positions import positions_from_log
 from pusher_sim.experiment.prepare import build_job
-from pusher_sim.experiment.run import Job, run_chunk
-from pusher_sim.experiment.runner import Pool, executor_for, run_chunks
+from pusher_sim.experiment.run import Job
 from pusher_sim.experiment.spec import Spec, load_spec
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
 from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.log_scenarios import positions_from_log
+from pusher_sim.running.dataset import META_KEY, Output, provenance_of, read_table, sidecar
+from pusher_sim.running.runner import Pool, executor_for, run_chunks
 from pusher_sim.turnloop import GameLog, get_spec
 from tests.processes import gone_within
 
@@ -171,7 +171,7 @@ SMALL = Job(
 
 
 def serial(job: Job) -> list[dict[str, object]]:
-    return [row for k in range(job.n_chunks) for row in run_chunk(job, k)]
+    return [row for k in range(job.n_chunks) for row in job.run_chunk(k)]
 
 
 def test_parallel_table_equals_serial_table() -> None:
@@ -430,7 +430,7 @@ def test_resume_skips_done_chunks_and_gives_the_same_table(
     record["sessions"].append({"started": "2026-01-01T00:00:00+00:00", "workers": 3})
     output.write_record(record)
     for k in (0, 2):
-        output.write_chunk(k, run_chunk(job, k), _identity(argv, job))
+        output.write_chunk(k, job.run_chunk(k), _identity(argv, job))
     (output.parts / ".chunk-000000001.parquet.x.tmp").write_bytes(b"half")
     assert main([*argv, "--out", str(out)]) == 2
     assert "--resume" in capsys.readouterr().err

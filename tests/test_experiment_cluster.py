@@ -8,13 +8,13 @@ import time
 from pathlib import Path
 
 from pusher_sim.cli import main
-from pusher_sim.experiment.dataset import read_table
-from pusher_sim.experiment.localcluster import dask_processes
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job, run_chunk
-from pusher_sim.experiment.runner import executor_for, run_chunks
 from pusher_sim.physics import PhysicsConfig
+from pusher_sim.running.dataset import read_table
+from pusher_sim.running.localcluster import dask_processes
+from pusher_sim.running.runner import executor_for, run_chunks
 
 SWEEP = ["--grid", "angle=0:300:6", "--grid", "speed=0.3,0.9", "--chunk", "2", "--quiet"]
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from pusher_sim.cli import main
-from pusher_sim.experiment.dataset import Output, read_table
-from pusher_sim.output_lock import output_lock
-from pusher_sim.pool import worker_pool
+from pusher_sim.running.dataset import Output, read_table
+from pusher_sim.running.output_lock import output_lock
+from pusher_sim.running.pool import worker_pool
 from tests.processes import children, gone_within
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

@@ -10,9 +10,9 @@ from typing import Any
 
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
-from pusher_sim.experiment.run import Job, run_chunk
-from pusher_sim.experiment.runner import BALANCE, Pool, run_chunks
+from pusher_sim.experiment.run import Job
 from pusher_sim.physics import PhysicsConfig
+from pusher_sim.running.runner import BALANCE, Pool, run_chunks
 
 JOB = Job(Plan(grids=(parse_grid("angle=0:330:12"),), seed=3), PhysicsConfig(), chunk=1)
 
@@ -30,7 +30,7 @@ class Counting(ThreadPoolExecutor):
 
 
 def test_a_dask_task_holds_several_chunks_and_every_chunk_comes_back_once() -> None:
-    alone = {k: run_chunk(JOB, k) for k in range(JOB.n_chunks)}
+    alone = {k: JOB.run_chunk(k) for k in range(JOB.n_chunks)}
     with Counting() as executor:
         got = dict(run_chunks(JOB, range(JOB.n_chunks), Pool(executor, 1, task_pushes=64)))
     assert got == alone

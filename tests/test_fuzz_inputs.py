@@ -120,7 +120,7 @@ def hostile_value(rng: random.Random) -> Any:
 
 def reference_run(folder: Path) -> dict[str, Any]:
     from pusher_sim.cli import main
-    from pusher_sim.experiment import dataset
+    from pusher_sim.running import dataset
 
     found: dict[str, Any] = {}
     with pytest.MonkeyPatch.context() as patch:

@@ -39,7 +39,7 @@ import pytest
 
 from pusher_sim.cli import main
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.dataset import Output, read_table
+from pusher_sim.running.dataset import Output, read_table
 from pusher_sim.turnloop import GameLog
 from tests.processes import alive, gone_within
 

@@ -31,15 +31,15 @@ from hypothesis import strategies as st
 
 from pusher_sim import interrupts, saves
 from pusher_sim.cli import main
-from pusher_sim.experiment import dataset
-from pusher_sim.experiment.dataset import read_table
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
 from pusher_sim.experiment.run import Job
-from pusher_sim.experiment.runner import executor_for, run_chunks
-from pusher_sim.output_lock import output_locks
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.pool import start_pool, stop_now
+from pusher_sim.running import dataset
+from pusher_sim.running.dataset import read_table
+from pusher_sim.running.output_lock import output_locks
+from pusher_sim.running.pool import start_pool, stop_now
+from pusher_sim.running.runner import executor_for, run_chunks
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
 from tests.processes import children, gone_within, run_measured

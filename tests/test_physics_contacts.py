@@ -23,7 +23,7 @@ from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig, PushSimulation
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.settle import is_settled
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
 WIDE = Board(radius=14)
@@ -160,9 +160,9 @@ def test_a_pair_meeting_again_at_once_slowly_is_a_lasting_contact(
     model.step()
     bx = model.position(b)[0]
     assert model.position(a)[0] < bx - reach  # apart
-    model.bodies[b].velocity = (0.0, 0.0)
-    model.bodies[a].velocity = (again, 0.0)
-    model.bodies[a].position = (bx - reach - 0.5 * again * cfg.time_step, 0.0)
+    model.state.bodies[b].velocity = (0.0, 0.0)
+    model.state.bodies[a].velocity = (again, 0.0)
+    model.state.bodies[a].position = (bx - reach - 0.5 * again * cfg.time_step, 0.0)
     model.step()
     assert (touch.count, touch.lasting) == ((1, 1) if lasting else (2, 0))
 
@@ -182,8 +182,8 @@ def test_a_ball_meeting_the_rim_again_at_once_slowly_is_a_lasting_contact(
         model.step()
     model.step()
     assert model.position(i)[1] < limit  # apart
-    model.bodies[i].velocity = (0.0, again)
-    model.bodies[i].position = (0.0, limit - 0.5 * again * cfg.time_step)
+    model.state.bodies[i].velocity = (0.0, again)
+    model.state.bodies[i].position = (0.0, limit - 0.5 * again * cfg.time_step)
     model.step()
     assert (touch.count, touch.lasting) == ((1, 1) if lasting else (2, 0))
 
@@ -214,13 +214,13 @@ def test_a_gentle_press_on_a_pinned_triangle_goes_in_instead_of_hanging() -> Non
     sim = PushSimulation(BOARD, balls, HANG_PUSH, cfg)
     out = sim.run()
     assert out.settled
-    assert sim.press_steps * cfg.time_step <= cfg.press_drop_time + 1e-9
+    assert sim.press.press_steps * cfg.time_step <= cfg.press_drop_time + 1e-9
     assert out.steps < 2_000
-    assert sim.energy() <= sim.press_work
+    assert sim.energy() <= sim.press.press_work
     assert sim.forced == {"dropped": 1, "woken": 0}  # counted, as every fix-up is
     stuck = PushSimulation(BOARD, balls, HANG_PUSH, cfg.with_(press_drop_time=3600.0))
     stuck.step(1_000)
-    assert stuck.on_top  # without the drop it would still be on top
+    assert stuck.press.on_top  # without the drop it would still be on top
 
 
 def test_a_ball_asleep_off_its_cup_is_woken_when_all_else_sleeps() -> None:
@@ -235,9 +235,9 @@ def test_a_ball_asleep_off_its_cup_is_woken_when_all_else_sleeps() -> None:
     push = PushSpec(tri, Colour.BLUE, (0.0, 0.0), 0.0, 0.0, 0.5)
     for cfg, settled in ((PhysicsConfig(), True), (config_for_model("6"), False)):
         sim = PushSimulation(BOARD, balls, push, cfg)
-        far = next(i for i in range(len(balls)) if sim.model.cup[i] == BOARD.index(cells[0]))
-        x, y = BOARD.position(BOARD.cells[sim.model.cup[far]])
-        sim.model.bodies[far].position = (x + 0.0015, y)
+        far = next(i for i in range(len(balls)) if sim.model.state.cup[i] == BOARD.index(cells[0]))
+        x, y = BOARD.position(BOARD.cells[sim.model.state.cup[far]])
+        sim.model.state.bodies[far].position = (x + 0.0015, y)
         sim.model.sleep(far)
         out = sim.run()
         assert out.settled is settled

@@ -22,12 +22,18 @@ BOARD = Board()
 CFG = PhysicsConfig()
 
 
+def _top(model: BoardSpace) -> float:
+    """The height a riding ball is counted at (Bowls.top_energy), J."""
+    assert model.bowls is not None
+    return model.bowls.top_energy()
+
+
 def _assert_own_cups(model: BoardSpace) -> None:
     """Every ball holds a bowl, in the cell of that cup, and no two the same."""
-    cells = [BOARD.index(BOARD.cell_at(*model.position(i))) for i in range(len(model.bodies))]
-    assert model.bowl == cells
+    cells = [BOARD.index(BOARD.cell_at(*model.position(i))) for i in range(len(model.state.bodies))]
+    assert model.state.bowl == cells
     assert len(set(cells)) == len(cells)
-    assert not model.riders and not model.crowded
+    assert not model.state.riders and not model.crowded
 
 
 def _settle(model: BoardSpace, seconds: float = 5.0) -> None:
@@ -62,7 +68,7 @@ def test_two_balls_in_one_cup_come_apart_into_two_cups(direction: float, neighbo
         if all(math.dist(p, q) >= 2 * r for q in pair):
             model.sleep(model.add_ball(Colour.BLUE, p))
     second = model.add_ball(Colour.YELLOW, pair[1])
-    assert model.riders == {second: model.top_energy()}  # no bowl: it is on top of the first
+    assert model.state.riders == {second: _top(model)}  # no bowl: it is on top of the first
     _settle(model)
     _assert_own_cups(model)
 
@@ -70,7 +76,7 @@ def test_two_balls_in_one_cup_come_apart_into_two_cups(direction: float, neighbo
 def _run_energy_never_rising(sim: PushSimulation, seen: Callable[[], bool]) -> bool:
     """Run a push to the end, checking after the press that the energy never rises beyond the
     integrator's ripple (test_physics_push.py); True if ``seen()`` held at any step."""
-    while sim.on_top and not sim.done:
+    while sim.press.on_top and not sim.done:
         sim.step(1)
     lowest = sim.energy()
     happened = False
@@ -105,11 +111,11 @@ def test_a_ball_refused_by_a_full_cup_keeps_its_bowl() -> None:
     before = model.energy()
     for _ in range(10):
         model.step()
-        if model.cup[home] == BOARD.index((1, 0)):
+        if model.state.cup[home] == BOARD.index((1, 0)):
             break
-    assert model.cup[home] == BOARD.index((1, 0))
-    assert model.bowl[home] == BOARD.index((0, 0)) and model.crowded
-    assert model.bowl[taker] == BOARD.index((1, 0))
+    assert model.state.cup[home] == BOARD.index((1, 0))
+    assert model.state.bowl[home] == BOARD.index((0, 0)) and model.crowded
+    assert model.state.bowl[taker] == BOARD.index((1, 0))
     assert model.energy() <= before * (1 + RIPPLE)
     _settle(model)
     _assert_own_cups(model)
@@ -125,7 +131,7 @@ def test_a_rider_pinned_in_a_held_cup_rolls_over_to_a_free_cup() -> None:
         if max(abs(cell[0]), abs(cell[1]), abs(cell[0] + cell[1])) <= 2 and cell != free:
             model.add_ball(Colour.BLUE, BOARD.position(cell))
     rider = model.add_ball(Colour.RED, BOARD.position((0, 0)))
-    assert model.riders == {rider: model.top_energy()}
+    assert model.state.riders == {rider: _top(model)}
     start = model.energy()
     interval = CFG.settle_check_interval
     lowest = None
@@ -140,6 +146,6 @@ def test_a_rider_pinned_in_a_held_cup_rolls_over_to_a_free_cup() -> None:
             break
     assert model.fixups["rolled_over"] == 1
     assert is_settled(model) and model.energy() < start
-    assert model.bowl[rider] == BOARD.index(free)
-    assert not model.over  # it met the other balls again once apart from them
+    assert model.state.bowl[rider] == BOARD.index(free)
+    assert not model.state.over  # it met the other balls again once apart from them
     _assert_own_cups(model)

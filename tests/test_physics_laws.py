@@ -24,7 +24,7 @@ def roll_to_rest(model: BoardSpace, i: int, max_steps: int = 20_000) -> int:
     """Step until ball ``i`` has not moved for 100 steps (a turning point is not rest), with a
     settle check every interval as a push makes."""
     still = 0
-    interval = model.config.settle_check_interval
+    interval = model.state.config.settle_check_interval
     for step in range(max_steps):
         before = model.position(i)
         model.step()
@@ -161,7 +161,7 @@ def _final_cup_after_launch(
     i = model.add_ball(Colour.RED, start, velocity)
     roll_to_rest(model, i)
     q, r = BOARD.cell_at(*model.position(i))
-    assert model.cup[i] == BOARD.index((q, r))
+    assert model.state.cup[i] == BOARD.index((q, r))
     return (q, r)
 
 
@@ -289,7 +289,7 @@ def test_ball_in_cup_oscillates_at_bowl_frequency_and_stops_near_centre() -> Non
     roll_to_rest(model, i)
     x, y = model.position(i)
     assert math.hypot(x, y) <= cfg.rest_offset(BOARD.pitch) * 1.0001
-    assert model.cup[i] == BOARD.index((0, 0))
+    assert model.state.cup[i] == BOARD.index((0, 0))
 
 
 def test_ball_thrown_at_rim_bounces_back_inside() -> None:
@@ -320,8 +320,8 @@ def test_ball_switches_cup_when_entering_the_next_cups_cell() -> None:
         x_before = model.position(i)[0]
         model.step()
         x = model.position(i)[0]
-        if model.cup[i] != BOARD.index((0, 0)):
-            assert model.cup[i] == BOARD.index((1, 0))
+        if model.state.cup[i] != BOARD.index((0, 0)):
+            assert model.state.cup[i] == BOARD.index((1, 0))
             assert x_before < half <= x
             return
     raise AssertionError("ball never changed cup")
@@ -354,14 +354,14 @@ def test_a_ball_inside_a_cups_cell_feels_that_cup_by_the_next_settle_check(
     # The probe ignores the cells of its own cup's class (see space.py) and meets another
     # class's cell first on any path; the settle check catches up whatever a step missed.
     model = _three_balls_thrown(seed, speed, angle)
-    interval = model.config.settle_check_interval
+    interval = model.state.config.settle_check_interval
     for step in range(1, 321):
         model.step()
         if step % interval:
             continue
         model.rehome()
-        for i in range(len(model.bodies)):
-            assert model.cup[i] == _cell_holding(model, i)
+        for i in range(len(model.state.bodies)):
+            assert model.state.cup[i] == _cell_holding(model, i)
 
 
 def test_a_ball_found_in_a_cell_it_did_not_enter_is_caught_up_at_the_settle_check() -> None:
@@ -371,13 +371,13 @@ def test_a_ball_found_in_a_cell_it_did_not_enter_is_caught_up_at_the_settle_chec
     model = BoardSpace(BOARD, PhysicsConfig(), sleeping=False)
     i = model.add_ball(Colour.RED, BOARD.position((0, 0)))
     cx, cy = BOARD.position((1, 1))
-    model.bodies[i].position = (cx - 0.003, cy - 0.001)
+    model.state.bodies[i].position = (cx - 0.003, cy - 0.001)
     model.step()
     a, c = BOARD.index((0, 0)), BOARD.index((1, 1))
-    assert (model.cup[i], model.bowl[i]) == (a, a)
+    assert (model.state.cup[i], model.state.bowl[i]) == (a, a)
     before = model.energy()
     model.rehome()
-    assert (model.cup[i], model.bowl[i]) == (c, c)
+    assert (model.state.cup[i], model.state.bowl[i]) == (c, c)
     assert model.fixups["catch_up"] == 1
     assert model.energy() == pytest.approx(before, rel=1e-9)
     assert model.kinetic_energy(i) > 0.0

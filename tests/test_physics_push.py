@@ -16,7 +16,7 @@ from pusher_sim.benchmarking import balls_moved, random_push, uncrowded_push
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver, PushSimulation
 from pusher_sim.physics.settle import assign_cups
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec
 
 BOARD = Board()
 CFG = PhysicsConfig()
@@ -41,7 +41,7 @@ def _check_p13(sim: PushSimulation, balls: dict[tuple[int, int], Colour], out: P
     cells = [c for c, _ in out.balls]
     assert out.settled
     m = sim.model
-    for i in range(len(m.bodies)):
+    for i in range(len(m.state.bodies)):
         assert math.hypot(*m.velocity(i)) < CFG.sleep_speed
         assert math.hypot(*m.spin_velocity(i)) < CFG.sleep_speed
         cx, cy = BOARD.position(BOARD.cell_at(*m.position(i)))
@@ -62,7 +62,7 @@ def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angl
     reach = BOARD.inradius + BOARD.pitch / 2 + overshoot
     r = CFG.ball_radius
     while not sim.done:
-        on_top = sim.on_top
+        on_top = sim.press.on_top
         sim.step(1)
         pos = _positions(sim)
         assert _inside_rim(pos, reach)
@@ -70,7 +70,7 @@ def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angl
         np.fill_diagonal(d, np.inf)
         if on_top:  # the pressed ball (last) is still on top of the triangle
             d[-1, :] = d[:, -1] = np.inf
-        for i in sim.model.over:  # a pinned rider rolling over the others (space.py)
+        for i in sim.model.state.over:  # a pinned rider rolling over the others (space.py)
             d[i, :] = d[:, i] = np.inf
         # Overlaps stay below one radius: no ball ever passes through another.
         assert d.min() > r
@@ -101,10 +101,10 @@ def test_energy_never_rises_after_the_press_nor_above_its_work_during_it(
     balls, spec = random_push(BOARD, random.Random(seed))
     spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed, strength)
     sim = PushSimulation(BOARD, balls, spec, CFG)
-    while sim.on_top and not sim.done:
+    while sim.press.on_top and not sim.done:
         sim.step(1)
         # The flick, the strikes, the pressed ball's height, the lift of the ball it lands on.
-        assert sim.energy() <= sim.press_work * (1 + 1e-12)
+        assert sim.energy() <= sim.press.press_work * (1 + 1e-12)
     lowest = start = sim.energy()
     while not sim.done:
         sim.step(1)
@@ -343,9 +343,9 @@ def test_balls_far_from_the_push_start_asleep_and_wake_on_contact() -> None:
     model = sim.model
     triangle = {BOARD.index(c) for c in spec.triangle}
     cells = [c for c in BOARD.cells if c in balls]
-    asleep = [model.bodies[i].is_sleeping for i in range(len(cells))]
+    asleep = [model.state.bodies[i].is_sleeping for i in range(len(cells))]
     assert asleep == [BOARD.index(c) not in triangle for c in cells]
-    assert not model.bodies[sim.pressed].is_sleeping
+    assert not model.state.bodies[sim.pressed].is_sleeping
     sim.run()
     moved = [
         (x, y) != BOARD.position(c)

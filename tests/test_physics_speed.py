@@ -25,15 +25,15 @@ BOARD = Board()
 
 def plain_energy(model: BoardSpace) -> float:
     """Kinetic, spin, bowl (or ride) and tilt energy summed ball by ball from the definitions."""
-    cfg = model.config
-    gx, gy = model.space.gravity
+    cfg = model.state.config
+    gx, gy = model.state.space.gravity
     total = 0.0
-    for i, body in enumerate(model.bodies):
+    for i, body in enumerate(model.state.bodies):
         total += model.ball_energy(i)
         total -= cfg.ball_mass * (gx * body.position.x + gy * body.position.y)
-        spin = model.spins[i]
+        spin = model.state.spins[i]
         if spin is not None:
-            total -= model.spin_mass * (gx * spin.position.x + gy * spin.position.y)
+            total -= model.state.spin_mass * (gx * spin.position.x + gy * spin.position.y)
     return total
 
 
@@ -63,7 +63,7 @@ def test_energy_sum_equals_the_ball_by_ball_definition_on_a_tilted_board() -> No
 def test_energy_of_a_level_board_leaves_out_only_exact_zeros() -> None:
     model = rolling_board(PhysicsConfig(), 20, seed=4)
     model.step(50)
-    assert model.energy() == sum(model.ball_energy(i) for i in range(len(model.bodies)))
+    assert model.energy() == sum(model.ball_energy(i) for i in range(len(model.state.bodies)))
 
 
 def test_settle_check_with_sleep_flags_read_once_agrees_with_reading_them_live() -> None:
@@ -76,7 +76,7 @@ def test_settle_check_with_sleep_flags_read_once_agrees_with_reading_them_live()
             sim.step(sim.config.settle_check_interval)
             m = sim.model
             flags = m.asleep()
-            assert flags == [b.is_sleeping for b in m.bodies]
+            assert flags == [b.is_sleeping for b in m.state.bodies]
             assert is_settled(m, flags) == is_settled(m)
             assert all_asleep(m, flags) == all_asleep(m)
             checks += 1
@@ -108,15 +108,18 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
         for _ in range(6):
             balls, spec = random_push(BOARD, rng)
             sim = PushSimulation(BOARD, balls, spec, config)
-            while sim.on_top and not sim.done:
+            while sim.press.on_top and not sim.done:
                 sim.step(1)
-                if sim.on_top:
-                    flags = sim._flags
+                if sim.press.on_top:
+                    flags = sim.press._flags
                     assert flags is not None
                     asleep = frozenset(i for i, f in enumerate(flags) if f)
-                    assert sim._asleep_energy == sim.model.energy_of(asleep)
+                    assert sim.press._asleep_energy == sim.model.energy_of(asleep)
                     assert math.isclose(
-                        sim._board_energy(), plain_energy(sim.model), rel_tol=1e-12, abs_tol=1e-15
+                        sim.press._board_energy(),
+                        plain_energy(sim.model),
+                        rel_tol=1e-12,
+                        abs_tol=1e-15,
                     )
                     compared += 1
     assert compared > 100
@@ -130,19 +133,24 @@ def test_cells_handed_on_from_a_finished_push_resolve_pushes_bit_for_bit() -> No
     assert handed_on == fresh
 
 
+def _cells(sim: PushSimulation) -> cellpool.CellSet:
+    """The cells a push's Space holds (while it may step)."""
+    assert sim.model.bowls is not None and sim.model.bowls._cells is not None
+    return sim.model.bowls._cells
+
+
 def test_only_a_finished_push_hands_its_cells_on() -> None:
     cellpool._free.sets.clear()
     rng = random.Random(8)
     running = PushSimulation(BOARD, *random_push(BOARD, rng))
     running.step(5)
     other = PushSimulation(BOARD, *random_push(BOARD, rng))
-    assert running.model._cells is not None and other.model._cells is not None
-    assert running.model._cells.body is not other.model._cells.body
+    assert _cells(running) is not None and _cells(other) is not None
+    assert _cells(running).body is not _cells(other).body
     other.run()
-    assert other.model._cells is None
+    assert other.model.bowls is not None and other.model.bowls._cells is None
     nxt = PushSimulation(BOARD, *random_push(BOARD, rng))
-    assert nxt.model._cells is not None
-    assert nxt.model._cells.body is not running.model._cells.body
+    assert _cells(nxt).body is not _cells(running).body
     running.run()
     assert running.outcome().settled
 
@@ -155,15 +163,16 @@ def test_chipmunk_reads_equal_pymunk_properties_for_every_ball_and_spin() -> Non
     while not sim.done:
         sim.step(7)
         m = sim.model
-        assert m.asleep() == [b.is_sleeping for b in m.bodies]
-        for i, body in enumerate(m.bodies):
-            for handle, pymunk_body in ((m.handles[i], body), (m.spin_handles[i], m.spins[i])):
+        assert m.asleep() == [b.is_sleeping for b in m.state.bodies]
+        for i, body in enumerate(m.state.bodies):
+            pairs = ((m.state.handles[i], body), (m.state.spin_handles[i], m.state.spins[i]))
+            for handle, pymunk_body in pairs:
                 p, v = chipmunk.position(handle), chipmunk.velocity(handle)
                 assert (p.x, p.y) == tuple(pymunk_body.position)
                 assert (v.x, v.y) == tuple(pymunk_body.velocity)
                 assert (chipmunk.is_sleeping(handle) != 0) is pymunk_body.is_sleeping
                 # The struct the callbacks read and write in place (chipmunk.body_memory).
-                memory = m.body_memory[handle]
+                memory = m.state.body_memory[handle]
                 x, y, vx, vy, _, root, _ = chipmunk.body_state.unpack_from(memory, chipmunk.MOTION)
                 assert (x, y) == (memory[chipmunk.T], memory[chipmunk.T + 1]) == (p.x, p.y)
                 assert (vx, vy) == (v.x, v.y) and (root != 0) is pymunk_body.is_sleeping
@@ -177,11 +186,11 @@ def test_settled_outcome_takes_each_balls_bowl_which_is_the_cup_assign_cups_find
         sim = PushSimulation(BOARD, *random_push(BOARD, rng))
         out = sim.run()
         assert out.settled
-        positions = [sim.model.position(i) for i in range(len(sim.model.bodies))]
+        positions = [sim.model.position(i) for i in range(len(sim.model.state.bodies))]
         expected = assign_cups(BOARD, positions)
-        assert [BOARD.cells[b] for b in sim.model.bowl] == expected
+        assert [BOARD.cells[b] for b in sim.model.state.bowl] == expected
         by_cup = sorted(
-            zip(expected, sim.model.colours, strict=True), key=lambda p: BOARD.index(p[0])
+            zip(expected, sim.model.state.colours, strict=True), key=lambda p: BOARD.index(p[0])
         )
         assert out.balls == tuple(by_cup)
 

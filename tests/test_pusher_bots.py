@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import Push
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot, random_push
 from pusher_sim.pusher.memo import RememberingResolver

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.errors import ConfigError, IllegalMove
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 from pusher_sim.pusher import (
     Pass,
     Place,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import Place, Push
 from pusher_sim.pusher.search_bot import (
     WIN,

@@ -20,7 +20,7 @@ from pusher_sim.turnloop import GameLog, Match, get_spec, replay
 
 def test_the_registry_finds_pusher_with_its_window_and_text_view() -> None:
     assert get_spec("pusher") is SPEC
-    assert SPEC.window == "pusher_sim.ui.shell.app:run"
+    assert SPEC.table == "pusher_sim.ui.pusher.pusher_table:open_table"
     assert SPEC.players == (2, 3)
     assert SPEC.default_seats == ("human", "bot")
 

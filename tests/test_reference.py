@@ -17,15 +17,15 @@ pytest.importorskip("mujoco")
 from pusher_sim.board import Board, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 from pusher_sim.reference import validate
+from pusher_sim.reference.ball_bench import Scene
 from pusher_sim.reference.compare import Row, Side
 from pusher_sim.reference.contact import TIME_STEP
 from pusher_sim.reference.geometry import rim_apothem, rim_outside
 from pusher_sim.reference.model import cup_shape
 from pusher_sim.reference.outcome import Place
 from pusher_sim.reference.resolver import ReferenceResolver
-from pusher_sim.reference.scene import Scene
 from pusher_sim.reference.stats import mann_whitney
 from tests.cli_runner import one_line_error, run
 
@@ -345,7 +345,7 @@ def test_experiment_on_the_reference(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert 'model = "3d"' in spec.read_text()
     code, _, err = run(capsys, ["experiment", "run", str(spec), "--workers", "1", "--quiet"])
     assert code == 0, err
-    from pusher_sim.experiment.dataset import provenance_of, read_table
+    from pusher_sim.running.dataset import provenance_of, read_table
 
     assert provenance_of(table)["model"] == "3d"
     two = tmp_path / "two.parquet"

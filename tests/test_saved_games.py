@@ -288,3 +288,12 @@ def test_a_verbose_replay_of_a_log_naming_a_seat_the_game_lacks_is_one_line(
     code = main(["replay", str(path), "--verbose"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "mover 5" in err, err
+
+
+def test_the_window_saves_a_game_as_the_command_line_does(tmp_path: Path) -> None:
+    from pusher_sim.ui.common.autosave import GameSaver
+
+    log = GameLog.from_json(saved_logs.pushover_log())
+    log.save(tmp_path / "cli.json")
+    GameSaver(autosave=False).write(tmp_path / "window.json", log)
+    assert (tmp_path / "window.json").read_bytes() == (tmp_path / "cli.json").read_bytes()

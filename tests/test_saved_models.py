@@ -26,7 +26,7 @@ from pusher_sim.cli import _save_interrupted, main
 from pusher_sim.errors import CorruptFile
 from pusher_sim.physics import MODEL_VERSION, PhysicsResolver
 from pusher_sim.physics.config import MODEL_SETTINGS, config_for_model
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.recorded_outcome import outcome_from_json, outcome_to_json

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from pusher_sim.cli import main
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.dataset import provenance_of
-from pusher_sim.experiment.provenance import git_commit, project_version
+from pusher_sim.running.dataset import provenance_of
+from pusher_sim.running.provenance import git_commit, project_version
 from pusher_sim.tournament import play_tournament
 from pusher_sim.tournament.play import GAUNTLET, TABLE_COLUMNS, Tournament, run, table
 from pusher_sim.tournament.ratings import bradley_terry, elo, wilson

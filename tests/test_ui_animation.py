@@ -7,7 +7,7 @@ import itertools
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsConfig, PhysicsResolver
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import ScriptedResolver
 from pusher_sim.ui.pusher.push_animation import FLY_SECONDS, PushAnimation
 

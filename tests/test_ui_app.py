@@ -18,7 +18,7 @@ import pytest
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsResolver
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame, ScriptedResolver
 from pusher_sim.pusher.bots import RandomPusherBot
 from pusher_sim.pusher.spec import SPEC

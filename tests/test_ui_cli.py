@@ -15,12 +15,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from pusher_sim.board_sprites import BALL_RGB
 from pusher_sim.cli import main
 from pusher_sim.pusher import Place, PusherGame
 from pusher_sim.pusher.spec import SPEC
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.pusher.sprites import BALL_RGB
 
 
 def test_screenshot_writes_a_png_of_the_window_size(tmp_path: Path) -> None:

@@ -171,7 +171,8 @@ def test_one_font_helper_for_the_whole_window() -> None:
 
 
 def test_the_default_press_strength_is_written_once() -> None:
-    """0.5 as a push's strength lives in pusher_sim/push.py; the rest name DEFAULT_STRENGTH."""
+    """0.5 as a push's strength lives in pusher_sim/push_resolution.py; the rest name
+    DEFAULT_STRENGTH."""
     root = UI.parents[1]
     found = []
     for path in [*(root / "pusher_sim").rglob("*.py"), *(root / "rummy").rglob("*.py")]:
@@ -194,4 +195,4 @@ def test_the_default_press_strength_is_written_once() -> None:
             named = any("strength" in t.lower() for t in targets)
             if named and isinstance(value, ast.Constant) and value.value == 0.5:
                 found.append(path.name)
-    assert found == ["push.py"], found
+    assert found == ["push_resolution.py"], found

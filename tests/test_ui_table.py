@@ -24,6 +24,7 @@ from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
+from pusher_sim.turnloop.registry import GAMES
 from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
 from pusher_sim.ui.pusher.pusher_table import PusherTable, rule_in_force
 from pusher_sim.ui.pusher.scene import Demand
@@ -683,7 +684,8 @@ def test_continue_picks_up_the_autosaved_game() -> None:
     assert json.dumps(again.match.log.to_json()) == log
 
 
-def test_a_game_without_a_window_yet_says_how_to_play_it() -> None:
+def test_a_game_without_a_window_yet_says_how_to_play_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "nowindow", "tests.test_game_registry:TOY_WITHOUT_TABLE")
     host, start = start_app()
     start.games = ["pusher", "nowindow"]
     start.game = "nowindow"

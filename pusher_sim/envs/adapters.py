@@ -84,7 +84,7 @@ class PusherAdapter:
         return pusher_codec.decode(_pusher(state), raw)
 
     def render(self, state: State) -> np.ndarray:
-        """The position drawn by the window's painter (off screen)."""
+        """The position drawn off screen (:mod:`pusher_sim.envs.render`)."""
         from pusher_sim.envs.render import PositionPainter
 
         st = _pusher(state)

@@ -12,6 +12,7 @@ methods silently. docs/agents.md has the details. Needs the ``rl`` extra (``pysp
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -26,6 +27,7 @@ from pusher_sim.envs.rummy_codec import RummyCodec
 from pusher_sim.pusher.spec import make_game as make_pusher
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.registry import GAMES, get_spec
 from pusher_sim.turnloop.state import CHANCE, TERMINAL, Game, Observation, State
 from pushover.game import PushOverGame
 from pushover.spec import make_game as make_pushover
@@ -126,15 +128,51 @@ class Position:
         return Position(self.state.clone(), list(self.drawn))
 
 
+class ChanceIds(Protocol):
+    """How a game's chance nodes are numbered for OpenSpiel: the hook a game with its own
+    numbering (Push's shuffle, one card at a time) fills in."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        """The chance ids of ``position`` and their probabilities."""
+        ...
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        """The chance action of id ``outcome``, or None while it is only part of one."""
+        ...
+
+    def describe(self, position: Position, outcome: int) -> str: ...
+
+
+class ListedChance:
+    """The turn loop's chance outcomes, numbered in the order the state lists them."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        return [(k, p) for k, (_, p) in enumerate(position.state.chance_outcomes())]
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        return position.state.chance_outcomes()[outcome][0]
+
+    def describe(self, position: Position, outcome: int) -> str:
+        outcomes = position.state.chance_outcomes()
+        return str(outcomes[outcome][0]) if 0 <= outcome < len(outcomes) else f"chance {outcome}"
+
+
 class TurnLoopSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game around one turn-loop game and its codec."""
+    """An OpenSpiel game around one turn-loop game, its codec and its chance numbering."""
 
     def __init__(
-        self, game_type: Any, info: Any, params: Mapping[str, Any], game: Game, codec: Codec
+        self,
+        game_type: Any,
+        info: Any,
+        params: Mapping[str, Any],
+        game: Game,
+        codec: Codec,
+        chance: ChanceIds | None = None,
     ) -> None:
         super().__init__(game_type, info, dict(params))
         self.game = game
         self.codec = codec
+        self.chance: ChanceIds = chance or ListedChance()
 
     def new_initial_state(self) -> TurnLoopSpielState:
         return TurnLoopSpielState(self)
@@ -167,6 +205,10 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         codec: Codec = game.codec
         return codec
 
+    def _chance(self) -> ChanceIds:
+        chance: ChanceIds = self.get_game().chance
+        return chance
+
     def current_player(self) -> int:
         seat = self._inner().current_player()
         if seat == CHANCE:
@@ -179,47 +221,21 @@ class TurnLoopSpielState(pyspiel.State):  # type: ignore[misc]
         return self._codec().legal(self._inner())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        inner = self._inner()
-        if isinstance(inner, RummyState):
-            if inner.phase == DEALER:
-                return [(seat, 0.25) for seat in range(4)]
-            left = sorted(set(range(NUM_CARDS)) - set(self.position.drawn))
-            return [(card, 1.0 / len(left)) for card in left]
-        outcomes = inner.chance_outcomes()
-        return [(k, p) for k, (_, p) in enumerate(outcomes)]
+        return self._chance().outcomes(self.position)
 
     def _apply_action(self, action: int) -> None:
         inner = self._inner()
         if inner.is_chance():
-            move = self._chance_action(int(action))
+            move = self._chance().action(self.position, int(action))
             if move is not None:
                 inner.apply(move)
             return
         inner.apply(self._codec().action(inner, int(action)))
 
-    def _chance_action(self, outcome: int) -> Action | None:
-        inner = self._inner()
-        if isinstance(inner, RummyState):
-            if inner.phase == DEALER:
-                return ChooseDealer(outcome)
-            if inner.phase == SHUFFLE:
-                drawn = self.position.drawn
-                if not 0 <= outcome < NUM_CARDS or outcome in drawn:
-                    raise ValueError(f"card {outcome} cannot be drawn: drawn already or no card")
-                drawn.append(outcome)
-                if len(drawn) < NUM_CARDS:
-                    return None
-                self.position.drawn = []
-                return Shuffle(tuple(drawn))
-        return inner.chance_outcomes()[outcome][0]
-
     def _action_to_string(self, player: int, action: int) -> str:
         inner = self._inner()
         if player == pyspiel.PlayerId.CHANCE:
-            if isinstance(inner, RummyState):
-                return f"dealer {action}" if inner.phase == DEALER else f"card {action}"
-            outcomes = inner.chance_outcomes()
-            return str(outcomes[action][0]) if 0 <= action < len(outcomes) else f"chance {action}"
+            return self._chance().describe(self.position, action)
         if not inner.is_terminal() and inner.current_player() == player:
             text = self._codec().describe(inner, action)
             if text is not None:
@@ -311,6 +327,8 @@ def _push_over_type(players: int = 2) -> Any:
 class PushOverSpielGame(TurnLoopSpielGame):
     """Push Over; parameter ``players`` (2-4)."""
 
+    game_type = staticmethod(_push_over_type)
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         players = int((params or {}).get("players", 2))
         game = make_pushover({"players": players})
@@ -328,6 +346,41 @@ class PushOverSpielGame(TurnLoopSpielGame):
         super().__init__(_push_over_type(players), info, {"players": players}, game, codec)
 
 
+class CardByCard(ListedChance):
+    """Push's chance: the first dealer is one of the four seats, and a shuffle is drawn one
+    card at a time (108 chance nodes of one card each) rather than as one of 108! orders."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        if _rummy(position.state).phase == DEALER:
+            return [(seat, 0.25) for seat in range(4)]
+        left = sorted(set(range(NUM_CARDS)) - set(position.drawn))
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        phase = _rummy(position.state).phase
+        if phase == DEALER:
+            return ChooseDealer(outcome)
+        if phase != SHUFFLE:
+            return super().action(position, outcome)
+        drawn = position.drawn
+        if not 0 <= outcome < NUM_CARDS or outcome in drawn:
+            raise ValueError(f"card {outcome} cannot be drawn: drawn already or no card")
+        drawn.append(outcome)
+        if len(drawn) < NUM_CARDS:
+            return None
+        position.drawn = []
+        return Shuffle(tuple(drawn))
+
+    def describe(self, position: Position, outcome: int) -> str:
+        return f"dealer {outcome}" if _rummy(position.state).phase == DEALER else f"card {outcome}"
+
+
+def _rummy(state: State) -> RummyState:
+    if not isinstance(state, RummyState):
+        raise TypeError(f"not a Push position: {type(state).__name__}")
+    return state
+
+
 def _push_rummy_type() -> Any:
     return _game_type(
         PUSH_RUMMY,
@@ -341,6 +394,8 @@ def _push_rummy_type() -> Any:
 
 class PushRummySpielGame(TurnLoopSpielGame):
     """Push; parameter ``deals`` (1-5, fewer for quick runs)."""
+
+    game_type = staticmethod(_push_rummy_type)
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         deals = int((params or {}).get("deals", 5))
@@ -357,7 +412,7 @@ class PushRummySpielGame(TurnLoopSpielGame):
             max_game_length=game.max_game_length + deals * (NUM_CARDS - 1),
         )
         codec = ListedIds(RummyCodec(game.config))
-        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec)
+        super().__init__(_push_rummy_type(), info, {"deals": deals}, game, codec, CardByCard())
 
 
 PUSHER_PARAMETERS: dict[str, Any] = {
@@ -388,6 +443,8 @@ class PusherSpielGame(TurnLoopSpielGame):
     """Pusher with the actions of :mod:`pusher_sim.envs.pusher_grid`; parameters
     :data:`PUSHER_PARAMETERS` (``resolver="scripted"`` for fast, non-physical pushes)."""
 
+    game_type = staticmethod(_pusher_type)
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = {**PUSHER_PARAMETERS, **(params or {})}
         game = make_pusher(values)
@@ -410,10 +467,14 @@ _registered = False
 
 
 def register() -> None:
-    """Register the games with OpenSpiel (once per process)."""
+    """Register with OpenSpiel every game whose registry entry names an OpenSpiel game (once per
+    process)."""
     global _registered
     if not _registered:
-        pyspiel.register_game(_push_over_type(), PushOverSpielGame)
-        pyspiel.register_game(_push_rummy_type(), PushRummySpielGame)
-        pyspiel.register_game(_pusher_type(), PusherSpielGame)
+        for name in GAMES:
+            where = get_spec(name).openspiel
+            if where:
+                module, attr = where.split(":")
+                game = getattr(importlib.import_module(module), attr)
+                pyspiel.register_game(game.game_type(), game)
         _registered = True

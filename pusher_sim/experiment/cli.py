@@ -25,24 +25,25 @@ import pyarrow.compute as pc
 from pusher_sim.arguments import check_path_text
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
-from pusher_sim.experiment import provenance
-from pusher_sim.experiment.dataset import Output, provenance_of, read_table
 from pusher_sim.experiment.params import parse_grid, parse_sample
 from pusher_sim.experiment.plan import known_params
-from pusher_sim.experiment.plot import check_plot_path, outcome_map
+from pusher_sim.experiment.plot import outcome_map
 from pusher_sim.experiment.prepare import build_job, identity
 from pusher_sim.experiment.run import MEASURES, Job, run_point
-from pusher_sim.experiment.runner import (
+from pusher_sim.experiment.spec import Spec, load_spec
+from pusher_sim.physics import MODEL_VERSION
+from pusher_sim.printable import printable
+from pusher_sim.running import provenance
+from pusher_sim.running.dataset import Output, provenance_of, read_table
+from pusher_sim.running.output_lock import output_locks
+from pusher_sim.running.plot_path import check_plot_path
+from pusher_sim.running.runner import (
     Pool,
     check_address,
     check_workers,
     executor_for,
     run_chunks,
 )
-from pusher_sim.experiment.spec import Spec, load_spec
-from pusher_sim.output_lock import output_locks
-from pusher_sim.physics import MODEL_VERSION
-from pusher_sim.printable import printable
 
 EXAMPLE = """examples:
   pusher experiment run assets/experiments/returned.toml      (a spec file)
@@ -353,9 +354,9 @@ def sigterm_as_interrupt() -> Iterator[None]:
     """SIGTERM and SIGHUP stop a run the way Ctrl-C does (chunks kept, resumable).
 
     A pool worker forked inside the block keeps this handler until it sets its own: one that
-    got the signal in that moment died of the KeyboardInterrupt with a traceback, and the run
-    ended in ``BrokenProcessPool`` (signal fuzz). There the signal is left to the parent, which
-    stops the pool.
+    got the signal in that moment would die of the KeyboardInterrupt with a traceback, and the
+    run end in ``BrokenProcessPool``. There the signal is left to the parent, which stops the
+    pool.
     """
     parent = os.getpid()
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pusher_sim.errors import UserError
 from pusher_sim.finite import parse_finite
-from pusher_sim.push import DEFAULT_STRENGTH
+from pusher_sim.push_resolution import DEFAULT_STRENGTH
 
 PUSH_PARAMS: dict[str, str] = {
     "angle": "flick direction, degrees (0 = +x, counter-clockwise), -360 to 360",

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from pusher_sim.atomic import atomic_file, check_writable
+from pusher_sim.atomic import atomic_file
 from pusher_sim.errors import UserError
+from pusher_sim.running.plot_path import check_plot_path
 
 AXIS_LABELS = {
     "angle": "flick direction (degrees)",
@@ -25,20 +26,6 @@ AXIS_LABELS = {
     "cup_depth": "cup depth (m)",
 }
 """Axis labels with units for the parameters most often plotted; others show their name."""
-FORMATS = (".png", ".svg", ".pdf")
-
-
-def check_plot_path(path: str | Path) -> Path:
-    """Refuse, before any work, a plot path that could not be written or has no image type."""
-    out = Path(path)
-    if out.suffix.lower() not in FORMATS:
-        raise UserError(f"plot {out} must end in {', '.join(FORMATS)}")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(f"cannot create folder {out.parent}: {exc.strerror}") from None
-    check_writable(out)
-    return out
 
 
 def outcome_map(

@@ -9,19 +9,21 @@ too, so that ``--resume`` can refuse to mix chunks of two different experiments.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
 import math
+from pathlib import Path
 from typing import Any
 
 from pusher_sim.board import Board
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import Grid
 from pusher_sim.experiment.plan import Plan
-from pusher_sim.experiment.positions import file_digest, positions_from_log
 from pusher_sim.experiment.run import Job, check_point
 from pusher_sim.experiment.spec import Spec
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, load_config
-from pusher_sim.push import push_step_problem
+from pusher_sim.push_resolution import push_step_problem
+from pusher_sim.pusher.log_scenarios import positions_from_log
 from pusher_sim.strict_toml import read_toml
 
 MAX_CHECKED = 4096
@@ -130,3 +132,11 @@ def identity(job: Job, spec: Spec) -> dict[str, Any]:
         "perturb_press": job.perturb_press,
         "perturb_angle": job.perturb_angle,
     }
+
+
+def file_digest(path: str | Path) -> str:
+    """SHA-256 of a file, so that a resumed run can tell its positions file has not changed."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None

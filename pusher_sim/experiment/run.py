@@ -21,9 +21,9 @@ from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
 from pusher_sim.experiment.plan import Plan, Point
-from pusher_sim.experiment.scenario import Scenario, mid_game
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
-from pusher_sim.push import PushResolver, PushSpec, push_step_problem
+from pusher_sim.push_resolution import PushResolver, PushSpec, push_step_problem
+from pusher_sim.pusher.scenario import Scenario, mid_game
 
 Row = dict[str, Any]
 
@@ -73,6 +73,10 @@ class Job:
 
     def chunk_points(self, k: int) -> list[Point]:
         return self.plan.points(k * self.chunk, (k + 1) * self.chunk)
+
+    def run_chunk(self, k: int) -> list[Row]:
+        """The rows of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
+        return [run_point(self, p) for p in self.chunk_points(k)]
 
 
 def physics_for(base: PhysicsConfig, point: Point) -> PhysicsConfig:
@@ -192,8 +196,3 @@ def run_point(job: Job, point: Point) -> Row:
             _returned(board, twin_after)[scenario.pusher] - returned[scenario.pusher]
         )
     return row
-
-
-def run_chunk(job: Job, k: int) -> list[Row]:
-    """The rows of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
-    return [run_point(job, p) for p in job.chunk_points(k)]

@@ -25,7 +25,7 @@ from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.protocol import ProtocolError
 from pusher_sim.net.push_path import path_from_json
-from pusher_sim.push import PushPath
+from pusher_sim.push_resolution import PushPath
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.schema import (

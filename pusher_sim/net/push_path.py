@@ -11,7 +11,7 @@ from typing import Any
 
 from pusher_sim.board import PLAYER_COLOURS, Colour
 from pusher_sim.errors import CorruptFile
-from pusher_sim.push import PushPath
+from pusher_sim.push_resolution import PushPath
 from pusher_sim.pusher.config import MAX_BOARD_RADIUS
 from pusher_sim.turnloop.schema import ListOf, Obj, Real, Row, ShapeError, Text, Whole
 

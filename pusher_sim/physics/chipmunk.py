@@ -1,104 +1,288 @@
-"""Chipmunk's state read and written without pymunk's wrappers, for the per-step Python.
+"""Chipmunk's state read and written without pymunk's wrappers, for the per-step Python: the
+one module that knows pymunk's private fields and Chipmunk's struct layouts.
 
-``body.position`` costs a C call wrapped in two Python calls (the property and building a
-Vec2d); the press reads every moving ball each step and the settle check every ball's sleep
-state, so they call Chipmunk through pymunk's own cffi library instead, on the handle each
-pymunk Body keeps. The begin callbacks (first touches, cell entries) run inside Chipmunk's step
-a few times a step: Chipmunk calls them directly (:func:`on_begin`) and they read and write the
-bodies' structs in place (:func:`body_memory`). pymunk is pinned (pyproject.toml);
-tests/test_physics_speed.py checks all of it against pymunk's properties.
+``body.position`` costs a C call wrapped in two Python calls; the press reads every moving ball
+each step and the settle check every ball's sleep state, and the begin callbacks (first
+touches, cell entries) run inside Chipmunk's step a few times a step. So, through pymunk's own
+cffi library, this module reads bodies by their Chipmunk handle, has Chipmunk call the begin
+callbacks directly (:func:`on_begin`: they get a ``cpArbiter *`` and read its fields ``a``,
+``b``, ``body_a``, ``body_b``, ``swapped``, ``stamp``, and :func:`first_contact`), and lets
+them read and write a body's struct in place (:func:`body_memory`, read with
+:data:`body_state` at :data:`MOTION`, written at the indices :data:`P`, :data:`V`, :data:`T`,
+:data:`IDLE`).
+
+Every field used is checked when this module is imported (:func:`layout_problem`). If one does
+not match (another pymunk), or the environment has ``PUSHER_SIM_CHIPMUNK=public``, the same
+names are bound to pymunk's public API instead (chipmunk_public.py): slower, the same outcomes,
+with one warning line.
 """
 
 from __future__ import annotations
 
+import os
 import struct
-from functools import partial
+import sys
+from collections.abc import Callable
 from typing import Any
 
-from pymunk._chipmunk_cffi import ffi, lib
+import pymunk
 
-# (handle) -> 0 or 1; (handle) -> a struct with float fields x and y.
-is_sleeping: Any = lib.cpBodyIsSleeping
-position: Any = lib.cpBodyGetPosition
-velocity: Any = lib.cpBodyGetVelocity
+try:
+    from pymunk._chipmunk_cffi import ffi as _ffi
+    from pymunk._chipmunk_cffi import lib as _lib
+except ImportError:  # a pymunk without it runs on its public API (layout_problem says so)
+    _ffi = _lib = None
 
+FORCE_PUBLIC = "PUSHER_SIM_CHIPMUNK"
+"""Set to ``public`` in the environment, the model uses pymunk's public API."""
 
-def shape_handle(shape: Any) -> Any:
-    """The Chipmunk shape behind a pymunk Shape: hashable, equal to the pointer a callback
-    reads for it (valid while the Shape lives)."""
-    return shape._shape
-
-
-def handle(body: Any) -> Any:
-    """The Chipmunk body behind a pymunk Body (valid while the Body lives)."""
-    return body._body
-
-
-def constraint_handle(constraint: Any) -> Any:
-    """The Chipmunk constraint behind a pymunk Constraint (valid while it lives)."""
-    return constraint._constraint
-
-
-# -- a body's fields in place, for the callbacks ----------------------------------------------
-#
-# A first touch (contacts.py) reads and writes two balls; through the calls above that is nine
-# calls into Chipmunk, each releasing and taking back the GIL and building a struct, more than
-# the arithmetic. So the callbacks read and write the fields of Chipmunk's ``struct cpBody``
-# (chipmunk_structs.h of the pinned pymunk) in place, through a memoryview of it as doubles:
-# read several at once with :data:`body_state` (offsets in bytes), written one by one (indices
-# in doubles; struct's pack_into parses its buffer argument, which costs more than the
-# writes). :func:`check_body_layout` holds both to the getters when this module is imported.
+# A first touch (contacts.py) reads and writes two balls; through C calls that is nine calls
+# into Chipmunk, each building a struct, more than the arithmetic. So the callbacks read and
+# write the fields of Chipmunk's ``struct cpBody`` (chipmunk_structs.h) through a memoryview of
+# it as doubles: several at once with body_state (offsets in bytes), one by one by index (in
+# doubles; struct's pack_into parses its buffer argument, which costs more than the writes).
+# cpBody is opaque to cffi, so its offsets are checked against the getters.
 BODY_SIZE = 272
 MOTION = 64  # byte offset of p.x, p.y, v.x, v.y: the position and the velocity
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
 # (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; at MOTION.
-body_state = struct.Struct("4d136xP8xP8xd")
+_BODY_STATE = struct.Struct("4d136xP8xP8xd")
 P, V = 8, 10  # indices of p.x and v.x (y follows)
 T = 21  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
 IDLE = 33  # index of sleeping.idleTime
-activate: Any = (
-    lib.cpBodyActivate
-)  # (handle): what each of cpBodySet{Position,Velocity} calls first
+# The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
+# a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
+_ARBITER_FIELDS = {
+    "a": "struct cpShape *",
+    "b": "struct cpShape *",
+    "body_a": "struct cpBody *",
+    "body_b": "struct cpBody *",
+    "swapped": "unsigned char",
+    "stamp": "unsigned int",
+    "n": "struct cpVect",
+    "contacts": "struct cpContact *",
+}
+_BEGIN = "cpCollisionBeginFunc"
+_BEGIN_TYPE = "void(*)(struct cpArbiter *, struct cpSpace *, void *)"
 
 
-def body_memory(handle: Any) -> Any:
-    """A Chipmunk body's struct as a writable memoryview of doubles (valid while it lives).
+def layout_problem(motion: int = MOTION) -> str | None:
+    """What in this pymunk differs from the fields and layouts used here, or None.
 
-    cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero and
-    the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but -0.0,
-    which no ball's position ever is (adding to a position that is not -0.0 cannot give it).
-    So reading p and writing p and tx directly is the getter and the setter bit for bit; a
-    setter's cpBodyActivate is called, or, for an awake body without threaded contacts, done:
-    its idle time zeroed.
+    Checks the cpArbiter and cpContact fields, the cpBody offsets (``motion``: where p.x is,
+    which a test gets wrong on purpose) against the getters, and, on a live contact, pymunk's
+    private attributes and what a begin callback reads against pymunk's Arbiter.
     """
-    return memoryview(ffi.buffer(handle, BODY_SIZE)).cast("d")
-
-
-def check_body_layout() -> None:
-    """Raise if the offsets above do not match this pymunk's Chipmunk (pyproject.toml pins
-    it; a build with another layout must not run the callbacks on the wrong fields)."""
-    body = lib.cpBodyNew(0.5, float("inf"))
+    ffi, lib = _ffi, _lib
+    if ffi is None or lib is None:
+        return "pymunk has no _chipmunk_cffi"
     try:
-        lib.cpBodySetPosition(body, (0.25, -0.375))
-        lib.cpBodySetVelocity(body, (1.5, -2.25))
-        memory = body_memory(body)
-        p, v = position(body), velocity(body)
-        if (
-            body_state.unpack_from(memory, MOTION) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
-            or (memory[P], memory[P + 1], memory[V], memory[V + 1]) != (p.x, p.y, v.x, v.y)
-            or (memory[T], memory[T + 1], memory[IDLE]) != (p.x, p.y, 0.0)
-            or memory[2] != lib.cpBodyGetMass(body)
-            or body_state.size != 8 * (IDLE + 1) - MOTION
-        ):
-            raise RuntimeError(
-                "this pymunk's Chipmunk body layout is not the one the callbacks were written "
-                "for; install the pymunk version pyproject.toml pins"
-            )
-    finally:
-        lib.cpBodyFree(body)
+        fields = dict(ffi.typeof("struct cpArbiter").fields)
+        for name, cname in _ARBITER_FIELDS.items():
+            if name not in fields or fields[name].type.cname != cname:
+                return f"cpArbiter has no field {name} of type {cname}"
+        contact = dict(ffi.typeof("struct cpContact").fields)
+        if (contact["r1"].offset, contact["r2"].offset) != (0, 16):
+            return "cpContact does not start with r1, r2"
+        if ffi.typeof(_BEGIN).cname != _BEGIN_TYPE:
+            return f"{_BEGIN} is not {_BEGIN_TYPE}"
+        body = lib.cpBodyNew(0.5, float("inf"))
+        try:
+            lib.cpBodySetPosition(body, (0.25, -0.375))
+            lib.cpBodySetVelocity(body, (1.5, -2.25))
+            memory = memoryview(ffi.buffer(body, BODY_SIZE)).cast("d")
+            p, v = lib.cpBodyGetPosition(body), lib.cpBodyGetVelocity(body)
+            if (
+                _BODY_STATE.unpack_from(memory, motion) != (p.x, p.y, v.x, v.y, 0, 0, 0.0)
+                or (motion, P, V) != (MOTION, MOTION // 8, MOTION // 8 + 2)
+                or (memory[P], memory[P + 1], memory[V], memory[V + 1]) != (p.x, p.y, v.x, v.y)
+                or (memory[T], memory[T + 1], memory[IDLE]) != (p.x, p.y, 0.0)
+                or memory[2] != lib.cpBodyGetMass(body)
+                or _BODY_STATE.size != 8 * (IDLE + 1) - MOTION
+            ):
+                return "cpBody's fields are not at the offsets used here"
+        finally:
+            lib.cpBodyFree(body)
+        return _contact_problem(ffi)
+    except Exception as exc:  # a private path that fails in any way is not taken
+        return f"{type(exc).__name__}: {exc}"
 
 
-check_body_layout()
+def _contact_problem(ffi: Any) -> str | None:
+    """A ball rolling into a wall in a small Space: what its begin callback reads from the
+    ``cpArbiter *`` against pymunk's Arbiter, and pymunk's private attributes."""
+    space = pymunk.Space()
+    wall = pymunk.Segment(space.static_body, (-1.0, 0.2), (1.0, 0.25), 0.05)
+    body = pymunk.Body(1.0, float("inf"))
+    body.position = (0.0, 0.0)
+    body.velocity = (0.5, 2.0)
+    ball = pymunk.Circle(body, 0.1)
+    spring = pymunk.DampedSpring(body, space.static_body, (0, 0), (0, 0), 0.0, 1.0, 0.0)
+    space.add(wall, body, ball, spring)
+    found: list[str | None] = []
+
+    def begin(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
+        arb = arbiter._arbiter
+        shapes = (arb.b, arb.a) if arb.swapped else (arb.a, arb.b)
+        memory = {
+            h: memoryview(ffi.buffer(h, BODY_SIZE)).cast("d") for h in (arb.body_a, arb.body_b)
+        }
+        nx, ny, distance = _first_contact(arb, memory[arb.body_a], memory[arb.body_b])
+        if arb.swapped:
+            nx, ny = -nx, -ny
+        points = arbiter.contact_point_set
+        if shapes != tuple(shape._shape for shape in arbiter.shapes):
+            found.append("a cpArbiter's shapes are not pymunk's Arbiter's")
+        elif {arb.body_a, arb.body_b} != {body._body, space.static_body._body}:
+            found.append("a cpArbiter's bodies are not pymunk's Arbiter's")
+        elif (nx, ny, distance) != (points.normal.x, points.normal.y, points.points[0].distance):
+            found.append("a cpArbiter's normal and contact are not pymunk's Arbiter's")
+        elif arb.stamp != 0:
+            found.append("a new cpArbiter's stamp is not 0")
+        else:
+            found.append(None)
+
+    space.on_collision(0, 0, begin=begin)
+    for _ in range(20):
+        space.step(0.01)
+    if not (hasattr(space, "_space") and hasattr(spring, "_constraint")):
+        return "pymunk's Space or Constraint keeps its Chipmunk object elsewhere"
+    if not found:
+        return "the test contact did not begin"
+    return found[0]
+
+
+def _first_contact(arb: Any, ma: Any, mb: Any) -> tuple[float, float, float]:
+    """The arbiter's normal (from body_a to body_b) and its first contact's distance, as
+    cpArbiterGetContactPointSet computes it, from the bodies' structs ``ma`` and ``mb``."""
+    n = arb.n
+    nx, ny = n.x, n.y
+    r = _ffi.cast("double *", arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
+    distance = (mb[P] + r[2] - (ma[P] + r[0])) * nx + (mb[P + 1] + r[3] - (ma[P + 1] + r[1])) * ny
+    return nx, ny, distance
+
+
+_forced = os.environ.get(FORCE_PUBLIC, "") == "public"
+PROBLEM: str | None = f"{FORCE_PUBLIC}=public" if _forced else layout_problem()
+"""Why the model runs on pymunk's public API, or None when it reads Chipmunk directly."""
+FAST = PROBLEM is None
+
+# The names the model uses, bound to one path or the other.
+handle: Callable[[Any], Any]  # a pymunk Body's handle (valid while the Body lives)
+shape_handle: Callable[[Any], Any]  # a Shape's: hashable, what a callback reads for it
+constraint_handle: Callable[[Any], Any]
+is_sleeping: Callable[[Any], Any]  # (handle) -> 0 or 1
+position: Callable[[Any], Any]  # (handle) -> x, y attributes
+velocity: Callable[[Any], Any]
+activate: Callable[[Any], Any]  # (handle): what each of the body's setters calls first
+body_memory: Callable[[Any], Any]  # (handle) -> the body's fields by index
+body_state: Any  # .unpack_from(fields, MOTION) -> p.x, p.y, v.x, v.y, links, asleep, idle
+set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
+shape_filter: Callable[[int, int, int], Any]
+set_spring_anchor_b: Callable[[Any, tuple[float, float]], Any]  # (spring handle, (x, y))
+first_contact: Callable[[Any, Any, Any], tuple[float, float, float]]
+on_begin: Callable[[Any, int, int, Any], Any]
+on_pymunk_begin: Callable[[Any, int, int, Any], None]
+arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begin's get
+stepper: Callable[[Any], Callable[[float], None]]  # (Space) -> its step(dt)
+
+if FAST:
+
+    def handle(body: Any) -> Any:
+        return body._body
+
+    def shape_handle(shape: Any) -> Any:
+        return shape._shape
+
+    def constraint_handle(constraint: Any) -> Any:
+        return constraint._constraint
+
+    is_sleeping = _lib.cpBodyIsSleeping
+    position = _lib.cpBodyGetPosition
+    velocity = _lib.cpBodyGetVelocity
+    activate = _lib.cpBodyActivate
+
+    def body_memory(handle: Any) -> Any:
+        """A Chipmunk body's struct as a writable memoryview of doubles (valid while it lives).
+
+        cpBodySetPosition(x) stores p = 0 + x and the transform's tx = p - 0 (the cog is zero
+        and the angle stays 0), and cpBodyGetPosition returns 0 + tx: x itself for every x but
+        -0.0, which no ball's position ever is. So reading p and writing p and tx directly is
+        the getter and the setter bit for bit; a setter's cpBodyActivate is called, or, for an
+        awake body without threaded contacts, done: its idle time zeroed.
+        """
+        return memoryview(_ffi.buffer(handle, BODY_SIZE)).cast("d")
+
+    body_state = _BODY_STATE
+    set_filter = _lib.cpShapeSetFilter
+    set_spring_anchor_b = _lib.cpDampedSpringSetAnchorB
+
+    def shape_filter(group: int, categories: int, mask: int) -> Any:
+        return _ffi.new("cpShapeFilter *", (group, categories, mask))[0]
+
+    first_contact = _first_contact
+
+    def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
+        """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler
+        for ``(type_a, type_b)``, called by Chipmunk without pymunk's dispatch (which builds an
+        Arbiter and looks the handler's data up: a third of a minimal callback's cost).
+        Returns what must be kept alive as long as the Space may step."""
+        c_callback = _ffi.callback(_BEGIN, callback)
+        handler = _lib.cpSpaceAddCollisionHandler(space._space, type_a, type_b)
+        handler.beginFunc = c_callback
+        return c_callback
+
+    def on_pymunk_begin(space: Any, type_a: int, type_b: int, callback: Any) -> None:
+        """pymunk's begin callback for ``(type_a, type_b)``: it gets pymunk's Arbiter."""
+        space.on_collision(type_a, type_b, begin=callback)
+
+    def arbiter_of(arbiter: Any, space: Any) -> Any:
+        """The ``cpArbiter *`` of pymunk's Arbiter in a callback of :func:`on_pymunk_begin`."""
+        return arbiter._arbiter
+
+    def stepper(space: Any) -> Callable[[float], None]:
+        return space.step  # type: ignore[no-any-return]
+
+else:
+    from pusher_sim.physics import chipmunk_public as _public
+
+    def handle(body: Any) -> Any:
+        return body
+
+    shape_handle = constraint_handle = handle
+
+    def is_sleeping(body: Any) -> Any:
+        return body.is_sleeping
+
+    def position(body: Any) -> Any:
+        return body.position
+
+    def velocity(body: Any) -> Any:
+        return body.velocity
+
+    def activate(body: Any) -> Any:
+        body.activate()
+
+    body_memory = _public.PublicBody
+    body_state = _public.body_state
+
+    def set_filter(shape: Any, shape_filter: Any) -> Any:
+        shape.filter = shape_filter
+
+    def set_spring_anchor_b(spring: Any, anchor: tuple[float, float]) -> Any:
+        spring.anchor_b = anchor
+
+    shape_filter = pymunk.ShapeFilter
+    first_contact = _public.first_contact
+    on_begin = _public.on_begin
+    on_pymunk_begin = _public.on_pymunk_begin
+    arbiter_of = _public.arbiter_of
+    stepper = _public.stepper
+    print(
+        f"pusher_sim: physics on pymunk {pymunk.version}'s public API, slower, the same "
+        f"outcomes ({PROBLEM})",
+        file=sys.stderr,
+    )
 
 
 def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> None:
@@ -112,34 +296,3 @@ def set_velocity_in_place(handle: Any, memory: Any, vx: float, vy: float) -> Non
         memory[IDLE] = 0.0
     memory[V] = vx
     memory[V + 1] = vy
-
-
-# (shape handle, a cpShapeFilter) and (spring handle, a cpVect): what pymunk's Shape.filter and
-# DampedSpring.anchor_b setters call, without their Python (a cell entry sets both).
-set_filter: Any = lib.cpShapeSetFilter
-set_spring_anchor_b: Any = lib.cpDampedSpringSetAnchorB
-
-
-def shape_filter(group: int, categories: int, mask: int) -> Any:
-    """A Chipmunk shape filter, built once, for :data:`set_filter`."""
-    return ffi.new("cpShapeFilter *", (group, categories, mask))[0]
-
-
-# (pointer) -> the same memory as doubles (a contact's r1.x, r1.y, r2.x, r2.y come first).
-doubles: Any = partial(ffi.cast, "double *")
-
-
-# A begin callback called by Chipmunk itself: (arbiter, space, data), ``arbiter`` a
-# ``cpArbiter *`` whose fields (body_a, body_b, swapped, n, contacts) are read directly.
-_BEGIN = "cpCollisionBeginFunc"
-
-
-def on_begin(space: Any, type_a: int, type_b: int, callback: Any) -> Any:
-    """Make ``callback(arbiter, space, data)`` the begin function of the Space's handler for
-    collision types ``(type_a, type_b)``, called by Chipmunk without pymunk's dispatch (which
-    builds an Arbiter and looks the handler's data up: a third of a minimal callback's cost).
-    Returns the C callback: keep it as long as the Space may step."""
-    c_callback = ffi.callback(_BEGIN, callback)
-    handler = lib.cpSpaceAddCollisionHandler(space._space, type_a, type_b)
-    handler.beginFunc = c_callback
-    return c_callback

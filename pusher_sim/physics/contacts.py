@@ -24,7 +24,6 @@ from typing import Any
 from pusher_sim.physics import chipmunk
 from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.state import SpaceState
 
 # A contact counts as begun in this step if winding back less than a step (and a hair, for
 # rounding) brings the pair to touching.
@@ -57,7 +56,7 @@ class FirstTouch:
         self._rim_bounce = -(1.0 + config.restitution_rim)
         self._rim_cap = config.friction_rim * (1.0 + config.restitution_rim)
         # Each body's struct (chipmunk.body_memory) by its Chipmunk handle: every ball's and
-        # the rim's (BoardSpace fills it in).
+        # the rim's (the state's body_memory).
         self._memory = memory
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
         self.count = 0
@@ -150,13 +149,10 @@ class FirstTouch:
         a ``cpArbiter *``)."""
         a, b = arb.body_a, arb.body_b
         ma, mb = self._memory[a], self._memory[b]
-        pax, pay, pbx, pby = ma[_P], ma[_P1], mb[_P], mb[_P1]
-        # The contact point set's normal (from the ball into the rim) and its first point's
-        # distance, as cpArbiterGetContactPointSet computes them.
-        n = arb.n
-        nx, ny = n.x, n.y
-        r = chipmunk.doubles(arb.contacts)  # r1.x, r1.y, r2.x, r2.y of the first contact
-        depth = -((pbx + r[2] - (pax + r[0])) * nx + (pby + r[3] - (pay + r[1])) * ny)
+        # The normal (from a to b) and the first contact point's distance, as
+        # cpArbiterGetContactPointSet computes them.
+        nx, ny, distance = _first_contact(arb, ma, mb)
+        depth = -distance
         if arb.swapped:
             nx, ny = -nx, -ny
             body, m = b, mb
@@ -197,17 +193,24 @@ class FirstTouch:
 _MOTION, _state = chipmunk.MOTION, chipmunk.body_state.unpack_from
 _P, _P1, _V, _V1 = chipmunk.P, chipmunk.P + 1, chipmunk.V, chipmunk.V + 1
 _T, _T1, _IDLE = chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
-_activate = chipmunk.activate
+_activate, _first_contact = chipmunk.activate, chipmunk.first_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
-class Contacts(SpaceState):
-    """The ball's contact handlers: the pressed ball passing over the balls it starts on, and
-    first touches (a base of BoardSpace; ``touch`` is None under model 6)."""
+class PressedBall:
+    """The pressed ball's contacts with the other balls: it passes over the balls it starts on
+    top of until each pair has come apart once; its other contacts are first touches
+    (``touch``, None under model 6, when Chipmunk resolves them)."""
 
-    touch: FirstTouch | None
-    _ignore_once: set[Any]
-    ignored: list[int]
+    def __init__(self, shapes: list[Any], touch: FirstTouch | None) -> None:
+        self._shapes = shapes  # every ball's shape, by index (the state's list)
+        self._touch = touch
+        self._ignore_once: set[Any] = set()
+        self.ignored: list[int] = []
+
+    def attach(self, space: Any, pressed: int, ball: int) -> None:
+        """Make this the begin callback of (pressed, ball) contacts in ``space``."""
+        chipmunk.on_pymunk_begin(space, pressed, ball, self._begin)
 
     def ignore_first_contact(self, others: Iterable[int]) -> None:
         """Let the pressed ball pass over ``others`` until each pair has come apart once.
@@ -216,17 +219,17 @@ class Contacts(SpaceState):
         :attr:`ignored`); a pair already apart by then collides normally ever after.
         """
         for i in others:
-            self._ignore_once.add(self.shapes[i])
+            self._ignore_once.add(self._shapes[i])
 
     def stop_ignoring(self) -> None:
         self._ignore_once.clear()
 
-    def _press_begin(self, arbiter: Any, space: Any, data: Any) -> None:
+    def _begin(self, arbiter: Any, space: Any, data: Any) -> None:
         a, b = arbiter.shapes
         other = b if a.collision_type == PRESSED else a
         if other in self._ignore_once:
             self._ignore_once.discard(other)
-            self.ignored.append(self.shapes.index(other))
+            self.ignored.append(self._shapes.index(other))
             arbiter.process_collision = False
-        elif self.touch is not None:
-            self.touch.balls(arbiter._arbiter)
+        elif self._touch is not None:
+            self._touch.balls(chipmunk.arbiter_of(arbiter, space))

@@ -13,30 +13,35 @@ from pusher_sim.physics import chipmunk
 from pusher_sim.physics.state import SpaceState
 
 
-class EnergyBookkeeping(SpaceState):
-    """Energy of the balls, J (a base of BoardSpace)."""
+class Energy:
+    """Energy of the balls of one Space, J."""
+
+    def __init__(self, state: SpaceState) -> None:
+        self.state = state
 
     def kinetic_energy(self, i: int) -> float:
         """Kinetic energy of ball ``i``, translation and spin, J."""
-        v = self.bodies[i].velocity
-        e: float = 0.5 * self.config.ball_mass * (v.x * v.x + v.y * v.y)
-        spin = self.spins[i]
+        s = self.state
+        v = s.bodies[i].velocity
+        e: float = 0.5 * s.config.ball_mass * (v.x * v.x + v.y * v.y)
+        spin = s.spins[i]
         if spin is not None:
             w = spin.velocity
-            e += 0.5 * self.spin_mass * (w.x * w.x + w.y * w.y)
+            e += 0.5 * s.spin_mass * (w.x * w.x + w.y * w.y)
         return e
 
     def ball_energy(self, i: int) -> float:
         """Kinetic (with spin) plus bowl energy of ball ``i`` about the cup whose bowl it feels."""
+        s = self.state
         e = self.kinetic_energy(i)
-        if self.springs[i] is not None:
-            b = self.bowl[i]
+        if s.springs[i] is not None:
+            b = s.bowl[i]
             if b >= 0:
-                p = self.bodies[i].position
-                cx, cy = self.centres[b]
-                e += 0.5 * self.stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
+                p = s.bodies[i].position
+                cx, cy = s.centres[b]
+                e += 0.5 * s.stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
             else:
-                e += self.riders.get(i, 0.0)
+                e += s.riders.get(i, 0.0)
         return e
 
     def energy(self, *, shadow: bool = False) -> float:
@@ -45,7 +50,7 @@ class EnergyBookkeeping(SpaceState):
         ``shadow`` adds k (x - c).v dt / 2 per ball in a bowl: the energy semi-implicit Euler
         keeps exactly (the plain one ripples about it by up to omega dt / 2 of the bowl energy).
         """
-        return self.energy_of(range(len(self.bodies)), shadow=shadow)
+        return self.energy_of(range(len(self.state.bodies)), shadow=shadow)
 
     def energy_of(
         self,
@@ -60,25 +65,26 @@ class EnergyBookkeeping(SpaceState):
         there is not read again (the caller keeps only balls that have not moved since), and
         the sum is the same, operation for operation, as without it.
         """
+        s = self.state
         total = 0.0
         balls = list(balls)
-        if shadow and self.stiffness > 0.0:
-            half = 0.5 * self.stiffness * self._dt
+        if shadow and s.stiffness > 0.0:
+            half = 0.5 * s.stiffness * s.dt
             for i in balls:
-                b = self.bowl[i]
-                if b >= 0 and self.springs[i] is not None:
-                    p, v = self.bodies[i].position, self.bodies[i].velocity
-                    cx, cy = self.centres[b]
+                b = s.bowl[i]
+                if b >= 0 and s.springs[i] is not None:
+                    p, v = s.bodies[i].position, s.bodies[i].velocity
+                    cx, cy = s.centres[b]
                     total += half * ((p.x - cx) * v.x + (p.y - cy) * v.y)
         # ball_energy and the tilt terms, inlined with the same arithmetic (the press sums this
         # every step): one read of each body's position and velocity per ball.
-        m, sm, k = self.config.ball_mass, self.spin_mass, self.stiffness
-        gx, gy = self.space.gravity
+        m, sm, k = s.config.ball_mass, s.spin_mass, s.stiffness
+        gx, gy = s.space.gravity
         tilted = gx != 0.0 or gy != 0.0  # level: the tilt terms are exact zeros
-        spins, springs, bowls, centres = self.spins, self.springs, self.bowl, self.centres
-        riders = self.riders
+        spins, springs, bowls, centres = s.spins, s.springs, s.bowl, s.centres
+        riders = s.riders
         position, velocity = chipmunk.position, chipmunk.velocity
-        handles, spin_handles = self.handles, self.spin_handles
+        handles, spin_handles = s.handles, s.spin_handles
         for i in balls:
             known = terms.get(i) if terms is not None else None
             if known is None:

@@ -8,7 +8,7 @@ from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.simulation import PushSimulation
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.push import PushOutcome, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushSpec
 
 
 class PhysicsResolver:

@@ -21,16 +21,16 @@ from pusher_sim.physics.space import BoardSpace
 
 def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     """Whether the push is over (see above); ``asleep`` is ``model.asleep()`` if known."""
-    if model.crowded or len(set(model.cup)) != len(model.cup):
+    if model.crowded or len(set(model.state.cup)) != len(model.state.cup):
         return False
-    cfg = model.config
+    cfg = model.state.config
     slow2 = cfg.sleep_speed * cfg.sleep_speed
-    near = cfg.settle_radius(model.board.pitch)
+    near = cfg.settle_radius(model.state.board.pitch)
     near2 = near * near
-    centres = model.centres
+    centres = model.state.centres
     # Awake balls first: while the push is on, one of them is what fails, so the check usually
     # stops after a ball or two; the sleeping ones are looked at only when every awake one passed.
-    handles, spins, bowls = model.handles, model.spin_handles, model.bowl
+    handles, spins, bowls = model.state.handles, model.state.spin_handles, model.state.bowl
     flags = model.asleep() if asleep is None else asleep
     sleeping: list[int] = []
     for i, h in enumerate(handles):
@@ -75,16 +75,16 @@ def wake_off_cup(model: BoardSpace) -> bool:
     a ball slow at a turning point of a shallow bowl can fall asleep there. Each is further out
     than any ball can rest (settle_radius), so once nothing else moves it is woken to roll home.
     """
-    cfg = model.config
-    near = cfg.settle_radius(model.board.pitch)
+    cfg = model.state.config
+    near = cfg.settle_radius(model.state.board.pitch)
     near2 = near * near
     woken = False
-    for i, h in enumerate(model.handles):
-        bowl = model.bowl[i]
+    for i, h in enumerate(model.state.handles):
+        bowl = model.state.bowl[i]
         if bowl < 0:
             continue
         p = chipmunk.position(h)
-        cx, cy = model.centres[bowl]
+        cx, cy = model.state.centres[bowl]
         if (p.x - cx) ** 2 + (p.y - cy) ** 2 > near2:
             model.activate(i)
             woken = True

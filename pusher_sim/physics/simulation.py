@@ -2,38 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
-from pusher_sim.physics.cups import board_bowl_energy
-from pusher_sim.physics.push import (
-    flick_velocity,
-    press_point,
-    press_velocities,
-    support_forces,
-    support_push,
-    validate_push,
-)
+from pusher_sim.physics.press import flick_velocity, press_point, press_velocities, validate_push
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_off_cup
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
-
-_Support = tuple[float, list[tuple[int, float, float]]]  # what support_forces finds
+from pusher_sim.physics.weight_press import WeightPress
+from pusher_sim.push_resolution import Point, PushOutcome, PushPath, PushSpec
 
 RECORD_INTERVAL = 1.0 / 120.0
 """Simulated seconds between two frames of a recorded path (rounded to whole steps): twice a
 60 Hz display's rate, so a slowed-down replay stays smooth."""
-
-PRESS_RAMP_DELAY = 0.1
-PRESS_RAMP_TIME = 0.25
-"""A press that has not gone in between the triangle's balls after ``PRESS_RAMP_DELAY`` seconds
-(a blocked triangle, a gentle press; a free one goes in within 0.08 s) grows from its strength's
-share of the pressed ball's weight to all of it in ``PRESS_RAMP_TIME`` seconds."""
 
 
 class PushSimulation:
@@ -45,7 +28,7 @@ class PushSimulation:
     rule of space.py is there to prevent) or the simulated-time cap is reached; the outcome then
     snaps the balls to cups (settle.assign_cups) and says ``settled=False``. It never runs past
     the cap. With ``record`` it keeps every ball's centre every :data:`RECORD_INTERVAL`, which
-    the outcome carries as its :class:`~pusher_sim.push.PushPath`.
+    the outcome carries as its :class:`~pusher_sim.push_resolution.PushPath`.
     """
 
     def __init__(
@@ -93,39 +76,13 @@ class PushSimulation:
                 model.sleep(i)
         p = press_point(board, push)
         self.pressed = model.add_ball(push.colour, p, flick_velocity(push), pressed=True)
-        touching = 2.0 * cfg.ball_radius
-        overlapping = [
-            i
-            for i in triangle_balls
-            if (model.position(i)[0] - p[0]) ** 2 + (model.position(i)[1] - p[1]) ** 2
-            < touching * touching
-        ]
-        model.ignore_first_contact(overlapping)
-        self.supports = overlapping
-        self.on_top = bool(overlapping)
-        self.press_steps = 0
+        self.press = WeightPress(model, self.pressed, triangle_balls, push.strength)
         self.steps = 0
-        self._flags: list[bool] | None = None  # the sleep flags the cached share was read at
-        self._awake: list[int] = []
-        self._asleep_energy = 0.0
-        # support_forces as found after the last press step: the positions it reads do not
-        # change before the next one, so that step starts from it (see _press_step).
-        self._found: tuple[int, list[int], _Support | None] | None = None
-        self._sleeper_terms: dict[int, tuple[float, float, float]] = {}
-        self._terms_step = 0
-        self._lift_share = cfg.press_work_share(push.strength)
-        self._height = self._lift_height()
-        self._press_energy = self.energy()
-        # What the press puts in: the flick, the strikes, the pressed ball's height, and (at
-        # the drop) the lift of the ball it lands on onto the others (space.py, drop_in).
-        self.press_work = self._press_energy
         self.max_steps = int(cfg.max_sim_time / cfg.time_step)
         self.settled = False
         self.done = False
+        self.woken = 0
         self._outcome: PushOutcome | None = None
-        self.forced = {"dropped": 0, "woken": 0}
-        """Model 7's fix-ups outside the board's own (BoardSpace.fixups): a press dropped in by
-        force after ``press_drop_time``, and a wake of balls asleep off their cups."""
         self.record_every = max(1, round(RECORD_INTERVAL / cfg.time_step))
         self._frames: list[tuple[Point, ...]] | None = [self._frame()] if record else None
 
@@ -139,7 +96,7 @@ class PushSimulation:
         model = self.model
         frames = self._frames
         every = self.record_every
-        while n > 0 and self.on_top and not self.done:
+        while n > 0 and self.press.on_top and not self.done:
             before = self.steps
             self._press_step()
             n -= self.steps - before
@@ -162,110 +119,22 @@ class PushSimulation:
     def _frame(self) -> tuple[Point, ...]:
         """Every ball's centre now, the pressed ball raised while it is on top."""
         m = self.model
-        frame = [(*m.position(i), 0.0) for i in range(len(m.bodies))]
-        if self.on_top:
+        frame = [(*m.position(i), 0.0) for i in range(len(m.state.bodies))]
+        if self.press.on_top:
             x, y, _ = frame[self.pressed]
-            frame[self.pressed] = (x, y, self._height)
+            frame[self.pressed] = (x, y, self.press.height)
         return tuple(frame)
 
     def _press_step(self) -> None:
-        """One step with the pressed ball on top of the triangle (see push.py)."""
-        m = self.model
-        cfg = self.config
-        top = m.bodies[self.pressed]
-        if self.press_steps == 1:
-            # The first step's collision detection has met every pair that overlaps: those
-            # are the balls the pressed one is on top of; the rest must collide as usual.
-            m.stop_ignoring()
-            self.supports = sorted(m.ignored)
-        cached = self._found
-        if cached is not None and cached[0] == self.steps and cached[1] is self.supports:
-            found = cached[2]
-        else:
-            found = self._support_forces()
-        if found is None:
-            self._drop()
+        """One step with the pressed ball on top of the triangle (weight_press.py); none if it
+        has just dropped in."""
+        if not self.press.push_apart():
             return
-        self._height, pushes = found
-        weight = self._lift_share * cfg.ball_mass * cfg.normal_gravity
-        involved = [top]
-        fx = fy = 0.0
-        for j, sx, sy in pushes:
-            support = m.bodies[self.supports[j]]
-            support.force = (weight * sx, weight * sy)
-            fx -= weight * sx
-            fy -= weight * sy
-            involved.append(support)
-        top.force = (fx, fy)
-        m.step(1)
+        self.model.step(1)
         self.steps += 1
-        self.press_steps += 1
-        # The height the pressed ball's highest support gives it is what support_forces finds
-        # (support_push's maximum, the same arithmetic); the next step reuses the forces.
-        found = self._support_forces()
-        self._found = (self.steps, self.supports, found)
-        self._height = 0.0 if found is None else found[0]
-        self._hold_energy(involved)
-        if self._lift_share < 1.0 and self.press_steps * cfg.time_step > PRESS_RAMP_DELAY:
-            # A press that has not gone in yet is pushed harder, up to the ball's full weight:
-            # the player's extra work, counted as the press's.
-            more = min(1.0 - self._lift_share, cfg.time_step / PRESS_RAMP_TIME)
-            added = more * cfg.ball_mass * cfg.normal_gravity * self._height
-            self._lift_share += more
-            self.press_work += added
-            self._press_energy += added
-        if self.press_steps * cfg.time_step >= cfg.press_drop_time:
-            # Still on top at its full weight: the triangle's balls are pinned where the 2-D
-            # model cannot lift one out. The press forces its way in, as a player's hand would:
-            # the pressed ball drops into the cup it is over and that cup's ball rides on top
-            # (it passes through the balls it still overlaps until each pair is apart).
-            self.forced["dropped"] += 1
-            self._drop()
+        self.press.after_step()
         if self.steps >= self.max_steps:
             self.done = True
-
-    def _drop(self) -> None:
-        """The pressed ball leaves the top and takes the bowl of the cup it is over."""
-        self.on_top = False
-        self._height = 0.0
-        lift = self.model.drop_in(self.pressed)
-        self.press_work += lift
-        self._press_energy += lift
-
-    def _support_forces(self) -> _Support | None:
-        m = self.model
-        return support_forces(
-            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
-        )
-
-    def _lift_height(self) -> float:
-        """Height of the pressed ball's centre over the board while it is on top, m."""
-        if not self.on_top:
-            return 0.0
-        m = self.model
-        found = support_push(
-            m.position(self.pressed), [m.position(j) for j in self.supports], m.config.ball_radius
-        )
-        return 0.0 if found is None else found[1]
-
-    def _hold_energy(self, bodies: list[Any]) -> None:
-        """A step's force is constant over the step, so sliding off curved tops can gain a
-        little energy: take any gain over the press's own work out of the motion of the pressed
-        ball and the balls under it relative to their centre of mass (momentum is kept). So
-        the energy never exceeds what it was when the press began, nor its lowest since."""
-        excess = self.energy() - self._press_energy
-        if excess <= 0.0:
-            self._press_energy += excess
-            return
-        n = len(bodies)
-        vs = [b.velocity for b in bodies]
-        cx, cy = sum(v.x for v in vs) / n, sum(v.y for v in vs) / n
-        mass = self.config.ball_mass
-        relative = 0.5 * mass * sum((v.x - cx) ** 2 + (v.y - cy) ** 2 for v in vs)
-        scale = math.sqrt(max(0.0, 1.0 - excess / relative)) if relative > 0.0 else 0.0
-        for b, v in zip(bodies, vs, strict=True):
-            b.velocity = (cx + scale * (v.x - cx), cy + scale * (v.y - cy))
-        self._press_energy = min(self._press_energy, self.energy())
 
     def run(self) -> PushOutcome:
         """Step to the end; returns the outcome."""
@@ -290,47 +159,24 @@ class PushSimulation:
         """Every ball sleeps, unsettled: whether a ball asleep off its cup was woken (model 7)."""
         if not (self.config.wake_off_cup and wake_off_cup(m)):
             return False
-        self.forced["woken"] += 1
+        self.woken += 1
         return True
+
+    @property
+    def forced(self) -> dict[str, int]:
+        """Model 7's fix-ups outside the board's own (BoardSpace.fixups): a press dropped in by
+        force after ``press_drop_time``, and a wake of balls asleep off their cups."""
+        return {"dropped": self.press.dropped, "woken": self.woken}
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
         m = self.model
-        return tuple((m.colours[i], *m.position(i)) for i in range(len(m.bodies)))
+        return tuple((m.state.colours[i], *m.position(i)) for i in range(len(m.state.bodies)))
 
     def energy(self) -> float:
         """Kinetic + spin + bowl + tilt energy now, J, with the pressed ball's height while it
-        is on top: over the triangle (the share of its weight the hand lets go) and the
-        board's bowl under it, which it takes on when it drops in."""
-        cfg = self.config
-        energy = self._board_energy()
-        if self.on_top:
-            x, y = self.model.position(self.pressed)
-            energy += self._lift_share * cfg.ball_mass * cfg.normal_gravity * self._height
-            energy += board_bowl_energy(self.board, self.model.stiffness, x, y)
-        return energy
-
-    def _board_energy(self) -> float:
-        """The model's energy, the sleeping balls' share cached (it cannot change while they
-        sleep): the press checks it every step."""
-        m = self.model
-        flags = m.asleep()
-        if flags != self._flags:
-            asleep = frozenset(i for i, f in enumerate(flags) if f)
-            # A sleeper's energy terms stay as they were read while it sleeps on. Between two
-            # press steps no ball can wake and fall asleep again (its idle time restarts), so
-            # the terms of balls still asleep are kept then; otherwise all are read afresh.
-            terms = self._sleeper_terms
-            if self.on_top and self.steps - self._terms_step <= 1:
-                for i in [i for i in terms if i not in asleep]:
-                    del terms[i]
-            else:
-                terms.clear()
-            self._flags = flags
-            self._awake = [i for i, f in enumerate(flags) if not f]
-            self._asleep_energy = m.energy_of(asleep, terms=terms)
-        self._terms_step = self.steps
-        return self._asleep_energy + m.energy_of(self._awake)
+        is on top (the press's :meth:`~WeightPress.energy`)."""
+        return self.press.energy()
 
     def outcome(self) -> PushOutcome:
         """Where the balls rest; call once :attr:`done`."""
@@ -342,14 +188,16 @@ class PushSimulation:
             if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
                 # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
                 # are distinct: the cups assign_cups would find, without searching for them.
-                cells = [board.cells[b] for b in m.bowl]
+                cells = [board.cells[b] for b in m.state.bowl]
             else:
-                cells = assign_cups(board, [m.position(i) for i in range(len(m.bodies))])
-            pairs = sorted(zip(cells, m.colours, strict=True), key=lambda p: self.board.index(p[0]))
+                cells = assign_cups(board, [m.position(i) for i in range(len(m.state.bodies))])
+            pairs = sorted(
+                zip(cells, m.state.colours, strict=True), key=lambda p: self.board.index(p[0])
+            )
             path = None
             if self._frames is not None:
                 path = PushPath(
-                    colours=tuple(m.colours),
+                    colours=tuple(m.state.colours),
                     cups=tuple(cells),
                     interval=self.record_every * self.config.time_step,
                     frames=tuple(self._frames),

@@ -1,53 +1,71 @@
-"""What every part of a board's Space reads: its balls, their cups and bowls.
+"""A board's Space as plain data: its balls, their cups and bowls, what every part reads.
 
-:class:`~pusher_sim.physics.space.BoardSpace` builds the Space and fills these in (space.py);
-each interaction is a base class of it in a file of its own, reading and changing this state:
-bowls and ridge crossings (bowls.py), contacts (contacts.py), full-cup repairs (repairs.py) and
-the energy bookkeeping (energy.py).
+The parts (balls.py, bowls.py, repairs.py, energy.py, contacts.py) each act on one
+:class:`SpaceState`; builder.py makes it and chooses them. Lists are indexed by ball, in the
+order the balls were added, and are never replaced, only appended to and changed in place, so
+a part may keep a reference to one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pusher_sim.board import Board
+from pusher_sim.board import Board, Colour
 from pusher_sim.physics import chipmunk
 from pusher_sim.physics.config import PhysicsConfig
 
 
-class SpaceState:
-    """The balls of a board's Space, by index in the order they were added.
+def _fixups() -> dict[str, int]:
+    return {"catch_up": 0, "refused": 0, "rehomed": 0, "swapped": 0, "rolled_over": 0}
 
-    ``bodies``, ``spins`` (None without spin) and their Chipmunk ``handles``; ``cup``: the cup
-    whose cell the ball's probe entered last; ``bowl``: the cup whose bowl it feels, -1 for
-    none (the pressed ball on top, or a rider); ``riders``: a riding ball's ride energy (J);
-    ``_holder``: cup -> the ball holding its bowl; ``_lifted``: the pressed ball while on top;
-    ``_astray``: refused or riding balls; ``over``: riders rolling over the others; ``fixups``:
-    how often each repair fired.
+
+@dataclass(eq=False)
+class SpaceState:
+    """The balls of a board's Space and the cups they hold.
+
+    Per ball: ``bodies``, ``spins`` (None without spin), their Chipmunk ``handles`` and
+    ``spin_handles`` (chipmunk.py), ``shapes``, ``probes`` and ``springs`` (None without cups)
+    and the probes' and springs' handles, ``colours``; ``cup``: the cup whose cell the ball's
+    probe entered last; ``bowl``: the cup whose bowl it feels, -1 for none (the pressed ball on
+    top, or a rider). Per cup: ``holder``, the ball that holds its bowl. ``riders``: a riding
+    ball's ride energy (J); ``lifted``: the pressed ball while on top; ``astray``: refused or
+    riding balls; ``over``: riders rolling over the others; ``fixups``: how often each repair
+    fired; ``body_memory``: each body's struct by handle, for the callbacks (chipmunk.py).
     """
 
     board: Board
     config: PhysicsConfig
     space: Any
-    stiffness: float
-    spin_mass: float
-    centres: tuple[tuple[float, float], ...]
-    bodies: list[Any]
-    spins: list[Any]
-    handles: list[Any]
-    spin_handles: list[Any]
-    shapes: list[Any]
-    probes: list[Any]
-    springs: list[Any]
-    cup: list[int]
-    bowl: list[int]
-    riders: dict[int, float]
-    over: set[int]
-    fixups: dict[str, int]
-    _dt: float
-    _holder: dict[int, int]
-    _lifted: set[int]
-    _astray: set[int]
+    dt: float
+    stiffness: float  # of the bowls, N/m; 0 without cups
+    spin_mass: float  # (2/5) m with spin, else 0
+    centres: tuple[tuple[float, float], ...]  # every cup's centre, in cell order
+    bodies: list[Any] = field(default_factory=list)
+    spins: list[Any] = field(default_factory=list)
+    handles: list[Any] = field(default_factory=list)
+    spin_handles: list[Any] = field(default_factory=list)
+    shapes: list[Any] = field(default_factory=list)
+    probes: list[Any] = field(default_factory=list)
+    springs: list[Any] = field(default_factory=list)
+    probe_handles: list[Any] = field(default_factory=list)
+    spring_handles: list[Any] = field(default_factory=list)
+    colours: list[Colour] = field(default_factory=list)
+    cup: list[int] = field(default_factory=list)
+    bowl: list[int] = field(default_factory=list)
+    holder: dict[int, int] = field(default_factory=dict)
+    riders: dict[int, float] = field(default_factory=dict)
+    lifted: set[int] = field(default_factory=set)
+    astray: set[int] = field(default_factory=set)
+    over: set[int] = field(default_factory=set)
+    fixups: dict[str, int] = field(default_factory=_fixups)
+    body_memory: dict[Any, Any] = field(default_factory=dict)
+
+    def add_memory(self, body: Any) -> Any:
+        """Record the body's struct for the callbacks; returns its Chipmunk handle."""
+        handle = chipmunk.handle(body)
+        self.body_memory[handle] = chipmunk.body_memory(handle)
+        return handle
 
     def position(self, i: int) -> tuple[float, float]:
         p = chipmunk.position(self.handles[i])

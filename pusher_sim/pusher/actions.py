@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour, Triangle
-from pusher_sim.push import DEFAULT_STRENGTH, PushSpec
+from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushSpec
 from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.turnloop.actions import Action, ActionCodec
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pusher_sim.board import Cell, Triangle
-from pusher_sim.push import DEFAULT_STRENGTH
+from pusher_sim.push_resolution import DEFAULT_STRENGTH
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action

@@ -1,5 +1,6 @@
 """A resolver that remembers its last few pushes, so a push a bot tried is not simulated again
-when it is played. Sound only because resolvers are deterministic (push.py's contract)."""
+when it is played. Sound only because resolvers are deterministic (the contract of
+:mod:`pusher_sim.push_resolution`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec, ResolverWrapper
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, ResolverWrapper
 
 Key = tuple[Board, tuple[tuple[Cell, Colour], ...], PushSpec]
 

@@ -2,9 +2,9 @@
 
 :func:`step_recorded` applies an action to a match; for a push it arms the game's resolver
 (wrapped once in a :class:`PushRecorder`) for the calling thread, so the rules' one resolution
-of the push asks for the balls' :class:`~pusher_sim.push.PushPath` and the recorder keeps that
+of the push asks for the balls' :class:`~pusher_sim.push_resolution.PushPath` and the recorder keeps that
 outcome. The window animates it; a network host sends it to every joined window. Nothing here
-knows which model resolves the push: any :class:`~pusher_sim.push.PushResolver` records its own
+knows which model resolves the push: any :class:`~pusher_sim.push_resolution.PushResolver` records its own
 path.
 """
 
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec, ResolverWrapper
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, ResolverWrapper
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.state import PusherGame
 from pusher_sim.turnloop.actions import Action

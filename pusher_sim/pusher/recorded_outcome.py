@@ -16,7 +16,7 @@ from typing import Any
 
 from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
 from pusher_sim.errors import CorruptFile
-from pusher_sim.push import PushOutcome
+from pusher_sim.push_resolution import PushOutcome
 from pusher_sim.pusher.config import MAX_BOARD_RADIUS
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.turnloop.schema import Flag, ListOf, Obj, Row, Text, Whole

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour
-from pusher_sim.push import PushOutcome
+from pusher_sim.push_resolution import PushOutcome
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.state import PusherGame, PusherState

@@ -22,14 +22,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushOutcome, PushPath, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushPath, PushSpec
 from pusher_sim.pusher.config import ScriptedConfig
 from pusher_sim.pusher.position import geometry
 
 
 @dataclass(frozen=True)
 class ScriptedResolver:
-    """A :class:`~pusher_sim.push.PushResolver` that moves balls by the rule above."""
+    """A :class:`~pusher_sim.push_resolution.PushResolver` that moves balls by the rule above."""
 
     config: ScriptedConfig = field(default_factory=ScriptedConfig)
 

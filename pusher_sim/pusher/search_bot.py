@@ -19,11 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
-from pusher_sim.pool import start_pool, stop_now
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.pusher.bots import PRESS_SAFETY, pusher_state
 from pusher_sim.pusher.state import PusherGame, PusherState
+from pusher_sim.running.pool import start_pool, stop_now
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
 

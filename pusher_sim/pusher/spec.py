@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import ConfigError, CorruptFile
-from pusher_sim.push import PushOutcome, PushResolver, PushSpec, push_step_problem
+from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
@@ -172,6 +172,8 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 SPEC = GameSpec(
     name="pusher",
+    title="Pusher",
+    rule_letter="P",
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",
     make_game=make_game,
     players=(2, 3),
@@ -194,6 +196,8 @@ SPEC = GameSpec(
     default_seats=("human", "bot"),
     text_ui=_text_ui,
     summarise=summarise,
-    window="pusher_sim.ui.shell.app:run",
+    table="pusher_sim.ui.pusher.pusher_table:open_table",
+    pettingzoo="pusher_sim.envs.pusher_v0",
+    openspiel="pusher_sim.envs.openspiel:PusherSpielGame",
     resimulate=resimulate,
 )

@@ -1,10 +1,10 @@
 """Pusher's game and state on the shared turn loop (rules P1-P13 of docs/rules.md).
 
 The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
-mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by
-the game's :class:`~pusher_sim.push.PushResolver`, which lives on the game and never in the
-state's JSON. A game log records each push's outcome (:mod:`pusher_sim.pusher.recorded_outcome`)
-and a replay applies it as it stands, so a log replays identically under any model.
+mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by the
+game's :class:`~pusher_sim.push_resolution.PushResolver`, which lives on the game and never in the
+state's JSON. A game log records each push's outcome (:mod:`pusher_sim.pusher.recorded_outcome`) and
+a replay applies it as it stands, so a log replays identically under any model.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.errors import CorruptFile, IllegalMove
-from pusher_sim.push import PushOutcome, PushResolver
+from pusher_sim.push_resolution import PushOutcome, PushResolver
 from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to

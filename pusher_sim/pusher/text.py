@@ -13,7 +13,7 @@ import string
 from pusher_sim.board import Cell, Triangle
 from pusher_sim.errors import UserError
 from pusher_sim.finite import parse_finite
-from pusher_sim.push import DEFAULT_STRENGTH
+from pusher_sim.push_resolution import DEFAULT_STRENGTH
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.ascii_board import CHAR_OF_BALL, CUP_CHARS, rows_of
 from pusher_sim.pusher.state import PusherGame, PusherState

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour, Triangle
-from pusher_sim.experiment.positions import positions_from_log
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
+from pusher_sim.pusher.log_scenarios import positions_from_log
 
 REPO = Path(__file__).resolve().parents[2]
 LOGS = (REPO / "assets" / "screenshot-game.json", REPO / "assets" / "experiments" / "game.json")

@@ -15,7 +15,7 @@ from typing import Any
 from pusher_sim import arguments
 from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.output_lock import output_locks
+from pusher_sim.running.output_lock import output_locks
 
 MAX_PUSHES = 100_000
 
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         check_writable(args.out)
     if args.plot:
-        from pusher_sim.experiment.plot import check_plot_path
+        from pusher_sim.running.plot_path import check_plot_path
 
         check_plot_path(args.plot)
     with output_locks([args.out, args.plot]):  # a second run onto the same files refuses now

@@ -20,8 +20,8 @@ import math
 from collections.abc import Sequence
 
 from pusher_sim.board import Board
-from pusher_sim.physics.push import flick_velocity, press_point
-from pusher_sim.push import PushSpec
+from pusher_sim.physics.press import flick_velocity, press_point
+from pusher_sim.push_resolution import PushSpec
 
 SPEED_GENTLE = 0.05
 SPEED_HARD = 0.5

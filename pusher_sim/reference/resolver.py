@@ -19,9 +19,9 @@ import numpy as np
 
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.physics import PhysicsConfig
-from pusher_sim.physics.push import validate_push
+from pusher_sim.physics.press import validate_push
 from pusher_sim.physics.simulation import RECORD_INTERVAL
-from pusher_sim.push import Point, PushOutcome, PushPath, PushSpec
+from pusher_sim.push_resolution import Point, PushOutcome, PushPath, PushSpec
 from pusher_sim.reference import contact, press
 from pusher_sim.reference.geometry import FLOOR_DROP, rim_apothem, rim_outside
 from pusher_sim.reference.model import FINGER, PARKED, compiled, cup_shape

@@ -14,11 +14,11 @@ from typing import Any
 
 from pusher_sim.board import Board
 from pusher_sim.errors import ConfigError
-from pusher_sim.experiment.runner import executor_for
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.cases import Case, Position, case, log_positions
 from pusher_sim.reference.compare import Row, Side, compare, two_d
 from pusher_sim.reference.stats import histogram, mann_whitney
+from pusher_sim.running.runner import executor_for
 
 BINS = 5
 """Strength bins: [0, 0.2), [0.2, 0.4), ... [0.8, 1]."""

@@ -12,9 +12,9 @@ from typing import Any
 
 from pusher_sim.atomic import atomic_file, check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.experiment import provenance
 from pusher_sim.extras import require
-from pusher_sim.output_lock import output_locks
+from pusher_sim.running import provenance
+from pusher_sim.running.output_lock import output_locks
 from pusher_sim.tournament.play import (
     FORMATS,
     GAUNTLET,
@@ -176,7 +176,7 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
         if args.scheduler is None and args.workers == 1:
             results = play(tournament, progress=bar.update if bar else None)
         else:
-            from pusher_sim.experiment.runner import executor_for
+            from pusher_sim.running.runner import executor_for
 
             with executor_for(args.workers, args.scheduler) as pool:
                 results = play(
@@ -219,11 +219,11 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
 def write_parquet(rows: Sequence[dict[str, Any]], path: str, facts: dict[str, Any]) -> None:
     """The table as Parquet, written atomically, its provenance (``facts``: what was played,
     the seed, the code's version and commit, when) in the schema metadata as experiments keep
-    theirs (:func:`pusher_sim.experiment.dataset.provenance_of` reads it back)."""
+    theirs (:func:`pusher_sim.running.dataset.provenance_of` reads it back)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pusher_sim.experiment.dataset import META_KEY
+    from pusher_sim.running.dataset import META_KEY
 
     data = pa.table({c: [row[c] for row in rows] for c in TABLE_COLUMNS})
     data = data.replace_schema_metadata({META_KEY: json.dumps(facts, sort_keys=True).encode()})

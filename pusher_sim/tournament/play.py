@@ -289,7 +289,7 @@ def play_tournament(
     tournament.check()
     if workers == 1 and scheduler is None:
         return table(tournament, run(tournament))
-    from pusher_sim.experiment.runner import executor_for
+    from pusher_sim.running.runner import executor_for
 
     with executor_for(workers, scheduler) as pool:
         return table(tournament, run(tournament, pool.executor, pool.workers))

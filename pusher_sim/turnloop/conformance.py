@@ -2,7 +2,9 @@
 
 It plays seeded random games and, at every step, checks what the State API promises: legal
 actions unique and each legal, clone equal to the original, a JSON round trip that loses
-nothing, observations that are JSON, invariants, and a game that ends within its bound.
+nothing, observations that are JSON (a spectator's too), invariants, a position rebuilt from a
+seat's observation alone (games that hide cards) that shows that seat the same and allows it
+the same moves, and a game that ends within its bound.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pusher_sim.turnloop.state import Game, InvariantError, State
+from pusher_sim.turnloop.state import SPECTATOR, Game, InvariantError, State
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,10 @@ def check_state(game: Game, state: State) -> None:
         raise InvariantError("clone() differs from the original")
     if _roundtrip(game, state) != state:
         raise InvariantError("JSON round trip changed the state")
-    for seat in range(game.num_players):
-        json.dumps(state.observation(seat).to_json())
+    for seat in (*range(game.num_players), SPECTATOR):
+        seen = json.loads(json.dumps(state.observation(seat).to_json()))
+        if game.hides_information:
+            _check_seen_by(game, state, seat, seen)
     if state.is_chance() or state.is_terminal():
         return
     legal = state.legal_actions()
@@ -46,6 +50,17 @@ def check_state(game: Game, state: State) -> None:
         if game.action_codec.decode(json.loads(json.dumps(action.to_json()))) != action:
             raise InvariantError(f"{action} does not survive a JSON round trip")
         state.validate(action)
+
+
+def _check_seen_by(game: Game, state: State, seat: int, seen: dict[str, object]) -> None:
+    """The position ``seat``'s observation describes looks the same to it and allows it the
+    same moves as the real one."""
+    stand_in = game.state_seen_by(seen)
+    stand_in.check_invariants()
+    if stand_in.observation(seat).to_json() != seen:
+        raise InvariantError(f"seat {seat}'s rebuilt position shows it something else")
+    if seat == state.current_player() and stand_in.legal_actions() != state.legal_actions():
+        raise InvariantError(f"seat {seat}'s rebuilt position allows it other moves")
 
 
 def random_play(game: Game, seed: int, every: int = 1) -> PlayReport:

@@ -116,9 +116,10 @@ class GameLog:
             "outcomes": [self.outcome(n) for n in range(len(self.actions))],
         }
 
-    def save(self, path: str | Path) -> None:
-        """Write the log atomically: a failed write leaves any earlier file as it was."""
-        atomic_write(path, log_text(self.to_json()))
+    def save(self, path: str | Path) -> Path:
+        """Write the log atomically (a failed write leaves any earlier file as it was); the
+        path written."""
+        return atomic_write(path, log_text(self.to_json()))
 
     @classmethod
     def from_json(cls, data: Any) -> GameLog:

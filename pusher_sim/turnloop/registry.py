@@ -1,8 +1,9 @@
-"""Which games exist, how to make them from options, and which bots they offer.
+"""Which games exist, and everything about each: how to make it, its title and rules section,
+its bots, its text view, its table in the window and its agent environments.
 
-Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line
-and the generic tests only ever talk to specs, so adding a game touches no shared code but the
-table below.
+Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line,
+the window, the rules text and the generic tests only ever talk to specs, so adding a game
+touches no shared code but the table below.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.state import Game, State
 
 HUMAN = "human"
+DEFAULT_GAME = "pusher"
+"""The game played when none is named."""
 
 # name -> "module:attribute" of its GameSpec, imported on first use.
 GAMES: dict[str, str] = {
@@ -51,6 +54,11 @@ class GameSpec:
     """Everything the command line and the generic tests need to know about one game."""
 
     name: str
+    title: str
+    """The game's title as players read it, and the ``## `` heading of its section in
+    ``docs/rules.md``."""
+    rule_letter: str
+    """The letter of its rule numbers in ``docs/rules.md`` (``P`` of P7)."""
     summary: str
     make_game: Callable[[Mapping[str, Any]], Game]
     """Make the game from config data (a log's ``config``, or ``{"players": n}`` and options)."""
@@ -63,9 +71,16 @@ class GameSpec:
     text_ui: Callable[[Game], TextUI]
     summarise: Callable[[Sequence[State]], dict[str, float]] = field(default=lambda states: {})
     """Game-specific figures over finished games, for ``pusher simulate``."""
-    window: str | None = None
-    """``"module:function"`` opening a graphical window for the game, if it has one; the function
-    takes the command line's arguments and returns an exit code."""
+    table: str | None = None
+    """``"module:function"`` making the game's table in the window, if it has one. Only the
+    window resolves it (the game never imports the window); the function takes the window's host
+    and config and returns the table's mode."""
+    pettingzoo: str | None = None
+    """The module of its PettingZoo AEC environment (``env()``, ``raw_env()``), if it has one."""
+    openspiel: str | None = None
+    """``"module:class"`` of its OpenSpiel game, if it has one: the class's ``game_type()`` is
+    what :func:`pusher_sim.envs.openspiel.register` registers. Like ``table``, these name modules
+    above the game, resolved only there."""
     resimulate: Callable[[Game, GameLog], list[str]] | None = None
     """``pusher replay --resimulate``: the report of each logged outcome worked out again with the
     current model (Pusher's pushes), for games whose actions can come out more than one way."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from pusher_sim.errors import UserError
 from pusher_sim.extras import require
-from pusher_sim.pool import worker_pool
+from pusher_sim.running.pool import worker_pool
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 from pusher_sim.turnloop.state import State

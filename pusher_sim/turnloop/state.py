@@ -21,6 +21,8 @@ CHANCE = -1
 """current_player() of a state waiting for dice, a shuffle or another random event."""
 TERMINAL = -2
 """current_player() of a finished game."""
+SPECTATOR = -3
+"""The seat of someone who watches: ``observation(SPECTATOR)`` is what everybody may see."""
 
 
 class Observation(Protocol):
@@ -122,7 +124,7 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now (``SPECTATOR``: what everybody may see)."""
 
     @abstractmethod
     def check_invariants(self) -> None:
@@ -154,6 +156,19 @@ class Game(ABC):
     name: str = "game"
     action_codec: ClassVar[ActionCodec]
     """Decodes this game's actions from logs; one per game class, as its actions are fixed."""
+    hides_information: ClassVar[bool] = False
+    """Whether a seat may be kept from seeing part of the state (Push's hands and stock). A game
+    that hides nothing can be followed exactly from its moves by anyone."""
+
+    def hidden(self, action: Action) -> bool:
+        """Whether ``action``'s content is kept from the seats (Push's shuffle), not only from
+        some of them; the seats then learn its effects from their observations alone."""
+        return False
+
+    def state_seen_by(self, observation: Mapping[str, Any]) -> State:
+        """A position built from one seat's observation (its ``to_json``) alone, every hidden
+        part a stand-in; needed only where :attr:`hides_information`."""
+        raise NotImplementedError(f"{self.name} hides nothing: follow its moves instead")
 
     @property
     @abstractmethod

@@ -8,18 +8,11 @@ again when the window closes. Where the autosave lives is :func:`pusher_sim.save
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
-
-
-def log_text(log: GameLog) -> str:
-    """A game log as a saved file holds it."""
-    return json.dumps(log.to_json()) + "\n"
 
 
 class GameSaver:
@@ -33,7 +26,7 @@ class GameSaver:
 
     def write(self, path: Path, log: GameLog) -> Path:
         """``log`` to ``path`` atomically; raises UserError or OSError."""
-        return atomic_write(path, log_text(log))
+        return log.save(path)
 
     def autosave_now(self, log: GameLog) -> tuple[Path | None, str]:
         """Keep ``log`` in its game's autosave: the path written (None when autosave is off or

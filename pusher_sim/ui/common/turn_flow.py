@@ -20,7 +20,6 @@ from concurrent.futures import Future, wait
 from dataclasses import dataclass
 from typing import Any
 
-from pusher_sim.push import PushOutcome
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -36,10 +35,10 @@ class Logged:
     outcome: Mapping[str, Any] | None
 
 
-Applier = Callable[[Match, Action, Logged | None], PushOutcome | None]
+Applier = Callable[[Match, Action, Logged | None], object]
 """How a move is applied to the match (a logged one with its recorded outcome, as it stands):
-:func:`step_only` for most games; Pusher's also returns the push's outcome with the path the
-balls took, so the table can play it back."""
+:func:`step_only` for most games; a game's own applier may return what the table needs to play
+the move back (Pusher's: the push's outcome with the path the balls took)."""
 
 
 def step_only(match: Match, action: Action, logged: Logged | None = None) -> None:
@@ -58,8 +57,9 @@ class Played:
     """The seat that moved, or CHANCE."""
     action: Action
     before: State
-    outcome: PushOutcome | None = None
-    """A push's outcome with the path it was recorded along (Pusher), else None."""
+    outcome: object = None
+    """What the game's applier returned for the table to play back (Pusher's: the push's
+    outcome with its path), else None; the game's table knows its type."""
 
 
 class TurnFlow:

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
+from pusher_sim.board_sprites import ball_sprite, cup_sprite, shadow_sprite
 from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
 from pusher_sim.ui.pusher.scene import SeatView
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
-from pusher_sim.ui.pusher.sprites import ball_sprite, cup_sprite, shadow_sprite
 from pusher_sim.ui.shell.widgets import fitted, font
 
 RGB = tuple[int, int, int]

@@ -1,9 +1,9 @@
 """Playing a push's recorded path back on screen, then flying the returned balls to their trays.
 
 The rules resolve a push once, recording where every ball was every few milliseconds
-(:class:`~pusher_sim.push.PushPath`, see :mod:`~pusher_sim.ui.pusher.push_record`); the animation
-only reads that record. :meth:`PushAnimation.update` moves a clock by the frame's duration (times
-the speed factor) and the balls are drawn where the path puts them at that time, interpolated
+(:class:`~pusher_sim.push_resolution.PushPath`, see :mod:`~pusher_sim.ui.pusher.push_record`); the
+animation only reads that record. :meth:`PushAnimation.update` moves a clock by the frame's duration
+(times the speed factor) and the balls are drawn where the path puts them at that time, interpolated
 between two recorded frames, so a slow frame skips ahead instead of slowing the push down and
 nothing is simulated on the frame loop. The balls end exactly where the rules put them: the path's
 ``cups`` are the outcome's.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import Point, PushOutcome, PushPath
+from pusher_sim.push_resolution import Point, PushOutcome, PushPath
 
 FLY_SECONDS = 0.7
 """How long a returned ball takes to fly back to its tray."""

@@ -8,7 +8,7 @@ rules).
 
 from __future__ import annotations
 
-from pusher_sim.push import PushOutcome
+from pusher_sim.push_resolution import PushOutcome
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.push_recorder import step_recorded
 from pusher_sim.pusher.state import PusherGame, PusherState

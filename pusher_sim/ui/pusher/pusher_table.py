@@ -21,7 +21,7 @@ import pygame
 
 from pusher_sim.board import Cell, Colour
 from pusher_sim.errors import UserError
-from pusher_sim.push import DEFAULT_STRENGTH
+from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushOutcome
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -195,7 +195,7 @@ class PusherTable(GameTable):
 
     def on_played(self, played: Played) -> None:
         """A move was applied (by anyone): play a push back, drop a bot's ball in, list it."""
-        if isinstance(played.action, Push) and played.outcome is not None:
+        if isinstance(played.action, Push) and isinstance(played.outcome, PushOutcome):
             before = played.before
             assert isinstance(before, PusherState)
             trays = list(before.trays)

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pusher_sim.errors import UserError
+from pusher_sim.turnloop.registry import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
 class AppConfig:
     """What the window is asked to play; :meth:`from_args` reads the ``pusher play`` options."""
 
-    game: str = "pusher"
+    game: str = DEFAULT_GAME
     seats: tuple[str, ...] | None = None
     """human or a bot name per seat; None: the game's default seats (or the loaded log's)."""
     seed: int | None = None
@@ -41,7 +42,7 @@ class AppConfig:
     def from_args(cls, args: argparse.Namespace) -> AppConfig:
         pace = getattr(args, "pace", None)
         return cls(
-            game=getattr(args, "game", None) or "pusher",
+            game=getattr(args, "game", None) or DEFAULT_GAME,
             seats=tuple(args.seats) if getattr(args, "seats", None) else None,
             seed=getattr(args, "seed", None),
             load=getattr(args, "load", None),

@@ -21,7 +21,7 @@ import pygame
 from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
-from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, get_spec
 from pusher_sim.ui.shell.config import AppConfig, seat_kind
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
@@ -29,7 +29,6 @@ from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
 
-TITLES = {"pusher": "Pusher", "rummy": "Push", "pushover": "Push Over"}
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
 STRONGEST = "bot"
@@ -58,7 +57,7 @@ class Autosave:
 
     @property
     def title(self) -> str:
-        return TITLES.get(self.game, self.game)
+        return get_spec(self.game).title
 
     @property
     def words(self) -> str:
@@ -165,7 +164,7 @@ class StartScreen:
         self.host = host
         self.config = config or AppConfig()
         self.games = [g for g in GAMES]
-        self.game = self.config.game if self.config.game in GAMES else "pusher"
+        self.game = self.config.game if self.config.game in GAMES else DEFAULT_GAME
         self.seats: list[str] = []
         self.pace = self.config.pace
         self.row = 0
@@ -182,7 +181,7 @@ class StartScreen:
 
     @property
     def title(self) -> str:
-        return TITLES.get(self.game, self.game)
+        return get_spec(self.game).title
 
     def _choose_game(self, game: str) -> None:
         self.game = game
@@ -234,7 +233,7 @@ class StartScreen:
 
     def start(self) -> None:
         if not has_table(self.game):
-            title = TITLES.get(self.game, self.game)
+            title = get_spec(self.game).title
             self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:

@@ -9,8 +9,8 @@ Every command that shares work out among local processes (``simulate``, ``tourna
 * workers close the files kept from them (an output lock ends with the run, not its workers);
 * workers ignore Ctrl-C (it belongs to the parent, which decides what to stop) and die on SIGTERM;
 * when the parent stops early the pool is stopped at once: queued tasks are cancelled by the
-  executor's own thread (cancelling them from outside while the pool breaks made that thread die
-  with ``InvalidStateError``), the workers are killed, and a second Ctrl-C ends the process.
+  executor's own thread (cancelled from outside while the pool breaks, that thread dies of
+  ``InvalidStateError``), the workers are killed, and a second Ctrl-C ends the process.
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
             process.kill()
     if isinstance(manager, threading.Thread) and manager.is_alive():
         # The executor's thread closes its wake-up pipe as it ends; at exit Python writes to
-        # that pipe, and one closing while the other wrote was an "OSError: Bad file
-        # descriptor" traceback (signal fuzz). It ends within milliseconds of its workers.
+        # that pipe, and one closing while the other writes is an "OSError: Bad file
+        # descriptor" traceback. It ends within milliseconds of its workers.
         manager.join(MANAGER_SECONDS)
 
 

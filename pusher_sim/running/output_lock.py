@@ -21,9 +21,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pusher_sim.errors import UserError
-from pusher_sim.experiment import provenance
-from pusher_sim.pool import kept_from_workers
 from pusher_sim.printable import printable
+from pusher_sim.running import provenance
+from pusher_sim.running.pool import kept_from_workers
 
 try:
     import fcntl

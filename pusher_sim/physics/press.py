@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
-from pusher_sim.push import PushSpec
+from pusher_sim.push_resolution import PushSpec
 
 
 def press_point(board: Board, spec: PushSpec) -> tuple[float, float]:

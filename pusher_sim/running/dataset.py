@@ -35,7 +35,6 @@ import pyarrow.parquet as pq
 from pusher_sim import strict_json
 from pusher_sim.atomic import atomic_file, atomic_write, check_writable
 from pusher_sim.errors import CorruptFile, UserError
-from pusher_sim.experiment.run import Row
 
 SUFFIXES = (".parquet", ".csv")
 META_KEY = b"pusher.provenance"
@@ -332,7 +331,7 @@ class Output:
     def write_record(self, record: dict[str, Any]) -> None:
         atomic_write(self.run_file, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
-    def write_chunk(self, k: int, rows: list[Row], identity: dict[str, Any]) -> None:
+    def write_chunk(self, k: int, rows: list[dict[str, Any]], identity: dict[str, Any]) -> None:
         """Write chunk ``k`` atomically, tagged with the run it belongs to."""
         table = pa.Table.from_pylist(rows)
         tag = json.dumps(chunk_tag(identity, k, table), sort_keys=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pusher_sim.errors import UserError
-from pusher_sim.pool import die_with_parent
+from pusher_sim.running.pool import die_with_parent
 
 
 @dataclass
@@ -69,7 +69,7 @@ BATCH_CONFIG = {
 """Dask settings of a cluster for batch work, as docs/experiments.md advises: no statistical
 profiler sampling the running task's stack 100 times a second, and the event loops' health
 checks every second rather than every 20 ms. Measured on this cluster (``bench_scaling.py``),
-with chunks grouped into tasks (:data:`pusher_sim.experiment.runner.TASK_PUSHES`) they cut Dask's
+with chunks grouped into tasks (:data:`pusher_sim.running.runner.TASK_PUSHES`) they cut Dask's
 CPU per push from 1.3x the process pool's to 1.0-1.1x."""
 
 

@@ -7,23 +7,23 @@ position asks what else the player could have done there.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from pusher_sim.board import Board
 from pusher_sim.errors import CorruptFile, IllegalMove, UserError
-from pusher_sim.experiment.scenario import Scenario
 from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.scenario import Scenario
+from pusher_sim.pusher.spec import SPEC
 from pusher_sim.pusher.state import PusherGame, PusherState
-from pusher_sim.turnloop import GameLog, get_spec
+from pusher_sim.turnloop import GameLog
 
 
 def positions_from_log(path: str | Path, board: Board) -> tuple[Scenario, ...]:
     """The position before each push in the Pusher game log at ``path``, in log order."""
     log = GameLog.load(path)
-    if log.game != "pusher":
+    if log.game != SPEC.name:
         raise UserError(f"--positions {path}: a {log.game} log has no Pusher positions")
-    game = get_spec("pusher").make_game(log.config)
+    game = SPEC.make_game(log.config)
     if not isinstance(game, PusherGame) or game.board != board:
         raise UserError(f"--positions {path}: the log's board is not the standard 91-cup board")
     state = game.new_initial_state()
@@ -40,11 +40,3 @@ def positions_from_log(path: str | Path, board: Board) -> tuple[Scenario, ...]:
     if not found:
         raise UserError(f"--positions {path}: the game has no pushes")
     return tuple(found)
-
-
-def file_digest(path: str | Path) -> str:
-    """SHA-256 of a file, so that a resumed run can tell its positions file has not changed."""
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None

@@ -1,7 +1,7 @@
 """Run a job's chunks on local processes or on a Dask cluster, through one code path.
 
 Both are a ``concurrent.futures.Executor``: the project's one process pool
-(:mod:`pusher_sim.pool`: workers die with this process, a Ctrl-C stops them at once), or the
+(:mod:`pusher_sim.running.pool`: workers die with this process, a Ctrl-C stops them at once), or the
 executor of a ``distributed.Client`` connected to a scheduler. Only a small window of chunks is
 in flight at a time, so a billion-push plan costs no memory and a Ctrl-C has little to cancel;
 each chunk's rows are handed back as soon as it is done, for the caller to write.
@@ -17,11 +17,10 @@ from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pusher_sim.errors import UserError
-from pusher_sim.experiment.run import Job, Row, run_chunk
-from pusher_sim.pool import stop_now, worker_pool
+from pusher_sim.running.pool import stop_now, worker_pool
 
 TASK_PUSHES = 64
 """Pushes a Dask task holds at least, when there are enough to keep every worker busy: a Dask
@@ -34,6 +33,24 @@ CONNECT_TIMEOUT = 10.0
 """Seconds to reach a Dask scheduler before giving up."""
 MAX_WORKERS = 1024
 ADDRESS = re.compile(r"^(?:(?:tcp|tls)://)?(?:\[[0-9A-Fa-f:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$")
+
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+
+class ChunkedJob(Protocol[R_co]):
+    """Work cut into numbered chunks of ``chunk`` pushes each (small enough to send to a
+    worker): an experiment's job, for one."""
+
+    @property
+    def chunk(self) -> int: ...
+
+    @property
+    def n_chunks(self) -> int: ...
+
+    def run_chunk(self, k: int) -> R_co:
+        """The result of chunk ``k``: one task, so a worker's overhead is paid once per chunk."""
+        ...
 
 
 def _cancel(futures: Collection[Future[Any]]) -> None:
@@ -116,18 +133,18 @@ def executor_for(
         yield Pool(pool, n, lambda running: stop_now(pool))
 
 
-def run_group(job: Job, chunks: list[int]) -> list[tuple[int, list[Row]]]:
-    """One task: the rows of each of ``chunks``."""
-    return [(k, run_chunk(job, k)) for k in chunks]
+def run_group(job: ChunkedJob[R], chunks: list[int]) -> list[tuple[int, R]]:
+    """One task: the result of each of ``chunks``."""
+    return [(k, job.run_chunk(k)) for k in chunks]
 
 
 def run_chunks(
-    job: Job,
+    job: ChunkedJob[R],
     todo: Iterable[int],
     pool: Pool,
     tick: Callable[[], None] = lambda: None,
-) -> Generator[tuple[int, list[Row]], None, None]:
-    """Run chunks ``todo``; yield ``(chunk, rows)`` as each finishes, in any order.
+) -> Generator[tuple[int, R], None, None]:
+    """Run chunks ``todo``; yield ``(chunk, result)`` as each finishes, in any order.
 
     ``tick`` is called at least twice a second (for a progress bar). If the caller stops early
     (an exception, a Ctrl-C), queued chunks are cancelled and local workers are killed.
@@ -141,7 +158,7 @@ def run_chunks(
             -(-job.n_chunks // (BALANCE * pool.workers)),
         ),
     )
-    running: dict[Future[list[tuple[int, list[Row]]]], list[int]] = {}
+    running: dict[Future[list[tuple[int, R]]], list[int]] = {}
     finished = False
     try:
         while True:

@@ -1,0 +1,65 @@
+"""The model on Chipmunk's private fields (chipmunk.py) and on pymunk's public API
+(chipmunk_public.py) resolves pushes bit for bit alike; the import-time check finds a layout
+that differs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pymunk
+import pytest
+
+from pusher_sim.physics import chipmunk
+from tests.chipmunk_pushes import records
+
+PUSHES = 12
+
+
+def test_the_pinned_pymunk_has_the_fields_the_fast_path_uses() -> None:
+    assert chipmunk.layout_problem() is None
+    assert chipmunk.FAST is (os.environ.get(chipmunk.FORCE_PUBLIC) != "public")
+
+
+def test_a_body_layout_that_differs_is_found() -> None:
+    problem = chipmunk.layout_problem(motion=chipmunk.MOTION - 8)
+    assert problem is not None and "cpBody" in problem
+
+
+# A pymunk whose private cffi module is not what chipmunk.py reads: the model must still run.
+BROKEN = """
+import pymunk._chipmunk_cffi as private
+del private.ffi
+from tests.chipmunk_pushes import records
+for line in records(2, "7"):
+    print(line)
+"""
+
+
+def test_a_pymunk_without_the_fields_runs_on_its_public_api_with_one_warning() -> None:
+    run = subprocess.run([sys.executable, "-c", BROKEN], capture_output=True, text=True, check=True)
+    assert run.stderr.splitlines() == [
+        f"pusher_sim: physics on pymunk {pymunk.version}'s public API, slower, the same "
+        "outcomes (pymunk has no _chipmunk_cffi)"
+    ]
+    assert run.stdout.splitlines() == list(records(2, "7"))
+
+
+@pytest.mark.parametrize("model", ["7", "6"])
+def test_pushes_on_the_public_api_are_the_fast_paths_bit_for_bit(model: str) -> None:
+    env = {**os.environ, chipmunk.FORCE_PUBLIC: "public"}
+    public = subprocess.run(
+        [sys.executable, "-m", "tests.chipmunk_pushes", str(PUSHES), model],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    warning = public.stderr.splitlines()
+    assert len(warning) == 1 and "public API" in warning[0], public.stderr
+    fast = list(records(PUSHES, model))
+    assert public.stdout.splitlines() == fast
+    if model == "7":
+        lasting = int(fast[-1].split("|")[4].strip("()").split(", ")[2])
+        assert lasting > 0  # the rider's push has contacts Chipmunk still keeps (stamp set)
