@@ -2,10 +2,10 @@
 
 :func:`step_recorded` applies an action to a match; for a push it arms the game's resolver
 (wrapped once in a :class:`PushRecorder`) for the calling thread, so the rules' one resolution
-of the push asks for the balls' :class:`~pusher_sim.push_resolution.PushPath` and the recorder keeps that
-outcome. The window animates it; a network host sends it to every joined window. Nothing here
-knows which model resolves the push: any :class:`~pusher_sim.push_resolution.PushResolver` records its own
-path.
+of the push asks for the balls' :class:`~pusher_sim.push_resolution.PushPath` and the recorder
+keeps that outcome. The window animates it; a network host sends it to every joined window.
+Nothing here knows which model resolves the push: any
+:class:`~pusher_sim.push_resolution.PushResolver` records its own path.
 """
 
 from __future__ import annotations
