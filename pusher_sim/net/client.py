@@ -14,6 +14,7 @@ import contextlib
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -214,10 +215,13 @@ class Link:
         self.role, self.seat, self.token, self.name = role, seat, token, name
         self.retry_for = retry_for
         self.inbox: queue.Queue[Message] = queue.Queue()
+        self.notify: Callable[[], None] | None = None
+        """Called on the link's thread after each message is queued (a window wakes up)."""
         self.transcript = transcript
         """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
+        self._welcomed = False
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
     def start(self) -> Link:
@@ -243,20 +247,29 @@ class Link:
                 ws.close()
         self._thread.join(timeout=5.0)
 
+    def _put(self, message: Message) -> None:
+        self.inbox.put(message)
+        if self.notify is not None:
+            with contextlib.suppress(Exception):  # a window already closed
+                self.notify()
+
     def _run(self) -> None:
         down_since: float | None = None
         while not self._stop.is_set():
+            self._welcomed = False
             outcome = self._session()
             if outcome is not None:
-                self.inbox.put(outcome)
+                self._put(outcome)
                 return
+            if self._welcomed:  # it was seated: the time away counts from this drop
+                down_since = None
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.retry_for:
-                self.inbox.put(Closed(f"the host at {self.uri} stayed away", False))
+                self._put(Closed(f"the host at {self.uri} stayed away", False))
                 return
             self._stop.wait(0.25)
-        self.inbox.put(Closed("left the table", True))
+        self._put(Closed("left the table", True))
 
     def _session(self) -> Closed | None:
         """One connection, to its end: a Closed to stop for good, None to connect again."""
@@ -292,10 +305,11 @@ class Link:
                     out.write(text.replace("\n", " ") + "\n")
             message = read_host(frame)
             if isinstance(message, Welcome):
+                self._welcomed = True
                 if message.token is not None:
                     self.token = message.token
                 self.seat = None if message.seat < 0 else message.seat
-            self.inbox.put(message)
+            self._put(message)
             if isinstance(message, End):
                 return Closed("the match is over", True)
             if isinstance(message, Refused) and message.code in FATAL:

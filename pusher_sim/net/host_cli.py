@@ -20,6 +20,7 @@ from typing import Any
 
 from pusher_sim import arguments, interrupts
 from pusher_sim.errors import UserError
+from pusher_sim.net.held_seats import held_token, keep_token
 from pusher_sim.net.hostfile import hosted_path, load_hosted
 from pusher_sim.net.server import Limits, Server
 from pusher_sim.net.table import OPEN, HostedMatch, Seat
@@ -199,7 +200,11 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -> int:
     """The host's own seat is a window joined like any other, over loopback."""
-    token = table.reserve(seat) if table.seats[seat].token is None else None
+    key = f"hosted at {table.save_to}"  # the host's own seat, kept like a joiner's
+    token = held_token(key) if table.seats[seat].token is not None else None
+    if token is None:
+        token = table.reserve(seat)
+        keep_token(key, token)
     ready, port_box = threading.Event(), []  # type: ignore[var-annotated]
     failure: list[BaseException] = []
 
@@ -215,14 +220,14 @@ def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -
     ready.wait()
     if failure:
         raise failure[0]
-    from pusher_sim.net.window_entry import open_joined_window
+    from pusher_sim.ui.common.joined_window import open_joined_window
 
     address = (
         f"127.0.0.1:{port_box[0]}"
         if args.bind in ("0.0.0.0", "::")
         else f"{_reachable(args.bind)}:{port_box[0]}"
     )
-    code = open_joined_window(address, seat=seat, token=token, watch=False, host_save=table.save_to)
+    code = open_joined_window(address, seat=seat, token=token)
     if thread.is_alive():
         print(f"pusher host: the match is saved in {table.save_to}", file=sys.stderr)
     return code

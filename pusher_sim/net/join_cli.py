@@ -17,7 +17,7 @@ from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import BotResult, play_bot
-from pusher_sim.net.client import Link, Message, Refused, Welcome, address_uri
+from pusher_sim.net.client import End, Follower, Link, Message, Refused, Welcome, address_uri
 from pusher_sim.net.held_seats import held_token, keep_token, seat_key
 from pusher_sim.saves import check_saves_dir
 from pusher_sim.turnloop.agents import Agent
@@ -31,6 +31,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("address", help="host:port as the host printed it")
     parser.add_argument("--seat", type=arguments.whole_number(0, 7), help="the seat to take")
     parser.add_argument("--bot", help="play with a bot (a name, or module:Class) without a window")
+    parser.add_argument(
+        "--show",
+        action="store_true",
+        help="with --bot: show the table in a window while the bot plays (it closes at the end)",
+    )
     parser.add_argument("--watch", action="store_true", help="watch: see only what is public")
     parser.add_argument("--name", default="", help="the name the others see")
     parser.add_argument("--seed", type=arguments.seed, default=None, help="the bot's seed")
@@ -49,6 +54,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=arguments.path_arg("--transcript"),
         help="append every message the host sends to this file, one per line",
     )
+    parser.add_argument(
+        "--speed",
+        type=arguments.finite(0.1, 1000.0),
+        default=1.0,
+        help="how fast the window animates (1: as at home; more: faster)",
+    )
     parser.add_argument("--size", help="window size WxH (default 1100x800)")
     parser.add_argument("--mute", action="store_true", help="no sound in the window")
 
@@ -60,26 +71,33 @@ def say(line: str) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.watch and (args.bot or args.seat is not None):
         raise UserError("--watch sits in no seat: leave out --seat and --bot")
+    if args.show and not args.bot:
+        raise UserError("--show shows a bot's game: name the bot with --bot")
     if args.save:
         check_writable(args.save)
     if len(args.name) > protocol.MAX_NAME:
         raise UserError(f"--name is at most {protocol.MAX_NAME} characters")
     check_saves_dir()
     uri = address_uri(args.address)
-    if not args.bot:
-        from pusher_sim.net.window_entry import open_joined_window
+    if not args.bot or args.show:
+        from pusher_sim.ui.common.joined_window import open_joined_window
+        from pusher_sim.ui.common.remote_flow import Seated
 
-        return open_joined_window(
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        seated = Seated(lambda game: make_agent(args.bot, game), seed) if args.bot else None
+        code: int = open_joined_window(
             uri,
             seat=args.seat,
-            token=None,
             watch=args.watch,
             save=args.save,
             size=args.size,
+            speed=args.speed,
             mute=args.mute,
-            name=args.name,
+            name=args.name or (args.bot or "")[: protocol.MAX_NAME],
             retry_for=args.retry_for,
+            seated=seated,
         )
+        return code
     key = seat_key(uri, args.seat)
     token = held_token(key)
     result = _bot_at(args, uri, key, token)
@@ -94,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         say(f"the match is over: {result.end.returns}")
         keep_token(key, None)
         if args.save:
-            save_seen(Path(args.save), result)
+            save_seen(Path(args.save), result.follower, result.end)
             say(f"saved to {args.save}")
     return 0
 
@@ -124,10 +142,8 @@ def make_agent(name: str, game: Game) -> Agent:
     return make_bot(name, bot_factory(spec, name), game)
 
 
-def save_seen(path: Path, result: BotResult) -> None:
+def save_seen(path: Path, follower: Follower, end: End) -> None:
     """The host's log (a game that hides nothing: the end says the seed) or the seat's view."""
-    follower, end = result.follower, result.end
-    assert follower is not None and end is not None
     if end.seed is not None:
         follower.log(end.seed).save(path)
     else:

@@ -48,6 +48,8 @@ COMMON_HELP = (
     "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
+HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
+"""The keys of a table that change its match: a joined window leaves them to the host."""
 REPLAY_KEYS_ONLY = "this is a replay: R or Esc ends it first"
 REPLAY_RECALL = 16
 """Moves shown again when a replay goes back, so the dice, the last turn's summary and what
@@ -168,6 +170,9 @@ class GameTable:
         command = commands.get(key)
         if command is None:
             return False
+        if self.flow.hosted_elsewhere and key in HOSTS_KEYS:
+            self.say("this game is hosted: undo, new game, save, load and replay are the host's")
+            return True
         if self.flow.applying and key in (
             pygame.K_n,
             pygame.K_s,

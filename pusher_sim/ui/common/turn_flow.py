@@ -65,6 +65,9 @@ class Played:
 class TurnFlow:
     """Drives one match for a table: people act through :meth:`play`, the rest in :meth:`update`."""
 
+    hosted_elsewhere = False
+    """True for a joined window's flow: the match is the host's to undo, restart, save or load."""
+
     def __init__(
         self,
         match: Match,
