@@ -17,7 +17,7 @@ import pytest
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror, SeatView
-from tests.hosted import SMALL_PUSHER, Host, finish, free_port, join
+from tests.hosted import SMALL_PUSHER, Host, Proc, finish, free_port, join
 from tests.seat_secrets import check_messages
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="kills processes by group")
@@ -28,63 +28,67 @@ def replays(log: dict[str, object]) -> None:
     assert replay(get_spec(parsed.game).make_game(parsed.config), parsed).is_terminal()
 
 
-def test_a_push_over_match_between_two_joined_bots_ends_with_the_hosts_log(tmp_path: Path) -> None:
-    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--seed", "3")
-    a = join(tmp_path / "a", host.address, "--bot", "strong", "--save", str(tmp_path / "a.json"))
-    b = join(tmp_path / "b", host.address, "--bot", "random", "--save", str(tmp_path / "b.json"))
-    finish(a, b, host)
-    log = host.log()
-    assert json.loads((tmp_path / "a.json").read_text()) == log
-    assert json.loads((tmp_path / "b.json").read_text()) == log
-    replays(log)
-    assert any("the match is over" in line for line in host.out)
+def players(tmp: Path, host: Host, seats: int, *extra: str) -> list[tuple[int, Proc]]:
+    """Two joined windows (SDL's dummy driver; a bot plays in each) and joined headless bots
+    for the other ``seats``, each recording every message it gets and saving the match."""
+    joined = []
+    for seat in range(seats):
+        window = ("--show", "--speed", "60") if seat < 2 else ()
+        bot = "random" if seat % 2 else "strong"
+        argv = ("--seat", str(seat), "--bot", bot, *window, *extra)
+        files = ("--transcript", str(tmp / f"t{seat}.jsonl"), "--save", str(tmp / f"s{seat}.json"))
+        joined.append((seat, join(tmp / f"j{seat}", host.address, *argv, *files)))
+    return joined
 
 
-def test_a_small_pusher_game_between_joined_bots_ends_with_the_hosts_log(tmp_path: Path) -> None:
-    host = Host(tmp_path / "host", "pusher", "--seats", "open,open", "--seed", "5", *SMALL_PUSHER)
-    a = join(tmp_path / "a", host.address, "--bot", "greedy", "--save", str(tmp_path / "a.json"))
-    b = join(tmp_path / "b", host.address, "--bot", "random", "--save", str(tmp_path / "b.json"))
-    finish(a, b, host)
+def test_a_push_over_match_with_joined_windows_ends_with_the_hosts_log(tmp_path: Path) -> None:
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open,open", "--seed", "3")
+    joined = players(tmp_path, host, 3)
+    finish(*(p for _, p in joined), host)
     log = host.log()
-    assert [x["type"] for x in log["actions"]].count("Push") >= 3  # type: ignore[index, union-attr]
-    assert json.loads((tmp_path / "a.json").read_text()) == log
-    assert json.loads((tmp_path / "b.json").read_text()) == log
     replays(log)
+    for seat, _ in joined:
+        assert json.loads((tmp_path / f"s{seat}.json").read_text()) == log
+
+
+def test_a_small_pusher_game_with_joined_windows_ends_with_the_hosts_log(tmp_path: Path) -> None:
+    host = Host(
+        tmp_path / "host", "pusher", "--seats", "open,open,open", "--seed", "5", *SMALL_PUSHER
+    )
+    joined = players(tmp_path, host, 3)
+    finish(*(p for _, p in joined), host)
+    log = host.log()
+    assert [x["type"] for x in log["actions"]].count("Push") >= 3
+    replays(log)
+    for seat, _ in joined:
+        assert json.loads((tmp_path / f"s{seat}.json").read_text()) == log
+        news = [json.loads(line) for line in (tmp_path / f"t{seat}.jsonl").read_text().splitlines()]
+        paths = [
+            m["path"] for m in news if m["kind"] == "move" and m["seen"]["action"]["type"] == "Push"
+        ]
+        assert paths and all(p is not None and p["frames"] for p in paths)  # pushes played back
 
 
 def test_no_push_seat_is_ever_told_a_card_it_may_not_see(tmp_path: Path) -> None:
-    """One deal of Push: two joined bots and a host bot; every message each joiner received is
-    what its seat may know, and each joiner's record is what the host's log shows that seat."""
+    """One deal of Push: two joined windows, a joined bot and a host bot. Every message each
+    joiner received is what its seat may know, and each joiner's record is what the host's log
+    shows that seat."""
     host = Host(
         tmp_path / "host",
         "rummy",
         "--seats",
-        "open,bot,open,random",
+        "open,open,open,bot",
         "--set",
         "deals=1",
         "--seed",
         "8",
     )
-    joiners = {
-        seat: join(
-            tmp_path / f"j{seat}",
-            host.address,
-            "--seat",
-            str(seat),
-            "--bot",
-            "strong",
-            "--transcript",
-            str(tmp_path / f"t{seat}.jsonl"),
-            "--save",
-            str(tmp_path / f"s{seat}.json"),
-        )
-        for seat in (0, 2)
-    }
-    finish(*joiners.values(), host)
+    joined = players(tmp_path, host, 3)
+    finish(*(p for _, p in joined), host)
     log = GameLog.from_json(host.log())
     game = get_spec("rummy").make_game(log.config)
     assert replay(game, log).is_terminal()
-    for seat in joiners:
+    for seat, _ in joined:
         lines = (tmp_path / f"t{seat}.jsonl").read_text().splitlines()
         assert check_messages(lines, log, seat) == len(lines) > len(log.actions)
         saved = json.loads((tmp_path / f"s{seat}.json").read_text())

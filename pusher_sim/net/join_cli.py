@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
             name=args.name or (args.bot or "")[: protocol.MAX_NAME],
             retry_for=args.retry_for,
             seated=seated,
+            transcript=Path(args.transcript) if args.transcript else None,
         )
         return code
     key = seat_key(uri, args.seat)

@@ -87,6 +87,7 @@ def open_joined_window(
     retry_for: float = 60.0,
     key: str | None = None,
     seated: Seated | None = None,
+    transcript: Path | None = None,
 ) -> int:
     """Open a window on the hosted match at ``address`` until it is closed; an exit code."""
     from pusher_sim.ui.shell.app import HEADLESS, App, close_pygame
@@ -99,7 +100,7 @@ def open_joined_window(
         size=parse_size(size or "1100x800"), speed=speed, sound=not mute, autosave=False
     )
     role = protocol.WATCH if watch else protocol.PLAY
-    link = Link(uri, role, seat, token, name, retry_for)
+    link = Link(uri, role, seat, token, name, retry_for, transcript)
     pygame.display.init()
     if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
         close_pygame()
