@@ -15,6 +15,7 @@ import secrets
 import socket
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +72,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_saves_dir()
-    table = _hosted(args)
+    table = hosted_from(args)
     if table.over():
         raise UserError(f"{table.save_to}: that match is over")
     people = [n for n, s in enumerate(table.seats) if s.kind == HUMAN]
@@ -198,9 +198,23 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -> int:
-    """The host's own seat is a window joined like any other, over loopback."""
-    key = f"hosted at {table.save_to}"  # the host's own seat, kept like a joiner's
+@dataclass(frozen=True)
+class HostedHere:
+    """A match hosted by a thread of this process, and how this machine's seat joins it."""
+
+    address: str
+    """Where this machine's window connects (loopback where the host listens on all)."""
+    shown: str
+    """What the others type to join."""
+    seat: int
+    token: str
+    save_to: Path | None
+
+
+def host_in_background(args: argparse.Namespace, table: HostedMatch, seat: int) -> HostedHere:
+    """Serve ``table`` on a daemon thread; the host's own ``seat`` gets a token (kept, so a
+    ``--load`` later finds it) to join over loopback like any other window."""
+    key = f"hosted at {table.save_to}"
     token = held_token(key) if table.seats[seat].token is not None else None
     if token is None:
         token = table.reserve(seat)
@@ -211,23 +225,41 @@ def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -
     def serve() -> None:
         try:
             asyncio.run(_serve(args, table, ready, port_box))
-        except BaseException as exc:  # told on the main thread
+        except BaseException as exc:  # told on the calling thread
             failure.append(exc)
             ready.set()
 
-    thread = threading.Thread(target=serve, name="pusher-host", daemon=True)
-    thread.start()
+    threading.Thread(target=serve, name="pusher-host", daemon=True).start()
     ready.wait()
     if failure:
         raise failure[0]
-    from pusher_sim.ui.common.joined_window import open_joined_window
-
-    address = (
-        f"127.0.0.1:{port_box[0]}"
-        if args.bind in ("0.0.0.0", "::")
-        else f"{_reachable(args.bind)}:{port_box[0]}"
+    here = "127.0.0.1" if args.bind in ("0.0.0.0", "::", "") else _reachable(args.bind)
+    port = port_box[0]
+    return HostedHere(
+        f"{here}:{port}", f"{_reachable(args.bind)}:{port}", seat, token, table.save_to
     )
-    code = open_joined_window(address, seat=seat, token=token)
-    if thread.is_alive():
+
+
+def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -> int:
+    """The host's own seat is a window joined like any other, over loopback."""
+    hosted = host_in_background(args, table, seat)
+    from pusher_sim.ui.shell.app import run_joined
+
+    code = run_joined(hosted.address, seat=seat, token=hosted.token)
+    if not table.over():
         print(f"pusher host: the match is saved in {table.save_to}", file=sys.stderr)
     return code
+
+
+def hosting_args(game: str, seats: list[str], port: int, bind: str) -> argparse.Namespace:
+    """The options of ``pusher host`` as the start screen's form gives them."""
+    return argparse.Namespace(
+        game=game, seats=",".join(seats), port=port, bind=bind, load=None, abandon_after=None,
+        seed=None, set=[], save=None, max_connections=Limits.connections,
+    )  # fmt: skip
+
+
+def hosted_from(args: argparse.Namespace) -> HostedMatch:
+    """The match ``args`` asks to host (a new one, or ``--load``), saved once before serving."""
+    check_saves_dir()
+    return _hosted(args)

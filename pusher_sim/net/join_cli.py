@@ -80,12 +80,12 @@ def run(args: argparse.Namespace) -> int:
     check_saves_dir()
     uri = address_uri(args.address)
     if not args.bot or args.show:
-        from pusher_sim.ui.common.joined_window import open_joined_window
         from pusher_sim.ui.common.remote_flow import Seated
+        from pusher_sim.ui.shell.app import run_joined
 
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         seated = Seated(lambda game: make_agent(args.bot, game), seed) if args.bot else None
-        code: int = open_joined_window(
+        code: int = run_joined(
             uri,
             seat=args.seat,
             watch=args.watch,

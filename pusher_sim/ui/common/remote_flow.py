@@ -83,7 +83,9 @@ class RemoteFlow(TurnFlow):
         super().__init__(replica, game.hides_information, pace=0.0, autosave=False)
         self.seat = welcome.seat
         self.people = (welcome.seat,) if welcome.seat >= 0 else ()
-        self.viewer = max(welcome.seat, 0)
+        # A spectator of a game that hides cards looks from SPECTATOR (no hand); of another
+        # game, from the first seat's side of the table.
+        self.viewer = welcome.seat if welcome.seat >= 0 or game.hides_information else 0
         self.pass_to = -1
         self.note = ""
         """The host's latest word on the seats (who joined, left, is played by a bot)."""

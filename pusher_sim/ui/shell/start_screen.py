@@ -25,6 +25,7 @@ from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, g
 from pusher_sim.ui.shell.config import AppConfig, seat_kind
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
+from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
@@ -273,6 +274,10 @@ class StartScreen:
                 self.start()
             elif event.key == pygame.K_c:
                 self.continue_last()
+            elif event.key == pygame.K_o:
+                self.click("host", 1)
+            elif event.key == pygame.K_j:
+                self.click("join", 1)
             elif event.key == pygame.K_UP:
                 self.row = (self.row - 1) % len(rows)
             elif event.key == pygame.K_DOWN:
@@ -294,6 +299,10 @@ class StartScreen:
             self.continue_last()
         elif what == "quit":
             self.host.quit()
+        elif what == "host":
+            self.host.show(HostForm(self.host, self.config, self, self.game))
+        elif what == "join":
+            self.host.show(JoinForm(self.host, self.config, self))
         else:
             keys = [r.key for r in self.rows()]
             self.row = keys.index(what)
@@ -341,6 +350,8 @@ class StartScreen:
         buttons = [
             ("start", "Start  (Enter)", True),
             ("continue", self.continue_label(), self.can_continue()),
+            ("host", "Host a game  (O)", True),
+            ("join", "Join a game  (J)", True),
             ("quit", "Quit  (Esc)", True),
         ]
         x = left
