@@ -41,11 +41,15 @@ def hosted_path(game: str) -> Path:
     return saves_dir() / f"hosted-{game}.json"
 
 
-def save_hosted(path: Path, kinds: list[str], tokens: list[str | None], log: GameLog) -> None:
+def save_hosted(
+    path: Path, kinds: list[str], tokens: list[str | None], log: GameLog, durable: bool = True
+) -> None:
+    """Write the host's save whole (``durable=False`` after a move: see
+    :func:`~pusher_sim.atomic.atomic_file`; a crash of the host loses nothing)."""
     head = {"format": FORMAT, "seats": kinds, "tokens": tokens}
     lines = [f' "{k}": {v}' for k, v in ((k, _compact(v)) for k, v in head.items())]
     body = log_text(log.to_json()).rstrip("\n").replace("\n", "\n ")
-    atomic_write(path, "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n")
+    atomic_write(path, "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n", durable)
 
 
 def _compact(value: Any) -> str:

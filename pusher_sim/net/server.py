@@ -34,6 +34,7 @@ from websockets.http11 import Request, Response
 from pusher_sim.net import protocol
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
+from pusher_sim.turnloop.actions import Action
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class Server:
         self.changed = asyncio.Event()
         self.ended = asyncio.Event()
         self._ws: WsServer | None = None
+        self._said_problem = ""
 
     # -- listening --------------------------------------------------------------------------
 
@@ -236,9 +238,14 @@ class Server:
     async def _act(self, peer: Peer, act: Act) -> None:
         async with self.lock:
             action = self.table.check(peer.seat, act)  # raises ProtocolError, changes nothing
-            played = await asyncio.to_thread(self.table.play, action)
-            self._broadcast(played)
+            self._broadcast(await self._play(action))
         self.changed.set()
+
+    async def _play(self, action: Action) -> Played:
+        """Apply a checked action: off the event loop where a move is simulated (a push)."""
+        if self.table.simulates(action):
+            return await asyncio.to_thread(self.table.play, action)
+        return self.table.play(action)
 
     async def _refuse(self, ws: ServerConnection, code: str, message: str) -> None:
         with contextlib.suppress(Exception):
@@ -282,6 +289,9 @@ class Server:
             await asyncio.sleep(0.02)
 
     def _broadcast(self, played: Played) -> None:
+        if self.table.problem and self.table.problem != self._said_problem:
+            self.say(f"cannot save the match: {self.table.problem}")
+        self._said_problem = self.table.problem
         for peer in list(self.peers):
             self._send(peer, self.table.news(peer.seat, played))
         if self.table.over():
@@ -307,11 +317,13 @@ class Server:
             self.changed.clear()
             if self.table.automatic():
                 moves = self.table.moves
-                action = await asyncio.to_thread(self.table.next_action)
+                if self.table.thinks():  # a bot: off the event loop, it may think for long
+                    action = await asyncio.to_thread(self.table.next_action)
+                else:  # chance: a draw from a generator
+                    action = self.table.next_action()
                 async with self.lock:
                     if self.table.moves == moves and self.table.automatic():
-                        played = await asyncio.to_thread(self.table.play, action)
-                        self._broadcast(played)
+                        self._broadcast(await self._play(action))
                 if self.ended.is_set():
                     return
                 continue

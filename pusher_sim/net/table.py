@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pusher_sim.errors import CorruptFile, IllegalMove
+from pusher_sim.errors import CorruptFile, IllegalMove, UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.hostfile import save_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.net.push_path import path_to_json
+from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.push_recorder import step_recorded
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
@@ -84,6 +85,8 @@ class HostedMatch:
     match: Match
     seats: list[Seat]
     save_to: Path | None = None
+    problem: str = ""
+    """Why the last save failed ("" if it did not)."""
     _news: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @classmethod
@@ -207,6 +210,14 @@ class HostedMatch:
             raise ProtocolError(protocol.BAD_MESSAGE, str(exc)) from None
         return action
 
+    def thinks(self) -> bool:
+        """A bot is to move (its decision may take long), not chance."""
+        return self.match.state.current_player() >= 0
+
+    def simulates(self, action: Action) -> bool:
+        """Applying ``action`` runs the physics (a Pusher push): too slow for the event loop."""
+        return isinstance(action, Push)
+
     def next_action(self) -> Action:
         """What chance or the bot to move does (run off the event loop: a bot may think)."""
         return self.match.next_action()
@@ -218,7 +229,7 @@ class HostedMatch:
         log = self.match.log
         n = len(log.actions) - 1
         seen = seen_move(self.match.game, log.actions[n], mover, log.outcome(n))
-        self.save()
+        self.save(durable=False)  # before anyone hears of it; a flush per move costs ~16 ms
         path = None if outcome is None or outcome.path is None else path_to_json(outcome.path)
         return Played(len(log.actions), mover, seen, path)
 
@@ -284,11 +295,20 @@ class HostedMatch:
         scores = ", ".join(f"{game.seat_label(n)} {r:+g}" for n, r in enumerate(returns))
         return f"the match is over after {self.moves} moves: {scores}"
 
-    def save(self) -> None:
-        if self.save_to is not None:
+    def save(self, durable: bool = True) -> None:
+        """Write the save; a folder that cannot take it is said once (``problem``) and play
+        goes on, as at home."""
+        if self.save_to is None:
+            return
+        try:
             save_hosted(
                 self.save_to,
                 [s.kind for s in self.seats],
                 [s.token for s in self.seats],
                 self.match.log,
+                durable,
             )
+        except UserError as exc:
+            self.problem = str(exc)
+        else:
+            self.problem = ""
