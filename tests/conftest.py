@@ -1,10 +1,32 @@
 """Hypothesis in CI explores the same examples every run (CI sets CI=true), so a red build is
-always reproducible; on a developer's machine it keeps searching for new ones."""
+always reproducible; on a developer's machine it keeps searching for new ones. The window tests'
+one fixture, :func:`window`, is here too."""
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A headless pygame window (1100x800) with the user's data folder in ``tmp_path``: every
+    window test's set-up, written once; pygame and its cached fonts are closed after."""
+    import pygame
+
+    from pusher_sim.ui.shell.app import close_pygame
+
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        monkeypatch.setenv(name, "dummy")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1100, 800), pygame.RESIZABLE)
+    close_pygame()

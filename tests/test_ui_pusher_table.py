@@ -20,7 +20,8 @@ from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
 from pusher_sim.ui.common.game_table import COMMON_HELP
 from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.pusher_table import HELP_LINES, push_result
+from pusher_sim.ui.pusher.move_list import push_result
+from pusher_sim.ui.pusher.pusher_table import HELP_LINES
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
@@ -326,10 +327,83 @@ def test_a_loaded_game_takes_its_pushes_from_the_log(
 
 
 def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
-    """Seats read "person", "bot", "random bot", as on the start screen, Push and Push Over."""
+    """Seats read "you", "bot", "random bot", as on the start screen, Push and Push Over."""
     app = make_app(seats=("human", "bot", "random"), agents=[None, FirstLegal(), FirstLegal()])
-    assert [s.label for s in app.scene.seats] == ["person", "bot", "random bot"]
-    assert app.scene.headline.startswith("Red (person) to move")
+    assert [s.label for s in app.scene.seats] == ["you", "bot", "random bot"]
+    assert app.scene.headline.startswith("Red (you) to move")
     tray = app.layout.trays[2]
     words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
     assert words[0] == "Yellow  (random bot)"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_an_aim_dragged_out_of_the_window_stays_inside_the_board_area(
+    size: tuple[int, int],
+) -> None:
+    """Issue 26, item 1: from the bottom rows, dragging straight down past the window's edge
+    draws nothing of the aim (band, label, gauge) over the text bars; the flick still counts."""
+    game = PusherGame(PusherConfig(players=2), PhysicsResolver())
+    balls, tri = bottom_triangle(game)
+    match = Match(game, [None, None], seed=1, seat_names=["human", "human"])
+    match.state = game.position(balls, to_move=0)
+    app = open_table(AppConfig(seats=("human", "human"), size=size), match=match)
+    surface = pygame.display.set_mode(size)
+    tick(app)
+    x, y = app.layout.to_screen(*game.board.triangle_centre(tri))
+    press = (round(x), round(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0,)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+    below = (press[0], size[1] + 40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0), buttons=(1,)))
+    tick(app)
+    assert app.aim is not None and app.aimed_flick().fraction > 0.5
+    lay = app.layout
+    bars = pygame.Rect(lay.note.as_tuple()).union(lay.message.as_tuple())
+    draw(app, surface)
+    aiming = pygame.surfarray.array3d(surface.subsurface(bars)).copy()
+    gauge = app.painter.draw_strength_gauge(surface, app.aim.press, app.aim.drag, 0.5)
+    assert pygame.Rect(lay.board_box.as_tuple()).contains(gauge)
+    aim, app.aim = app.aim, None
+    draw(app, surface)
+    plain = pygame.surfarray.array3d(surface.subsurface(bars))
+    assert (aiming == plain).all(), "the aim is drawn over the text bars"
+    app.aim = aim
+
+
+def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path: Path) -> None:
+    """Issue 26, item 2: the bot answered the push by placing; the result of the push (not of
+    the last action) is on screen before and after the game is restored."""
+    bot = ScriptedAgent([Place(BLUE_PAIR), Place(BLUE_TRIANGLE)], then=FirstLegal())
+    app = make_app(seats=("human", "bot"), agents=[None, bot])
+    click_cell(app, RED_FIRST)
+    settle(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    push_triangle(app, -40, 25)
+    settle(app)
+    log = app.match.log
+    assert log.actions[-2]["type"] == "Push" and log.actions[-1]["type"] == "Place"
+    assert log.movers[-1] == 1 and app.note.startswith("Red's push:")
+    path = tmp_path / "game.json"
+    log.save(path)
+    restored = open_table(AppConfig(load=str(path), seats=("human", "bot")))
+    settle(restored)
+    assert restored.match.moves == app.match.moves and restored.note == app.note
+
+
+def test_a_space_just_after_an_animation_ends_is_swallowed() -> None:
+    """Issue 26, item 9: a Space meant to finish the bot's move on screen that comes just after
+    it ended does not pass; a Space a moment later does."""
+    bot = ScriptedAgent([Place(BLUE_PAIR)])
+    app = make_app(seats=("human", "bot"), agents=[None, bot], pace=0.3)
+    click_cell(app, RED_FIRST)
+    run_until(app, lambda: app.drop is not None)  # blue's ball drops in
+    run_until(app, lambda: app.drop is None)
+    assert app.scene.can_pass and app.match.moves == 2  # red must skip (P7)
+    key(app, pygame.K_SPACE)
+    assert app.match.moves == 2 and not app.warning  # swallowed: it was meant for the drop
+    for _ in range(30):
+        tick(app)
+    key(app, pygame.K_SPACE)
+    settle(app)
+    assert app.match.moves == 3 and app.match.log.actions[-1]["type"] == "Pass"

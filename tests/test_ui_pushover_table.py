@@ -13,7 +13,8 @@ import pytest
 
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.pushover.pushover_table import BOARD, PushOverTable
+from pusher_sim.ui.pushover.pushover_painter import BOARD
+from pusher_sim.ui.pushover.pushover_table import PushOverTable
 from pusher_sim.ui.shell.dialogs import Confirm
 from pushover.actions import Roll, Stop
 from tests import table_driver as drv
@@ -187,7 +188,7 @@ def test_a_data_folder_that_cannot_be_written_falls_back_and_the_game_goes_on(
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int, pygame.Rect]]:
     """Every line the table draws from now on: (words, size, the width it was to fit, where)."""
     seen: list[tuple[str, int, int, pygame.Rect]] = []
-    module = sys.modules[PushOverTable.__module__]
+    module = sys.modules["pusher_sim.ui.pushover.pushover_painter"]
     original = module.text  # type: ignore[attr-defined]
 
     def recorded(
@@ -253,7 +254,7 @@ def test_at_1920x1080_the_track_stays_round_and_the_text_grows(
 def test_push_over_seats_are_the_strongest_bot_by_default_and_named_alike() -> None:
     assert get_spec("pushover").default_seats == ("human", "bot", "bot")
     table = table_for(("human", "bot", "expected"), seed=4)
-    assert [table.name(s) for s in (1, 2)] == ["blue (bot)", "green (expected bot)"]
+    assert [table.name(s) for s in (1, 2)] == ["Blue (bot)", "Green (expected bot)"]
 
 
 def test_a_continued_game_tells_what_happened_from_its_first_move() -> None:

@@ -30,6 +30,7 @@ from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
 from pusher_sim.ui.shell.start_screen import StartScreen
 from pusher_sim.ui.shell.table_registry import has_table
+from pusher_sim.ui.shell.widgets import ACCENT
 from rummy.actions import (
     Discard,
     DrawStock,
@@ -66,7 +67,10 @@ def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> Rummy
 
 
 def state_of(table: RummyTable) -> RummyState:
-    return table.state
+    """The real position (the test may look at every hand; the table sees its seat's view)."""
+    state = table.match.state
+    assert isinstance(state, RummyState)
+    return state
 
 
 def gesture(table: RummyTable, action: Action) -> None:
@@ -247,7 +251,7 @@ def test_only_legal_commands_are_offered_and_an_illegal_drop_changes_nothing() -
         table, (rect.x + 6, rect.y + 20), table.layout.discard.center
     )  # discard before drawing
     assert json.dumps(state_of(table).to_json()) == before
-    assert table.warning and "R5" in table.message
+    assert table.warning and table.message and "R5" not in table.message  # words, no code
 
 
 def test_the_table_sleeps_while_it_waits_for_the_person() -> None:
@@ -308,7 +312,7 @@ def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
     drv.key(table, pygame.K_l)
     assert isinstance(app.mode, Confirm)
     drv.key(table, pygame.K_y)
-    assert isinstance(app.mode, Choose) and app.mode.items == ("here.json",)
+    assert isinstance(app.mode, Choose) and app.mode.items == ("Push: here.json",)
     drv.key(table, pygame.K_RETURN)
     drv.run_until(table, lambda: table.match.log.actions == log)
     assert table.flow.awaiting == 0
@@ -369,7 +373,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     """Every line of text the tables, their header and their panels draw: (words, size, the
     width it was given to fit, where it went)."""
     seen: Drawn = []
-    modules = {sys.modules[m] for m in (RummyTable.__module__, drv.GameTable.__module__)}
+    painter = "pusher_sim.ui.rummy.push_painter"
+    modules = {sys.modules[m] for m in (painter, drv.GameTable.__module__)}
     modules.add(sys.modules[drv.clear_fonts.__module__])
     for module in modules:
         original = module.text  # type: ignore[attr-defined]
@@ -659,3 +664,87 @@ def test_seats_added_are_the_strongest_bot_and_named_alike_everywhere() -> None:
         "South (bot)",
         "West (random bot)",
     ]
+
+
+def test_what_happened_fills_its_rows_scrolled_anywhere(drawn: Drawn) -> None:
+    """Issue 26, item 6: scrolled to the top (Home), or one line short of it, "what happened"
+    shows as many lines as at the newest end, not one line and empty rows."""
+    match = drv.make_match("rummy", ("strong",) * 4, seed=2)
+    for _ in range(60):
+        match.step()
+    table = drv.open_table(match, 1000.0)
+    table.flow.pace = 1e6  # the bots wait: the story stays as it is
+    assert isinstance(table, RummyTable)
+    lay = table.layout
+
+    def shown() -> int:
+        drawn.clear()
+        drv.tick(table)
+        left = range(lay.discard.right, lay.discard.right + 3 * lay.base)
+        return sum(
+            1 for _w, _s, _width, rect in drawn if rect.x in left and rect.y < lay.top.bottom
+        )
+
+    newest = shown()
+    assert newest >= 3
+    drv.key(table, pygame.K_HOME)
+    assert shown() == newest
+    drv.key(table, pygame.K_DOWN)
+    assert shown() == newest
+    drv.key(table, pygame.K_UP)
+    drv.key(table, pygame.K_UP)
+    assert shown() == newest
+
+
+def test_a_card_drawn_from_the_stock_is_marked_in_the_hand(window: pygame.Surface) -> None:
+    """Issue 26, item 8: like a taken discard, a card that came from the stock is outlined in
+    the hand until the turn ends."""
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    before = set(table.view().hand)
+    drv.click(table, table.layout.stock.center)  # push (or draw): a stock card comes to hand
+    drv.run_until(table, lambda: not table.holding())
+    new = set(table.view().hand) - before
+    assert new
+    drv.tick(table)
+    rects = table.hand_rects()
+    order = sorted(rects.values(), key=lambda r: r.x)
+    for card in new:
+        rect = rects[card]
+        later = [r.x for r in order if r.x > rect.x]
+        right = min([*later, rect.right])
+        strip = pygame.surfarray.array3d(window)[rect.x + 2 : right, rect.y - 4 : rect.y - 1]
+        assert (strip == ACCENT).all(axis=2).any(), f"{card_str(card)} is not marked"
+
+
+class Sealed:
+    """A match whose real position the Push table's own code may not read (the flow, the
+    local driver, still may): the table draws from its seat's view."""
+
+    def __init__(self, match: Match) -> None:
+        self.__dict__["_match"] = match
+
+    def __getattr__(self, name: str) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if name == "state" and caller.startswith("pusher_sim.ui.rummy"):
+            raise AssertionError(f"{caller} read the real state")
+        return getattr(self.__dict__["_match"], name)
+
+
+def test_the_push_table_draws_from_its_seat_view_only(window: pygame.Surface) -> None:
+    """The seam: every frame (header, panels, hand, offers, what happened) comes from the
+    table's SeatMirror, whose other hands are stand-ins, never from the real position."""
+    table = table_for(ONE_PERSON, seed=2)
+    drv.run_until(table, lambda: ready(table, 1))
+    real = table.match
+    assert sorted(table.state.hands[0]) == sorted(state_of(table).hands[0])
+    assert [len(h) for h in table.state.hands] == [len(h) for h in state_of(table).hands]
+    table.flow.match = Sealed(real)  # type: ignore[assignment]
+    try:
+        table.draw(window)
+        drv.click(table, table.layout.stock.center)  # a move: the story and the hand follow
+        drv.run_until(table, lambda: not table.holding())
+        table.draw(window)
+    finally:
+        table.flow.match = real
+    assert table.news[-1].startswith("North: ")

@@ -26,7 +26,8 @@ from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.turnloop.registry import GAMES
 from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter, band_end
-from pusher_sim.ui.pusher.pusher_table import PusherTable, rule_in_force
+from pusher_sim.ui.pusher.frame_builder import rule_in_force
+from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.app import App
@@ -205,7 +206,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
     app = make_app()
     click_cell(app, RED_CUP)
-    assert app.message == f"P2: cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
+    assert app.message == f"cup {cup_name(RED_CUP)} is red: place in a cup of another colour"
 
 
 def test_the_cup_under_the_pointer_shows_its_name(window: pygame.Surface) -> None:
@@ -454,10 +455,10 @@ def test_no_text_runs_into_another(size: tuple[int, int], players: int) -> None:
     )
     assert not where.head.colliderect(where.side)
     assert where.head.right <= layout.width and where.side.left >= 0
-    from pusher_sim.ui.pusher.scene import SeatView
+    from pusher_sim.ui.pusher.scene import SeatShown
 
     for tray in layout.trays:
-        view = SeatView("Yellow", Colour.YELLOW, "strong", 17)
+        view = SeatShown("Yellow", Colour.YELLOW, "strong", 17)
         header = pygame.Rect(tray.header.as_tuple())
         for rect, _size, _words in painter.tray_header_rects(tray, view, 17):
             assert header.contains(rect), (rect, header)

@@ -230,7 +230,7 @@ def load_save(app: Table, path: Path) -> None:
         key(app, pygame.K_y)
     chooser = host_of(app).mode
     assert isinstance(chooser, Choose), app.message
-    names = list(chooser.items)
+    names = [item.split(": ")[-1] for item in chooser.items]  # "Pusher: name.json"
     for _ in range(names.index(path.name)):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

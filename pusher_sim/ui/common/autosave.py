@@ -15,6 +15,14 @@ from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog
 
 
+def saved_game(path: Path) -> str | None:
+    """The game a saved file holds (its registry name), or None when it cannot be read."""
+    try:
+        return GameLog.load(path).game
+    except (UserError, OSError):
+        return None
+
+
 class GameSaver:
     """Where one table's games go: the autosave (unless turned off) and ``--save``'s file."""
 

@@ -1,10 +1,12 @@
-"""What every game's table shares as a window mode: the keys that leave, start again,
-save and load (each asking first when a game is in progress, with the window's dialogs), the
-replay, the status message, help, and sleeping when nothing moves.
+"""What every game's table shares as a window mode: the keys that leave, start again, undo,
+save and load (:mod:`.save_commands`) and replay (:mod:`.replay_control`), each asking first when
+a game is in progress; the status message, help, and sleeping when nothing moves.
 
-A replay is a second table of the same kind on a :class:`~pusher_sim.ui.common.turn_flow.WatchFlow`,
-shown instead of the live one and handing the screen back to it when it ends, so the game in
-progress is left exactly as it was.
+A table draws one seat's view, never the match itself: its :class:`SeatMirror` follows the
+:func:`seat_view` of the seat the table draws for after every move (for Push, the seat's own
+hand and the public cards, every other card a stand-in), and the table reads :attr:`seen` and
+:attr:`seen_before` (the position before the last move, as that seat saw it). The match is
+the local game's, for the local features (undo, save, load, replay).
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
 animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the moves.
@@ -19,16 +21,19 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.errors import IllegalMove, UserError
-from pusher_sim.saves import data_dir, new_save_path, saves_dir
+from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.seat_view import SeatMirror
+from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
-from pusher_sim.ui.common.turn_flow import Played, TurnFlow, WatchFlow
+from pusher_sim.ui.common.replay_control import ReplayControl, start_replay
+from pusher_sim.ui.common.save_commands import SaveCommands
+from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.dialogs import Choice, Choose, Confirm, TextPrompt
+from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.jobs import in_background
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.sound import Sounds
@@ -42,6 +47,7 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
 )
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -50,12 +56,12 @@ COMMON_HELP = (
 )
 HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
 """The keys of a table that change its match: a joined window leaves them to the host."""
-REPLAY_KEYS_ONLY = "this is a replay: R or Esc ends it first"
 REPLAY_RECALL = 16
 """Moves shown again when a replay goes back, so the dice, the last turn's summary and what
 happened read as they did on the way (a Push Over turn is at most a few rolls)."""
-INSTANT = 1e9
-"""An animation speed at which the tables skip their animations."""
+SPACE_GRACE = 0.4
+"""Seconds after an animation ends during which Space is swallowed: a Space meant to finish
+the animation that comes just too late must not pass, roll or draw a warning."""
 
 
 def match_for(config: AppConfig) -> Match:
@@ -104,15 +110,64 @@ class GameTable:
         """A match being made off the frame loop (a load replays the log, so does an undo)."""
         self._when_loaded: Callable[[Match], str] = str
         self._saved_at_end = False
-        self.replay: Replay | None = None
-        """Set on a table that replays a game (see :meth:`start_replay`)."""
-        self.returns_to: GameTable | None = None
-        """The live table a replay hands the screen back to."""
-        self._replay_wait = 0.0
+        self.replaying: ReplayControl | None = None
+        """Set on a table that replays a game (see :mod:`.replay_control`)."""
+        self.files = SaveCommands(self)
+        self.mirror = SeatMirror(flow.match.game, flow.viewer)
+        self.seen_before: State = self.mirror.state
+        """The position before the last move, as the seat the table draws for saw it."""
+        self.follow()
+        self._held = False
+        self._settled_at = -SPACE_GRACE
+        """The clock when the last animation ended (see :data:`SPACE_GRACE`)."""
 
     @property
     def match(self) -> Match:
         return self.flow.match
+
+    @property
+    def replay(self) -> Replay | None:
+        return self.replaying.replay if self.replaying is not None else None
+
+    # -- the seat's view --------------------------------------------------------------------
+
+    @property
+    def seen(self) -> State:
+        """The position as the seat the table draws for sees it (what the table draws)."""
+        if self.mirror.seat != self.flow.viewer:  # hot seat: the screen went to another person
+            self.follow()
+        return self.mirror.state
+
+    def follow(self) -> None:
+        """Bring the mirror to the match as the viewer sees it: a new view after a move, or a
+        new mirror for another seat or a match replaced (a new game, a load, an undo)."""
+        match, viewer = self.match, self.flow.viewer
+        view = self.flow.seat_view(viewer)
+        mirror = self.mirror
+        if mirror.seat != viewer and not match.game.hides_information:
+            mirror = _reseated(mirror, viewer)  # the same position, whoever looks
+        try:
+            if mirror.game is not match.game:
+                raise CorruptFile("another game")
+            before = mirror.state
+            mirror.follow(view)
+        except CorruptFile:  # another match, or another seat's eyes: start again
+            mirror = SeatMirror(match.game, viewer)
+            try:
+                mirror.follow(view)
+            except CorruptFile:
+                if match.game.hides_information:
+                    raise
+                # A position not reached by its moves (a scenario set up directly): the
+                # position is public, so the mirror takes it as it is.
+                mirror.state, mirror.history = match.state.clone(), list(view.history)
+            before = mirror.state
+        self.mirror, self.seen_before = mirror, before
+
+    def played(self, played: Played) -> None:
+        """A move was applied: the mirror follows, then the table shows it."""
+        self.follow()
+        self.on_played(played)
 
     def say(self, words: str, warning: bool = False) -> None:
         """Show ``words`` under the headline until the next move is played."""
@@ -130,7 +185,7 @@ class GameTable:
     ) -> None:
         """The strip across the top: the game's heading, whose turn it is (or where the replay
         is), and the message (during a replay, its keys unless a warning takes their place)."""
-        message = self.message or self.hint
+        message = self.message or self.hint_now()
         if self.replay is not None:
             status = self.replay.headline
             message = self.message if self.warning else REPLAY_HINT
@@ -149,20 +204,27 @@ class GameTable:
             self.host.quit()
         elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_help = False
-        elif self.replay is not None:
-            self._handle_replay(event)
-        elif event.type == pygame.KEYDOWN and self._command_key(event.key):
-            return
-        else:
+        elif self.replaying is not None:
+            self.replaying.handle(event)
+        elif event.type != pygame.KEYDOWN or not self._key_taken(event.key):
             self.handle_table(event)
+
+    def _key_taken(self, key: int) -> bool:
+        """A command key acted on, or a late Space swallowed: the table does not see it."""
+        late = key == pygame.K_SPACE and self._late_space()
+        return late or self._command_key(key)
+
+    def _late_space(self) -> bool:
+        """True for a Space that comes just after an animation ended (it was meant for it)."""
+        return not self.showing() and self.clock - self._settled_at < SPACE_GRACE
 
     def _command_key(self, key: int) -> bool:
         commands = {
             pygame.K_ESCAPE: self.ask_leave,
             pygame.K_h: self.toggle_help,
             pygame.K_n: self.ask_new_game,
-            pygame.K_s: self.ask_save,
-            pygame.K_l: self.ask_load,
+            pygame.K_s: self.files.ask_save,
+            pygame.K_l: self.files.ask_load,
             pygame.K_m: self.toggle_sound,
             pygame.K_u: self.undo,
             pygame.K_r: self.start_replay,
@@ -190,14 +252,17 @@ class GameTable:
         if self.message and self.match.moves != self._said_at:
             self.message, self.warning = "", False  # a move was played since: old news
         self.advance(dt)
-        if self.replay is not None:
-            self._run_replay(dt)
+        held, self._held = self._held, self.showing()
+        if held and not self._held:
+            self._settled_at = self.clock
+        if self.replaying is not None:
+            self.replaying.run(dt)
             return
         self._poll_loading()
         if self._loading is None:
             played = self.flow.update(dt, hold=self.holding())
             if played is not None:
-                self.on_played(played)
+                self.played(played)
         if self.flow.error:
             self.say(self.flow.error, warning=True)
             self.flow.error = ""
@@ -226,8 +291,8 @@ class GameTable:
     def save_now(self) -> list[Path]:
         """The game written to its autosave (and to ``--save``): nothing is lost on quitting
         (during a replay, the live game, not the rewound one on screen)."""
-        if self.returns_to is not None:
-            return self.returns_to.save_now()
+        if self.replaying is not None:
+            return self.replaying.live.save_now()
         self.flow.wait_applied()  # a move half-applied would write half a log
         written, problem = self.saver.save_all(self.match.log)
         if problem:
@@ -240,6 +305,10 @@ class GameTable:
 
     # -- for the tables ---------------------------------------------------------------------
 
+    def hint_now(self) -> str:
+        """What the message line says when there is no news: the table's main keys now."""
+        return GAME_OVER_KEYS if self.seen.is_terminal() else self.hint
+
     def handle_table(self, event: pygame.event.Event) -> None:
         """The table's own input (cards, dice, buttons)."""
 
@@ -249,6 +318,10 @@ class GameTable:
     def holding(self) -> bool:
         """True while an animation must finish before the next move."""
         return False
+
+    def showing(self) -> bool:
+        """True while an animation runs (a pause waiting for a person is not one)."""
+        return self.holding()
 
     def on_played(self, played: Played) -> None:
         """An action was applied (by anyone): start its animation, say what happened."""
@@ -274,10 +347,10 @@ class GameTable:
         try:
             played = self.flow.play(action)
         except IllegalMove as exc:
-            self.say(f"{exc.rule}: {exc.reason}", warning=True)
+            self.say(exc.reason, warning=True)  # the rule's code is no part of the interface
             return False
         if played is not None:  # else it is applied off the frame loop: update hands it on
-            self.on_played(played)
+            self.played(played)
         return True
 
     # -- leaving, new games, saves ----------------------------------------------------------
@@ -286,7 +359,7 @@ class GameTable:
         state = self.match.state
         return not state.is_terminal() and any(m >= 0 for m in self.match.log.movers)
 
-    def _ask(self, title: str, line: str, choices: list[Choice]) -> None:
+    def ask(self, title: str, line: str, choices: Sequence[Choice]) -> None:
         self.host.show(Confirm(self.host, self, title, (line,), choices))
 
     def toggle_help(self) -> None:
@@ -296,17 +369,23 @@ class GameTable:
         muted = self.sounds.toggle_mute()
         self.say("sound off (M turns it on)" if muted else "sound on")
 
+    def leave(self) -> None:
+        """Back to the start screen; the autosave is written again, so the game left is the
+        one Continue offers (the newest autosave), even when it has not moved since loading."""
+        self.save_now()
+        self.host.home()
+
     def ask_leave(self) -> None:
         if not self.in_progress():
-            self.host.home()
+            self.leave()
             return
-        self._ask(
+        self.ask(
             "Leave this game?",
             "It is saved: the start screen can continue it.",
             [
-                Choice(pygame.K_y, "Y leave", self.host.home),
-                Choice(pygame.K_q, "Q quit", self.host.quit),
-                Choice(pygame.K_n, "N stay", lambda: None),
+                Choice(pygame.K_y, "Leave", self.leave, default=True),
+                Choice(pygame.K_q, "Quit", self.host.quit),
+                Choice(pygame.K_n, "Stay", _no),
             ],
         )
 
@@ -314,81 +393,21 @@ class GameTable:
         if not self.in_progress():
             self.new_game()
             return
-        self._ask(
+        self.ask(
             "Start a new game?",
             "This one stays in the autosave until the new game's first move.",
-            [Choice(pygame.K_y, "Y new game", self.new_game), Choice(pygame.K_n, "N stay", _no)],
+            [
+                Choice(pygame.K_y, "New game", self.new_game, default=True),
+                Choice(pygame.K_n, "Stay", _no),
+            ],
         )
 
     def new_game(self) -> None:
         self.flow.replace(started_over(self.match, secrets.randbelow(2**31)))
         self._saved_at_end = False
+        self.follow()
         self.restarted()
         self.say(f"a new game (seed {self.match.seed})")
-
-    def ask_save(self) -> None:
-        folder = data_dir() / "saves"
-        lines = (f"Saves go to {folder}", "Type a name, or just Enter for a dated one.")
-        self.host.show(TextPrompt(self.host, self, "Save this game", lines, self.save_as))
-
-    def save_as(self, name: str) -> None:
-        """Save under ``name`` (empty: a dated name); an existing save is never overwritten."""
-        try:
-            path = self.saver.write(
-                new_save_path(self.match.game.name, name or None), self.match.log
-            )
-        except (UserError, OSError) as exc:
-            self.say(f"cannot save: {exc}", warning=True)
-            return
-        self.say(f"saved {self.match.moves} moves to {path}")
-
-    def ask_load(self) -> None:
-        if not self.in_progress():
-            self.choose_save()
-            return
-        self._ask(
-            "Load another game?",
-            "This one is kept in the autosave until the loaded game moves on.",
-            [
-                Choice(pygame.K_y, "Y choose a game", self.choose_save),
-                Choice(pygame.K_n, "N stay", _no),
-            ],
-        )
-
-    def choose_save(self) -> None:
-        try:
-            folder = saves_dir()
-            games = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError as exc:
-            self.say(f"cannot read the saves: {exc}", warning=True)
-            return
-        games = [p for p in games if p != folder / f"autosave-{self.match.game.name}.json"]
-        given = self.config.save_path
-        if given is not None and given.exists():  # --save's file first
-            games = [given, *(p for p in games if p.resolve() != given.resolve())]
-        if not games:
-            self.say(f"no saved games in {folder}", warning=True)
-            return
-        names = [p.name for p in games]
-        self.host.show(
-            Choose(self.host, self, "Load a game", names, lambda n: self.load_from(games[n]))
-        )
-
-    def load_from(self, path: Path) -> None:
-        """Continue the game saved at ``path`` (replayed off the frame loop)."""
-        name = self.match.game.name
-        maker = MatchMaker(name)
-        current = self.match
-
-        def load() -> Match:
-            log = GameLog.load(path)
-            if log.game != name:
-                raise UserError(f"{path.name} is a {log.game} game, not a {name} one")
-            return self.continued(maker, log, current)
-
-        self._replace_with(
-            load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
-        )
 
     def undo(self) -> None:
         """Take back the last move a person made (and the bots' moves after it)."""
@@ -408,9 +427,9 @@ class GameTable:
             fork.undo_turn()
             return fork
 
-        self._replace_with(undone, "taking back the last move", lambda m: "took back the last move")
+        self.replace_with(undone, "taking back the last move", lambda m: "took back the last move")
 
-    def _replace_with(
+    def replace_with(
         self, make: Callable[[], Match], label: str, done: Callable[[Match], str]
     ) -> None:
         """Make the next match off the frame loop; ``done`` says what happened."""
@@ -429,108 +448,30 @@ class GameTable:
             return
         self.flow.replace(job.result())
         self._saved_at_end = False
+        self.follow()
         self.restarted()
         self.say(self._when_loaded(self.match))
 
-    # -- the replay -------------------------------------------------------------------------
-
     def start_replay(self) -> None:
-        """R: the game so far played again from the start on a table of this kind, for the
-        eyes this table draws for; R or Esc comes back here with nothing changed."""
-        match = self.match
-        if self._loading is not None:
-            self.say("wait: a game is being loaded", warning=True)
-            return
-        if self.flow.pass_to >= 0:
-            self.say("take the screen first: a replay shows the hand of whoever has it", True)
-            return
-        if not match.log.actions:
-            self.say("nothing to replay yet", warning=True)
-            return
-        actions = [match.game.action_codec.decode(a) for a in match.log.actions]
-        watch = WatchFlow(self.flow, started_over(match, match.log.seed), match.log)
-        twin = type(self)(watch, self.host, self.config)
-        twin.replay = Replay(match.log, actions)
-        twin.returns_to = self
-        twin.sounds = self.sounds
-        twin.speed = self.speed
-        self.host.show(twin)
+        """R: the game so far again, from its start (see :mod:`.replay_control`)."""
+        start_replay(self)
 
-    def end_replay(self, words: str = "replay over: back to the game") -> None:
-        """R or Esc during a replay (or its end): the live table again, as it was left."""
-        live = self.returns_to
-        assert live is not None, "only a replay ends"
-        live.say(words)
-        self.host.show(live)
+    def twin(self, flow: TurnFlow) -> GameTable:
+        """A table of this kind on ``flow`` (a replay's)."""
+        return type(self)(flow, self.host, self.config)
 
-    def _handle_replay(self, event: pygame.event.Event) -> None:
-        """A replay's keys; nothing else acts on a replay (clicks only say so)."""
-        rep = self.replay
-        assert rep is not None
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.say("this is a replay: R or Esc ends it", warning=True)
-        elif event.type == pygame.VIDEORESIZE:
-            self.handle_table(event)
-        elif event.type != pygame.KEYDOWN:
-            return
-        elif event.key in (pygame.K_r, pygame.K_ESCAPE):
-            self.end_replay()
-        elif event.key == pygame.K_SPACE:
-            rep.toggle_pause()
-        elif event.key == pygame.K_RIGHT:
-            rep.step()
-        elif event.key == pygame.K_LEFT:
-            self._replay_back()
-        elif event.key == pygame.K_h:
-            self.toggle_help()
-        elif event.key == pygame.K_m:
-            self.toggle_sound()
-        elif event.key in (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u):
-            self.say(REPLAY_KEYS_ONLY, warning=True)
+    def save_as(self, name: str) -> None:
+        self.files.save_as(name)
 
-    def _replay_back(self) -> None:
-        """Left: the position a move earlier, with what the table listed there (the last few
-        moves are shown again at once, without animation or sound, as they were on the way)."""
-        rep, flow = self.replay, self.flow
-        assert rep is not None and isinstance(flow, WatchFlow)
-        if flow.applying or rep.back() < 0:
-            return
-        flow.back()
-        again = min(self.replay_recall, len(flow.befores))
-        for _ in range(again):
-            flow.back()
-        self.restarted()
-        speed, muted = self.speed, self.sounds.muted
-        self.speed, self.sounds.muted = INSTANT, True
-        try:
-            for action in rep.actions[rep.position - again : rep.position]:
-                played = flow.show(action)
-                assert played is not None, "a table applying moves off the loop recalls none"
-                self.on_played(played)
-        finally:
-            self.speed, self.sounds.muted = speed, muted
+    def load_from(self, path: Path) -> None:
+        self.files.load_from(path)
 
-    def _run_replay(self, dt: float) -> None:
-        """Show the replay's next move once the last one's animation and the pace are over."""
-        rep, flow = self.replay, self.flow
-        assert rep is not None and isinstance(flow, WatchFlow)
-        shown = flow.update(dt)
-        if shown is not None:
-            self.on_played(shown)
-        if self.holding() or flow.applying:
-            return
-        if rep.finished:
-            self.end_replay("end of the replay: back to the game")
-            return
-        if not rep.paused and self._replay_wait > 0:
-            self._replay_wait -= dt
-            return
-        action = rep.take_next()
-        if action is not None:
-            played = flow.show(action)
-            if played is not None:
-                self.on_played(played)
-            self._replay_wait = flow.pace
+
+def _reseated(mirror: SeatMirror, seat: int) -> SeatMirror:
+    """``mirror`` for another seat of a game that hides nothing: the same position and moves."""
+    copy = SeatMirror(mirror.game, seat)
+    copy.state, copy.history = mirror.state, list(mirror.history)
+    return copy
 
 
 def _no() -> None:

@@ -42,7 +42,7 @@ from pusher_sim.pusher.recorded_outcome import outcome_from_json
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.seat_view import SeenMove
+from pusher_sim.turnloop.seat_view import SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 
@@ -155,6 +155,15 @@ class RemoteFlow(TurnFlow):
                 self.link.close()
 
     # -- the TurnFlow interface -------------------------------------------------------------
+
+    def seat_view(self, seat: int) -> SeatView:
+        """The view the host sent (a spectator of a game that hides nothing looks from the
+        first seat's side: the same position, nothing to act on)."""
+        view = self.follower.view
+        if view.seat == seat:
+            return view
+        state = self.follower.mirror.state
+        return dataclasses.replace(view, seat=seat, observation=state.observation(seat).to_json())
 
     @property
     def awaiting(self) -> int:

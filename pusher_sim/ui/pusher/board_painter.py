@@ -18,7 +18,7 @@ from pusher_sim.board_sprites import ball_sprite, cup_sprite, shadow_sprite
 from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
-from pusher_sim.ui.pusher.scene import SeatView
+from pusher_sim.ui.pusher.scene import SeatShown
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
 from pusher_sim.ui.shell.widgets import fitted, font
 
@@ -211,11 +211,15 @@ class Painter:
         """The pusher's ball at the press point, a band back to the pointer, an arrow forward."""
         lay = self.layout
         px, py = lay.to_screen(*press)
-        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
+        dx, dy = self._band_end_px(press, drag)
         strength = _mix((120, 230, 120), (255, 70, 50), flick.fraction)
-        if flick.speed > 0:
+        area = pygame.Rect(lay.board_box.as_tuple())
+        if flick.speed > 0:  # the band stays on the board; the arrow goes over everything
+            clip = surface.get_clip()
+            surface.set_clip(area.clip(clip))
             pygame.draw.line(surface, (30, 20, 10), (px, py), (dx, dy), 5)
             pygame.draw.line(surface, strength, (px, py), (dx, dy), 3)
+            surface.set_clip(clip)
             length = lay.pixels(lay.board.pitch) * (0.8 + 3.2 * flick.fraction)
             ex = px + math.cos(flick.angle) * length
             ey = py - math.sin(flick.angle) * length
@@ -234,7 +238,27 @@ class Painter:
                 where = label.get_rect(midright=(round(dx) - 14, round(dy) - 14))
             else:
                 where = label.get_rect(midleft=(round(dx) + 14, round(dy) - 14))
-            _backed(surface, label, where)
+            _backed(surface, label, where.clamp(area.inflate(-10, -4)))
+
+    def _band_end_px(
+        self, press: tuple[float, float], drag: tuple[float, float]
+    ) -> tuple[float, float]:
+        """Where the band ends on screen: :func:`band_end`, drawn no further than the board's
+        area, so the band, its label and the gauge stay readable wherever the pointer goes."""
+        lay = self.layout
+        px, py = lay.to_screen(*press)
+        ex, ey = lay.to_screen(*band_end(press, drag, lay.board.pitch))
+        box = lay.board_box
+        t = 1.0
+        for start, delta, low, high in (
+            (px, ex - px, box.x + 2, box.x + box.w - 3),
+            (py, ey - py, box.y + 2, box.y + box.h - 3),
+        ):
+            if delta > 0 and start + delta > high:
+                t = min(t, max(0.0, (high - start) / delta))
+            elif delta < 0 and start + delta < low:
+                t = min(t, max(0.0, (low - start) / delta))
+        return (px + (ex - px) * t, py + (ey - py) * t)
 
     def draw_strength_gauge(
         self,
@@ -247,26 +271,30 @@ class Painter:
         side away from the press point (where the band and the flick's label are not)."""
         lay = self.layout
         px, _ = lay.to_screen(*press)
-        dx, dy = lay.to_screen(*band_end(press, drag, lay.board.pitch))
+        dx, dy = self._band_end_px(press, drag)
         h = max(40, round(lay.pixels(2.2 * lay.board.pitch)))
         w = max(8, h // 7)
         gap = round(lay.pixels(0.6 * lay.board.pitch))
         x = round(dx) + gap if dx >= px else round(dx) - gap - w
         y = round(dy - h / 2)
-        rect = pygame.Rect(x, y, w, h)
+        label = font(max(14, lay.status.h // 3)).render(f"press {strength:.0%}", True, TEXT)
+        area = pygame.Rect(lay.board_box.as_tuple())
+        room = pygame.Rect(area.x + 4, area.y + 4, area.w - 8, area.h - label.get_height() - 14)
+        rect = pygame.Rect(x, y, w, h).clamp(room)  # inside the board's area, label and all
+        x, y = rect.topleft
         pygame.draw.rect(surface, (20, 22, 30), rect.inflate(4, 4), border_radius=3)
         fill = round(h * max(0.0, min(1.0, strength)))
         colour = _mix((120, 200, 255), (255, 120, 60), strength)
         pygame.draw.rect(surface, colour, (x, y + h - fill, w, fill), border_radius=2)
         pygame.draw.rect(surface, TEXT, rect, width=1, border_radius=2)
-        label = font(max(14, lay.status.h // 3)).render(f"press {strength:.0%}", True, TEXT)
-        _backed(surface, label, label.get_rect(midtop=(x + w // 2, y + h + 6)))
+        where = label.get_rect(midtop=(x + w // 2, y + h + 6))
+        _backed(surface, label, where.clamp(area.inflate(-10, -4)))
         return rect
 
     def draw_trays(
         self,
         surface: pygame.Surface,
-        seats: Sequence[SeatView],
+        seats: Sequence[SeatShown],
         mover: int,
         counts: Sequence[int],
     ) -> None:
@@ -289,7 +317,7 @@ class Painter:
                 surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
 
     def tray_header_rects(
-        self, tray: TrayBox, view: SeatView, count: int
+        self, tray: TrayBox, view: SeatShown, count: int
     ) -> list[tuple[pygame.Rect, int, str]]:
         """The header's two lines (name and who plays; balls left), each shrunk to fit its box."""
         swatch_w = 2 * max(4, tray.header.h // 4) + 2 + 12

@@ -7,7 +7,7 @@ follows the newest move unless the player has scrolled back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour
@@ -30,6 +30,8 @@ class MoveEntry:
     text: str
     cells: tuple[Cell, ...]
     """The cup placed in or the triangle pushed, to mark on the board."""
+    result: str = ""
+    """A push's result line (:func:`push_result`), "" for other moves or where unknown."""
 
     @property
     def line(self) -> str:
@@ -58,7 +60,9 @@ def describe(
     if isinstance(action, Push):
         back = len(after.last_returned)
         text = f"push {cups_named(action.triangle, radius)}: {back} back"
-        return MoveEntry(number, colour, who, text, tuple(action.triangle))
+        mover = after.game.colours.index(colour) if colour is not None else -1
+        result = push_result(after, mover) if mover >= 0 else ""
+        return MoveEntry(number, colour, who, text, tuple(action.triangle), result)
     if isinstance(action, Pass):
         return MoveEntry(number, colour, who, "pass", ())
     return MoveEntry(number, colour, who, str(action), ())
@@ -117,6 +121,36 @@ class MoveList:
     @property
     def last(self) -> MoveEntry | None:
         return self.entries[-1] if self.entries else None
+
+
+def push_result(state: PusherState, mover: int) -> str:
+    """What a push did and what follows, in words a player reads at a glance (``state`` is
+    the position just after it)."""
+    who = seat_label(state, mover)
+    colour = state.game.colours[mover]
+    back = returned_text(state)
+    own = sum(1 for _, col in state.last_returned if col == colour)
+    head = f"{who}'s push: " + (back if back else "nothing came back")
+    if state.is_terminal():
+        return head
+    nxt = state.current_player()
+    if nxt == mover:
+        return (
+            f"{head} - none of {who}'s: {who} moves again" if back else f"{head}: {who} moves again"
+        )
+    mine = f"{own} of {who}'s came back - " if own else ""
+    return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"
+
+
+def last_push_result(entries: Sequence[MoveEntry], by_people: Collection[int]) -> str:
+    """The result line a restored game shows: the last push's, unless a person moved after it
+    (``by_people``: the numbers of the moves a person made, from 1)."""
+    for entry in reversed(entries):
+        if entry.result:
+            return entry.result
+        if entry.number in by_people:
+            return ""
+    return ""
 
 
 def seat_label(state: PusherState, seat: int) -> str:

@@ -13,43 +13,41 @@ match. Space or a click finishes the animation on screen; F fast-forwards the bo
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from pusher_sim.board import Cell, Colour
-from pusher_sim.errors import UserError
 from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushOutcome
 from pusher_sim.pusher.actions import Pass, Place, Push
-from pusher_sim.pusher.names import cup_name
 from pusher_sim.pusher.state import PusherGame, PusherState
-from pusher_sim.rules_text import plain, rule
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.common.game_table import INSTANT, GameTable, match_for
+from pusher_sim.ui.common.game_table import GameTable, match_for
 from pusher_sim.ui.common.match_maker import MatchMaker
-from pusher_sim.ui.common.replay import REPLAY_HINT
+from pusher_sim.ui.common.replay_control import INSTANT
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
-from pusher_sim.ui.pusher.board_painter import Painter, board_balls
+from pusher_sim.ui.pusher.board_painter import Painter
+from pusher_sim.ui.pusher.frame_builder import frame_of
 from pusher_sim.ui.pusher.frame_painter import paint_frame
 from pusher_sim.ui.pusher.move_list import (
     MoveEntry,
     MoveList,
     colour_of,
     describe,
+    last_push_result,
     log_entries,
+    push_result,
     replayed_entries,
-    returned_text,
     seat_label,
 )
 from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.push_record import apply_recorded
-from pusher_sim.ui.pusher.scene import Demand, read_scene
+from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
+from pusher_sim.ui.pusher.table_view import PusherView
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 
@@ -124,7 +122,7 @@ class PusherTable(GameTable):
         """Move lists made while a log was replayed off the frame loop, by id of its match."""
         self.layout = self._fit(config.size)
         self.painter = Painter(self.layout)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         self.restarted()
         self.say("H help   N new game   U undo   S save   L load   R replay   Esc leave")
 
@@ -138,7 +136,8 @@ class PusherTable(GameTable):
 
     @property
     def state(self) -> PusherState:
-        state = self.match.state
+        """The position as the table's seat sees it (the exact one: Pusher hides nothing)."""
+        state = self.seen
         assert isinstance(state, PusherState)
         return state
 
@@ -166,6 +165,10 @@ class PusherTable(GameTable):
             and self.scene.demand != Demand.OVER
         )
 
+    def _read_scene(self) -> Scene:
+        flow = self.flow
+        return read_scene(self.mirror, self.match.log.seats, -1 if flow.hot_seat else flow.viewer)
+
     def _fit(self, size: tuple[int, int]) -> Layout:
         game = self.game
         ball = BALL_PITCHES * game.board.pitch
@@ -183,7 +186,7 @@ class PusherTable(GameTable):
         return self.push is not None or self.drop is not None
 
     def advance(self, dt: float) -> None:
-        if self.fast and (self.flow.awaiting >= 0 or self.match.state.is_terminal()):
+        if self.fast and (self.flow.awaiting >= 0 or self.state.is_terminal()):
             self._fast_forward(False)
         if self.push is not None:
             self._roll(self.push, dt)
@@ -196,7 +199,7 @@ class PusherTable(GameTable):
     def on_played(self, played: Played) -> None:
         """A move was applied (by anyone): play a push back, drop a bot's ball in, list it."""
         if isinstance(played.action, Push) and isinstance(played.outcome, PushOutcome):
-            before = played.before
+            before = self.seen_before
             assert isinstance(before, PusherState)
             trays = list(before.trays)
             trays[played.mover] -= 1
@@ -210,7 +213,7 @@ class PusherTable(GameTable):
             self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
             return
         self._list(played)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         entry = self.moves.last
         if entry is not None:
             self.say(f"{entry.who}: {entry.text}")
@@ -233,13 +236,14 @@ class PusherTable(GameTable):
         elif len(self.moves.entries) >= match.moves and match.moves > 0:
             self.moves.truncate(match.moves)
         else:
-            actions = [match.game.action_codec.decode(a) for a in match.log.actions]
-            self.moves.reset(log_entries(self.state, actions, match.log.movers))
+            seen = self.mirror.history
+            actions = [match.game.action_codec.decode(dict(m.action or {})) for m in seen]
+            self.moves.reset(log_entries(self.state, actions, [m.mover for m in seen]))
         self.push = None
         self.drop = None
         self.aim = None
         self._fast_forward(False)
-        self.scene = read_scene(match)
+        self.scene = self._read_scene()
         self.resize((self.layout.width, self.layout.height))
         self.note = self.last_push_result()
 
@@ -254,7 +258,7 @@ class PusherTable(GameTable):
         self, maker: MatchMaker, log: GameLog, current: Match, label: str, done: str
     ) -> None:
         """Continue ``log``, replayed off the frame loop; ``done`` is said when it is."""
-        self._replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
+        self.replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
 
     def new_game(self) -> None:
         self.note = ""
@@ -336,7 +340,7 @@ class PusherTable(GameTable):
 
     def _fast_forward(self, on: bool) -> None:
         """F: the bots move without pause or animation until a person is to move."""
-        if on and (self.flow.awaiting >= 0 or self.match.state.is_terminal()):
+        if on and (self.flow.awaiting >= 0 or self.state.is_terminal()):
             self.say("nothing to fast-forward: it is your move")
             return
         self.fast = on
@@ -389,14 +393,14 @@ class PusherTable(GameTable):
         tri = triangle_at(board, point, self.scene.pushable)
         if tri is None:
             self.say(
-                f"{self.scene.rule}: press inside a highlighted triangle - a push is due",
+                "press inside a highlighted triangle: a push is due (I: the rule)",
                 warning=True,
             )
             return
         aim = Aim(tri, point, point)
         region = self.game.config.press_region
         if not self.game.geo.press_inside(tri, aim.offset(board), region):
-            self.say(f"P8: press nearer the triangle's centre (within {region:.0%})", True)
+            self.say(f"press nearer the triangle's centre (within {region:.0%} of it)", True)
             return
         self.aim = aim
         self.say("drag back to aim, wheel or Up/Down: press strength, release to push")
@@ -425,7 +429,7 @@ class PusherTable(GameTable):
         if self.drop is not None:
             return "the last move is being shown"
         seat = self.scene.seats[self.scene.mover]
-        return f"{seat.name} ({seat.label}) is to move (F fast-forwards)"
+        return f"{seat.title} is to move (F fast-forwards)"
 
     # -- a push on screen -------------------------------------------------------------------
 
@@ -447,7 +451,7 @@ class PusherTable(GameTable):
         back in the result line, which stays until the player acts."""
         self.push = None
         self._list(shown.played)
-        self.scene = read_scene(self.match)
+        self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)
         self.say("")
 
@@ -455,145 +459,28 @@ class PusherTable(GameTable):
         state = self.state
         mover = played.mover
         entry = describe(
-            self.match.moves, seat_label(state, mover), colour_of(state, mover), played.action,
+            self.mirror.moves, seat_label(state, mover), colour_of(state, mover), played.action,
             state,
         )  # fmt: skip
         self.moves.add(entry)
 
     def last_push_result(self) -> str:
-        """The result line of the match's last move when it was a push (a restored game shows
-        it as the live one did), else ""."""
-        log = self.match.log
-        if not log.actions or log.actions[-1].get("type") != "Push":
-            return ""
-        return push_result(self.state, log.movers[-1])
+        """The last push's result line, as the live table kept it: until a person moved."""
+        match = self.match
+        people = [
+            n + 1 for n, m in enumerate(match.log.movers) if m >= 0 and match.agents[m] is None
+        ]
+        return last_push_result(self.moves.entries, people)
 
     # -- drawing ----------------------------------------------------------------------------
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.resize(surface.get_size())
-        paint_frame(self.painter, self.view(), surface)
+        paint_frame(self.painter, frame_of(self), surface)
 
     def view(self) -> PusherView:
-        """What this frame shows (see :mod:`~pusher_sim.ui.pusher.table_view`)."""
-        scene, lay, animation, drop = self.scene, self.layout, self.animation, self.drop
-        if animation is not None:
-            balls = tuple(animation.board_balls())
-            counts = tuple(animation.tray_counts())
-        else:
-            shown = scene.balls
-            if drop is not None:
-                shown = tuple(b for b in shown if b[0] != drop.cell)
-            balls = tuple(board_balls(lay.board, shown))
-            tray = [seat.tray for seat in scene.seats]
-            if drop is not None:
-                tray[drop.seat] += 1  # the ball is still on its way out of the tray
-            counts = tuple(tray)
-        person = self.awaiting_person
-        pushing = person and scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN)
-        placing = person and scene.demand in (Demand.PLACE, Demand.FORM_TRIANGLE)
-        hover = None
-        if pushing and self.aim is not None:
-            hover = self.aim.triangle
-        elif pushing and self.hover is not None:
-            hover = triangle_at(lay.board, self.hover, scene.pushable)
-        last = self.moves.last
-        quiet = animation is None and drop is None and last is not None
-        aim = None
-        if self.aim is not None and scene.mover >= 0:
-            colour = scene.seats[scene.mover].colour
-            aim = AimView(self.aim.press, self.aim.drag, self.aimed_flick(), colour, self.strength)
-        label = None
-        if self.aim is None and self.hover_px is not None:
-            cell = lay.cell_at_pixel(*self.hover_px)
-            if cell is not None:
-                label = (cell, cup_name(cell, lay.board.radius))
-        rows = self.painter.move_rows()
-        return PusherView(
-            scene=scene,
-            balls=balls,
-            tray_counts=counts,
-            clock=self.clock,
-            pushable=scene.pushable if pushing else (),
-            hover=hover,
-            legal_cups=scene.legal_cups if placing else frozenset(),
-            last_cells=last.cells if quiet and last is not None else (),
-            drop=DropView(drop.cell, drop.colour, drop.seat, drop.t / drop.seconds)
-            if drop is not None
-            else None,
-            flying=animation.flying if animation is not None else (),
-            flight=animation.flight() if animation is not None else 0.0,
-            aim=aim,
-            cup_label=label,
-            moves=tuple(self.moves.visible(rows)),
-            move_total=len(self.moves.entries),
-            move_scroll=self.moves.scroll,
-            headline=self.replay.headline if self.replay is not None else scene.headline,
-            hint=self._hint(),
-            aside=self._aside(),
-            note=self.note,
-            message=self.message,
-            warning=self.warning,
-            panel=self._panel(),
-        )
-
-    def _hint(self) -> str:
-        """The status line's second row: what the window is busy with, else what is due."""
-        if self.replay is not None:
-            return REPLAY_HINT
-        if self.loading:
-            return self.message
-        if self.flow.applying:
-            return "resolving the push..."
-        if self.push is not None:
-            return "the balls are rolling... (Space finishes)"
-        if self.flow.thinking:
-            return f"{self.scene.seats[self.scene.mover].name} is thinking... (F fast-forwards)"
-        return self.scene.hint
-
-    def _aside(self) -> str:
-        mute = "   sound off" if self.sounds.muted else ""
-        return f"move {self.scene.moves}   seed {self.match.seed}{mute}   I rule   H help"
-
-    def _panel(self) -> tuple[str, tuple[str, ...]] | None:
-        scene = self.scene
-        if self.show_rule:
-            return rule_in_force(scene.rule)
-        if scene.demand == Demand.OVER and not self.busy and self.replay is None:
-            return (scene.result, ("N new game, R replay, S save, Esc leave",))
-        return None
-
-
-def push_result(state: PusherState, mover: int) -> str:
-    """What a push did and what follows, in words a player reads at a glance."""
-    who = seat_label(state, mover)
-    colour = state.game.colours[mover]
-    back = returned_text(state)
-    own = sum(1 for _, col in state.last_returned if col == colour)
-    head = f"{who}'s push: " + (back if back else "nothing came back")
-    if state.is_terminal():
-        return head
-    nxt = state.current_player()
-    if nxt == mover:
-        return (
-            f"{head} - none of {who}'s: {who} moves again" if back else f"{head}: {who} moves again"
-        )
-    mine = f"{own} of {who}'s came back - " if own else ""
-    return f"{head} - {mine}the turn passes to {seat_label(state, nxt)}"
-
-
-def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
-    """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
-    try:
-        text = plain(rule("pusher", number)).strip()
-    except UserError:
-        return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
-    title, _, body = text.partition("\n")
-    lines: list[str] = []
-    for paragraph in body.strip().split("\n\n"):
-        lines.extend(textwrap.wrap(" ".join(paragraph.split()), 64) or [""])
-        lines.append("")
-    return (title, (*lines, "I or Esc closes this."))
+        """What this frame shows (see :mod:`~pusher_sim.ui.pusher.frame_builder`)."""
+        return frame_of(self)
 
 
 def pusher_flow(match: Match, config: AppConfig) -> TurnFlow:

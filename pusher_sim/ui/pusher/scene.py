@@ -1,21 +1,23 @@
-"""What the window shows about a position, read once from the rules' state.
+"""What the window shows about a position, read once from the table's view of it.
 
-The frame loop draws from a :class:`Scene` rather than from the live state, so a worker thread may
-be applying a push to the state (or undoing, or loading) while frames keep being drawn from the
-last settled position.
+The frame loop draws from a :class:`Scene`, read off the table's
+:class:`~pusher_sim.turnloop.seat_view.SeatMirror` (the exact position: Pusher hides nothing)
+rather than from the live match, so a worker thread may be applying a push to the match (or
+undoing, or loading) while frames keep being drawn from the last settled position.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
-from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN
-from pusher_sim.ui.shell.config import seat_kind
+from pusher_sim.turnloop.seat_view import SeatMirror, SeenMove
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_kind, seat_name
 
 
 class Demand(Enum):
@@ -37,29 +39,38 @@ HINTS: dict[Demand, str] = {
     Demand.PUSH_AGAIN: "no ball of yours came back: press a highlighted triangle again",
     Demand.SKIP: "press Space to let the turn pass",
     Demand.PASS: "press Space to pass",
-    Demand.OVER: "N new game, R replay, S save, Esc quit",
+    Demand.OVER: GAME_OVER_KEYS,
 }
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatShown:
     name: str
     colour: Colour
     kind: str
     """"human" or the bot's name."""
     tray: int
+    you: bool = False
+    """This seat is the one person at the table."""
 
     @property
     def label(self) -> str:
-        """What sits here in the words the other tables use: "person", "bot", "random bot"."""
-        return "person" if self.kind == HUMAN else seat_kind(self.kind)
+        """What sits here in the words the other tables use: "you", "person", "random bot"."""
+        if self.kind == HUMAN:
+            return "you" if self.you else "person"
+        return seat_kind(self.kind)
+
+    @property
+    def title(self) -> str:
+        """The seat as every table names it ("Red (you)")."""
+        return seat_name(self.name, self.kind, self.you)
 
 
 @dataclass(frozen=True)
 class Scene:
     board: Board
     balls: tuple[tuple[Cell, Colour], ...]
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatShown, ...]
     mover: int
     """The seat to move, or a negative number at a chance node or the end."""
     demand: Demand
@@ -76,49 +87,51 @@ class Scene:
         if self.demand is Demand.OVER:
             return self.result or "Game over"
         seat = self.seats[self.mover]
-        return f"{seat.name} ({seat.label}) to move: {self.demand.value}"
+        return f"{seat.title} to move: {self.demand.value}"
 
     @property
     def hint(self) -> str:
         if self.demand is Demand.OVER:
             return HINTS[self.demand]
         if self.seats[self.mover].kind != "human":
-            return f"{self.rule}: the bot is thinking..."
-        return f"{self.rule}: {HINTS[self.demand]}"
+            return "the bot is thinking..."
+        return HINTS[self.demand]  # the rule's code is the I panel's, not the interface
 
     @property
     def can_pass(self) -> bool:
         return self.demand in (Demand.SKIP, Demand.PASS)
 
 
-def read_scene(match: Match) -> Scene:
-    """The scene of the match's current position. Call only while no job is changing the match."""
-    state = match.state
+def read_scene(mirror: SeatMirror, seats: Sequence[str], you: int = -1) -> Scene:
+    """The scene of the mirror's position (``seats``: what sits in each seat, "human" or a
+    bot's name; ``you``: the seat of the one person at the table, or -1)."""
+    state = mirror.state
     if not isinstance(state, PusherState):
         raise TypeError(f"the Pusher window shows Pusher games, not {type(state).__name__}")
     game = state.game
-    seats = tuple(
-        SeatView(colour.label.capitalize(), colour, match.log.seats[seat], state.trays[seat])
+    shown = tuple(
+        SeatShown(colour.label.capitalize(), colour, seats[seat], state.trays[seat], seat == you)
         for seat, colour in enumerate(game.colours)
     )
     balls = tuple(sorted(state.balls.items()))
     if state.is_terminal():
         return Scene(
-            game.board, balls, seats, state.current_player(), Demand.OVER, "end",
-            frozenset(), (), _result(state), match.moves,
+            game.board, balls, shown, state.current_player(), Demand.OVER, "end",
+            frozenset(), (), _result(state), mirror.moves,
         )  # fmt: skip
     duty = state.duty()
+    last = mirror.history[-1] if mirror.history else None
     return Scene(
-        game.board, balls, seats, state.current_player(), _demand(match, state, duty), duty.rule,
-        frozenset(duty.cups), duty.triangles, "", match.moves,
+        game.board, balls, shown, state.current_player(), _demand(last, state, duty), duty.rule,
+        frozenset(duty.cups), duty.triangles, "", mirror.moves,
     )  # fmt: skip
 
 
-def _demand(match: Match, state: PusherState, duty: Duty) -> Demand:
+def _demand(last: SeenMove | None, state: PusherState, duty: Duty) -> Demand:
     if duty.kind == "push":
-        pushed_last = bool(match.log.actions) and match.log.actions[-1].get("type") == "Push"
-        same_mover = bool(match.log.movers) and match.log.movers[-1] == state.current_player()
-        return Demand.PUSH_AGAIN if pushed_last and same_mover else Demand.PUSH
+        pushed = last is not None and last.action is not None and last.action["type"] == "Push"
+        again = pushed and last is not None and last.mover == state.current_player()
+        return Demand.PUSH_AGAIN if again else Demand.PUSH
     if duty.kind == "place":
         return Demand.FORM_TRIANGLE if duty.rule == "P5" else Demand.PLACE
     return Demand.SKIP if state.game.geo.triangle_cups(state.balls) else Demand.PASS

@@ -1,5 +1,6 @@
 """The Push Over table: the loop of stops with the pieces stacked on them, the dice rolled one at
-a time, the pot and each player's chips, and Roll / Stop as buttons and keys.
+a time, the pot and each player's chips, and Roll / Stop as buttons and keys. What a frame
+shows and its drawing are :mod:`.pushover_painter`'s.
 
 Each die tumbles before it shows its face and a piece walks stop by stop to where it ends, so a
 turn can be followed; the position drawn during an animation is the one before the move, and the
@@ -8,11 +9,8 @@ table switches to the new one when the animation ends.
 
 from __future__ import annotations
 
-import math
-import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
@@ -20,47 +18,31 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import GameTable, match_for
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.pushover.pushover_painter import (
+    BOARD_DARK,
+    STEP_SECONDS,
+    Areas,
+    PushOverView,
+    Walk,
+    cap,
+    paint,
+)
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.widgets import (
-    ACCENT,
-    TEXT,
-    TEXT_DIM,
-    WARNING,
     Button,
     button_at,
     button_for_key,
-    font,
-    panel,
     row_of_buttons,
-    shade,
-    text,
-    text_size,
-    wrapped,
 )
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
 from pushover.game import COLOURS
-from pushover.state import BARE, OUT, START, WAITING, PushOverState
+from pushover.state import PushOverState
 from pushover.text import PushOverText
 
-RGB = tuple[int, int, int]
-BOARD: RGB = (44, 58, 90)
-BOARD_DARK: RGB = (28, 36, 58)
-STOP: RGB = (206, 196, 170)
-HOLE: RGB = (20, 20, 24)
-POT: RGB = (232, 186, 60)
-BOTTOM: RGB = (120, 124, 132)
-BOTTOM_EDGE: RGB = (70, 72, 80)
-PIECE: dict[str, RGB] = {
-    "red": (214, 52, 52),
-    "blue": (60, 110, 230),
-    "green": (52, 170, 80),
-    "yellow": (240, 206, 50),
-}
 TUMBLE_SECONDS = 0.55
-STEP_SECONDS = 0.09
-"""How long a piece takes per stop when it walks."""
 
 HELP = (
     "On your turn, roll one die at a time (Space or the Roll button).",
@@ -70,36 +52,6 @@ HELP = (
     "Pieces in your way are pushed on; pushed onto a red stop, they fall off.",
     "Pass or land on the gold stop to take the pot. Enough chips win.",
 )
-
-
-@dataclass(frozen=True)
-class Walk:
-    """A piece walking along the track: seat, the stops it passes, and when it started."""
-
-    seat: int
-    path: tuple[int, ...]
-    """Stops from where it stood (0 = START) to where it ends, each in turn."""
-    before: PushOverState
-
-
-@dataclass(frozen=True)
-class Ring:
-    """Where the track lies on screen: ``stops`` stops on an ellipse, each of radius ``r``."""
-
-    centre: tuple[float, float]
-    rx: float
-    ry: float
-    r: float
-    stops: int
-
-    def at(self, stop: float, out: float = 0.0) -> tuple[float, float]:
-        """Screen position of stop ``stop`` (0 = START, at the bottom; clockwise), ``out`` pixels
-        outside the ellipse (inside if negative)."""
-        a = math.pi / 2 + 2 * math.pi * stop / self.stops
-        return (
-            self.centre[0] + (self.rx + out) * math.cos(a),
-            self.centre[1] + (self.ry + out) * math.sin(a),
-        )
 
 
 class PushOverTable(GameTable):
@@ -126,14 +78,13 @@ class PushOverTable(GameTable):
         until the next one ends."""
         self.news: deque[str] = deque(maxlen=40)
         self.buttons: list[Button] = []
-        self._faces = random.Random(0)
-        """Faces shown while a die tumbles (looks only: the real value is the chance action)."""
         self._words = PushOverText(self.state.game)
         self.restarted()
 
     @property
     def state(self) -> PushOverState:
-        state = self.match.state
+        """The position as the table's seat sees it (the exact one: Push Over hides nothing)."""
+        state = self.seen
         assert isinstance(state, PushOverState)
         return state
 
@@ -146,12 +97,8 @@ class PushOverTable(GameTable):
         return self.state
 
     def name(self, seat: int) -> str:
-        kind = "you" if seat == self.flow.viewer and not self.flow.hot_seat else None
-        if kind is None and self.match.agents[seat] is None:
-            kind = "person"
-        if kind is None:
-            kind = seat_kind(self.match.log.seats[seat])
-        return f"{COLOURS[seat]} ({kind})"
+        you = seat == self.flow.viewer and not self.flow.hot_seat
+        return seat_name(COLOURS[seat], self.match.log.seats[seat], you)
 
     # -- input ------------------------------------------------------------------------------
 
@@ -190,7 +137,7 @@ class PushOverTable(GameTable):
     # -- moves and their animation ----------------------------------------------------------
 
     def on_played(self, played: Played) -> None:
-        before = played.before
+        before = self.seen_before
         assert isinstance(before, PushOverState)
         after = self.state
         action = played.action
@@ -230,9 +177,9 @@ class PushOverTable(GameTable):
         seat = before.to_move
         for kind, who, a, b, c in after.news[_common_prefix(before.news, after.news) :]:
             if kind == "rollout" and who == seat:
-                return f"{COLOURS[seat]} rolled out: {b} is over {after.cfg.roll_limit}"
+                return f"{cap(seat)} rolled out: {b} is over {after.cfg.roll_limit}"
             if kind == "move" and who == seat:
-                return f"{COLOURS[seat]} moves {c} stops ({b} on {a} {'die' if a == 1 else 'dice'})"
+                return f"{cap(seat)} moves {c} stops ({b} on {a} {'die' if a == 1 else 'dice'})"
         return ""
 
     def _start_walk(self, walk: Walk | None) -> None:
@@ -258,7 +205,7 @@ class PushOverTable(GameTable):
 
     def restarted(self) -> None:
         """A new or loaded game (or one after U): its dice, and what happened, made again from
-        the log; no animation."""
+        the moves the table's seat saw; no animation."""
         state = self.state
         self.dice, self.roller, self.summary, self.tumble = state.dice, state.to_move, "", 0.0
         self.walk = self.after_tumble = None
@@ -266,9 +213,9 @@ class PushOverTable(GameTable):
         replayed = self.match.game.new_initial_state()
         decode = self.match.game.action_codec.decode
         told: tuple[tuple[object, ...], ...] = ()
-        for data in [None, *self.match.log.actions]:  # None: the news the game starts with
-            if data is not None:
-                replayed.apply(decode(data))
+        for move in [None, *self.mirror.history]:  # None: the news the game starts with
+            if move is not None:
+                replayed.apply_logged(decode(dict(move.action or {})), move.outcome)
             now = tuple(replayed.news)  # type: ignore[attr-defined]
             for event in now[_common_prefix(told, now) :]:
                 if event[0] != "turn":
@@ -278,232 +225,53 @@ class PushOverTable(GameTable):
     # -- drawing ----------------------------------------------------------------------------
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        self.screen_size = (w, h)
-        base = text_size((w, h))
+        self.screen_size = surface.get_size()
+        areas = Areas.fit(self.screen_size)
         surface.fill(BOARD_DARK)
-        header = pygame.Rect(0, 0, w, round(base * 2.6))
-        side = pygame.Rect(round(w * 0.66), header.bottom, w - round(w * 0.66), h - header.bottom)
-        board = pygame.Rect(0, header.bottom, side.x, h - header.bottom)
-        buttons = pygame.Rect(
-            board.x + base, board.bottom - round(base * 2.4), board.w - base, base * 2
-        )
-        track = board.inflate(-2 * base, -2 * base)
-        track.h -= round(base * 2.4)
-        self.buttons = self._make_buttons(buttons, base)
-        state = self.drawn_state()
-        self._draw_header(surface, header, base)
-        ring = self._draw_track(surface, track, state, base)
-        self._draw_pieces(surface, state, ring)
-        self._draw_middle(surface, state, ring, base)
-        self._draw_side(surface, side, state, base)
-        for button in self.buttons:
-            button.draw(surface, base)
-        if self.state.is_terminal() and not self.holding():
-            shade(surface)
-            winner = self.state.winner
-            title = f"{COLOURS[winner].capitalize()} wins" if winner >= 0 else "A draw"
-            chips = ", ".join(f"{COLOURS[s]} {c}" for s, c in enumerate(self.state.columns))
-            panel(surface, title, [f"chips: {chips}", "N: a new game   Esc: leave"], base)
-
-    def _draw_header(self, surface: pygame.Surface, box: pygame.Rect, base: int) -> None:
+        self.buttons = self._make_buttons(areas.buttons, areas.base)
         cfg = self.state.cfg
         head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
         head += f", up to {cfg.max_dice} dice"
-        self.draw_header(surface, box, base, (14, 18, 30), head, self._status())
+        self.draw_header(surface, areas.header, areas.base, (14, 18, 30), head, self.status_line())
+        paint(surface, areas, self.frame())
 
-    def _status(self) -> str:
+    def frame(self) -> PushOverView:
+        """What this frame shows (see :mod:`.pushover_painter`)."""
+        state, over = self.state, None
+        if state.is_terminal() and not self.holding():
+            winner = state.winner
+            title = f"{cap(winner)} wins" if winner >= 0 else "A draw"
+            chips = ", ".join(f"{cap(s)} {c}" for s, c in enumerate(state.columns))
+            over = (title, (f"chips: {chips}", GAME_OVER_KEYS))
+        walk = self.walk if self.tumble <= 0 else None
+        return PushOverView(
+            state=self.drawn_state(),
+            dice=self.dice,
+            tumbling=self.tumble > 0,
+            roller=self.roller,
+            walk=walk,
+            walk_clock=self.walk_clock,
+            summary=self.summary,
+            names=tuple(self.name(s) for s in range(state.cfg.players)),
+            news=tuple(self.news),
+            buttons=tuple(self.buttons),
+            panel=over,
+        )
+
+    def status_line(self) -> str:
+        """Whose turn it is and what they may do, as the header says it."""
         state = self.state
         if state.is_terminal():
             return "the game is over"
         seat = state.to_move
         if self.flow.awaiting >= 0 and not self.holding():
-            who = "You" if not self.flow.hot_seat else COLOURS[seat].capitalize()
+            who = "You" if not self.flow.hot_seat else cap(seat)
             return f"{who}: roll" if not state.dice else f"{who}: roll again or stop"
-        return f"{COLOURS[self.drawn_state().to_move]} is playing..."
-
-    def _draw_track(
-        self, surface: pygame.Surface, box: pygame.Rect, state: PushOverState, base: int
-    ) -> Ring:
-        cfg = state.cfg
-        centre = (box.centerx, box.centery)
-        n = cfg.track_length + 1
-        r = min(box.w, box.h) * math.pi / n * 0.3
-        rx = ry = min(box.w, box.h) / 2 - r * 1.6  # a circle, whatever the window's shape
-        layout = Ring(centre, rx, ry, r, n)
-        ring = pygame.Rect(0, 0, 2 * rx + 2.6 * r, 2 * ry + 2.6 * r)
-        ring.center = (round(centre[0]), round(centre[1]))
-        pygame.draw.ellipse(surface, BOARD, ring)
-        inner = ring.inflate(-round(5.2 * r), -round(5.2 * r))
-        if inner.w > 0 and inner.h > 0:
-            pygame.draw.ellipse(surface, BOARD_DARK, inner)
-        small = max(12, round(r * 0.7))
-        for stop in range(cfg.track_length + 1):
-            x, y = layout.at(stop)
-            if stop == 0:
-                pygame.draw.circle(surface, (90, 100, 130), (x, y), r * 1.05)
-                text(surface, "START", (x, y + r * 1.15), small, TEXT, "midtop")
-                continue
-            if stop in cfg.push_off_stops:
-                pygame.draw.circle(surface, HOLE, (x, y), r)
-                pygame.draw.circle(surface, (220, 60, 60), (x, y), r, width=max(2, round(r / 7)))
-            else:
-                pygame.draw.circle(surface, STOP, (x, y), r)
-            if stop == cfg.pot_stop:
-                pygame.draw.circle(surface, POT, (x, y), r, width=max(3, round(r / 5)))
-            ox, oy = layout.at(stop, r * 1.75)
-            label = f"{stop}" + (" off" if stop in cfg.push_off_stops else "")
-            label += " pot" if stop == cfg.pot_stop else ""
-            text(surface, label, (ox, oy), small, TEXT_DIM, "center")
-        px, py = layout.at(cfg.pot_stop, -r * 2.3)
-        _chips(surface, (px, py), state.pot, r * 0.55)
-        text(surface, f"pot {state.pot}", (px, py + r * 0.5), small, POT, "midtop")
-        return layout
-
-    def _draw_pieces(
-        self,
-        surface: pygame.Surface,
-        state: PushOverState,
-        ring: Ring,
-    ) -> None:
-        r = ring.r
-        walking = -1
-        if self.walk is not None and self.tumble <= 0:
-            walk = self.walk
-            walking = walk.seat
-            k = min(self.walk_clock / STEP_SECONDS, len(walk.path) - 1.0)
-            i = int(k)
-            a = ring.at(walk.path[i])
-            b = ring.at(walk.path[min(i + 1, len(walk.path) - 1)])
-            t = k - i
-            hop = math.sin(math.pi * t) * r * 0.6
-            _piece(
-                surface,
-                (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - hop),
-                r,
-                COLOURS[walking],
-            )
-        for stop in range(1, state.cfg.track_length + 1):
-            piece = state.track[stop]
-            pos = ring.at(stop)
-            if piece == BARE:
-                _piece(surface, pos, r, None)
-            elif piece >= 0 and piece != walking:
-                _piece(surface, pos, r, COLOURS[piece])
-        for seat, where in enumerate(state.where):
-            if where == START and seat != walking:
-                _piece(surface, ring.at(0), r, COLOURS[seat])
-
-    def _draw_middle(
-        self,
-        surface: pygame.Surface,
-        state: PushOverState,
-        ring: Ring,
-        base: int,
-    ) -> None:
-        centre, rx, ry = ring.centre, ring.rx, ring.ry
-        cfg = state.cfg
-        size = max(24, min(round(rx * 0.24), round(ry * 0.36)))
-        gap = size // 4
-        x0 = centre[0] - (cfg.max_dice * size + (cfg.max_dice - 1) * gap) / 2
-        y0 = centre[1] - size * 1.1
-        whose = f"{COLOURS[self.roller]}'s dice" if 0 <= self.roller < len(COLOURS) else "dice"
-        text(surface, whose, (centre[0], y0 - gap), base, TEXT_DIM, "midbottom")
-        for k in range(cfg.max_dice):
-            box = pygame.Rect(round(x0 + k * (size + gap)), round(y0), size, size)
-            if k >= len(self.dice):
-                pygame.draw.rect(surface, BOARD, box, width=2, border_radius=size // 6)
-                continue
-            face = self.dice[k]
-            tumbling = k == len(self.dice) - 1 and self.tumble > 0
-            if tumbling:
-                face = self._faces.choice(cfg.die_faces)
-                box.move_ip(self._faces.randint(-3, 3), self._faces.randint(-4, 2))
-            _die(surface, box, face)
-        total = sum(self.dice) if self.tumble <= 0 else sum(self.dice[:-1])
-        line = ""
-        if self.dice and self.tumble <= 0:
-            line = f"total {total}"
-            if state.dice and total <= cfg.roll_limit:
-                line += f": stopping moves {move_length(cfg, len(self.dice), total)} stops"
-        text(surface, line, (centre[0], y0 + size + gap), base, TEXT, "midtop")
-        y = y0 + size + gap + base * 1.3
-        if self.summary and self.tumble <= 0:
-            colour = WARNING if "rolled out" in self.summary else ACCENT
-            for part in wrapped(self.summary, base, round(rx * 1.5)):
-                text(surface, part, (centre[0], y), base, colour, "midtop")
-                y += font(base).get_linesize()
-        out = [s for s, w in enumerate(state.where) if w == OUT]
-        waiting = [s for s, w in enumerate(state.where) if w == WAITING]
-        y = max(y, y0 + size + gap + base * 2.3) + base * 0.5
-        small = round(base * 0.9)
-        for label, seats in (("rolled out", out), ("off the board", waiting)):
-            if seats:
-                names = ", ".join(COLOURS[s] for s in seats)
-                text(surface, f"{label}: {names}", (centre[0], y), small, TEXT_DIM, "midtop")
-                y += small * 1.2
-        text(
-            surface,
-            f"free bottoms: {state.free_bottoms}",
-            (centre[0], y),
-            small,
-            TEXT_DIM,
-            "midtop",
-        )
-
-    def _draw_side(
-        self, surface: pygame.Surface, box: pygame.Rect, state: PushOverState, base: int
-    ) -> None:
-        pygame.draw.rect(surface, (20, 26, 42), box)
-        x, y = box.x + base, box.y + base
-        target = state.cfg.target
-        row = round(base * 2.3)
-        for seat in range(state.cfg.players):
-            moving = seat == state.to_move and not state.is_terminal()
-            if moving:
-                pygame.draw.rect(
-                    surface, ACCENT, (box.x + 4, y - 4, box.w - 8, row), width=2, border_radius=6
-                )
-            pygame.draw.circle(
-                surface, PIECE[COLOURS[seat]], (x + base * 0.5, y + base * 0.6), base * 0.5
-            )
-            name_width = round(box.w - base * 9.2)
-            text(surface, self.name(seat), (x + base * 1.4, y), base, TEXT, width=name_width)
-            where = state.where[seat]
-            at = {START: "at START", OUT: "rolled out", WAITING: "off the board"}
-            text(
-                surface,
-                at.get(where, f"stop {where}"),
-                (x + base * 1.4, y + base),
-                round(base * 0.85),
-                TEXT_DIM,
-            )
-            chips = state.columns[seat]
-            cx = box.right - base * 6
-            _chips(surface, (cx, y + base * 1.3), chips, base * 0.6)
-            text(
-                surface,
-                f"{chips}/{target}",
-                (box.right - base * 0.8, y + base * 0.3),
-                base,
-                POT,
-                "topright",
-            )
-            y += row + 4
-        y += base // 2
-        text(surface, "what happened", (x, y), base, TEXT)
-        y += round(base * 1.3)
-        size, step = round(base * 0.85), round(base * 1.05)
-        indent = base
-        lines = [  # each event wrapped to the panel, its later lines indented
-            (part, k > 0)
-            for line in self.news
-            for k, part in enumerate(wrapped(line, size, box.w - 2 * base - indent))
-        ]
-        room = max(0, (box.bottom - y - base // 2) // step)
-        for line, more in lines[max(0, len(lines) - room) :] if room else []:  # the newest
-            text(surface, line, (x + indent * more, y), size, TEXT_DIM)
-            y += step
+        mover = self.drawn_state().to_move
+        if self.match.agents[mover] is None:  # a person's own die or walk on screen
+            who = "You" if not self.flow.hot_seat else cap(mover)
+            return f"{who}: the dice are rolling..."
+        return f"{cap(mover)} is playing..."
 
 
 def _common_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
@@ -513,48 +281,6 @@ def _common_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
         if new[: len(tail)] == tail:
             return len(tail)
     return 0
-
-
-def _piece(surface: pygame.Surface, pos: tuple[float, float], r: float, top: str | None) -> None:
-    """A bottom character, with a top character of colour ``top`` stacked on it if given."""
-    x, y = pos
-    pygame.draw.circle(surface, BOTTOM_EDGE, (x, y + r * 0.12), r * 0.78)
-    pygame.draw.circle(surface, BOTTOM, (x, y), r * 0.74)
-    if top is not None:
-        pygame.draw.circle(surface, (15, 15, 20), (x, y - r * 0.18), r * 0.56)
-        pygame.draw.circle(surface, PIECE[top], (x, y - r * 0.28), r * 0.52)
-        pygame.draw.circle(surface, (255, 255, 255), (x - r * 0.18, y - r * 0.46), r * 0.11)
-
-
-def _chips(surface: pygame.Surface, pos: tuple[float, float], count: int, r: float) -> None:
-    """A stack of ``count`` chips (at most 12 drawn)."""
-    x, y = pos
-    for k in range(min(count, 12)):
-        box = pygame.Rect(0, 0, round(2 * r), round(r))
-        box.center = (round(x), round(y - k * r * 0.35))
-        pygame.draw.ellipse(surface, (150, 110, 20), box.move(0, 2))
-        pygame.draw.ellipse(surface, POT, box)
-
-
-PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
-}
-
-
-def _die(surface: pygame.Surface, box: pygame.Rect, face: int) -> None:
-    pygame.draw.rect(surface, (245, 242, 232), box, border_radius=box.w // 6)
-    pygame.draw.rect(surface, (90, 90, 100), box, width=1, border_radius=box.w // 6)
-    for fx, fy in PIPS.get(face, ()):
-        pygame.draw.circle(
-            surface, (25, 25, 30), (box.x + fx * box.w, box.y + fy * box.h), box.w * 0.09
-        )
-    if face not in PIPS:
-        text(surface, str(face), box.center, box.h // 2, (25, 25, 30), "center")
 
 
 def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PushOverTable:

@@ -217,11 +217,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         pygame.display.set_caption("Pusher")
         pygame.display.set_mode(config.size, pygame.RESIZABLE)
+        app = App(home=lambda host: StartScreen(host, config))  # leaving goes back to it
         if wants_start_screen(args):
-            app = App(home=lambda host: StartScreen(host, config))
             app.home()
         else:
-            app = App()
             # An autosaved game of this kind is not replaced without the player's word.
             open_table_asking(app, config, StartScreen(app, config))
 

@@ -74,11 +74,3 @@ def parse_pace(text: str) -> float:
     if not 0.0 <= value <= 10.0:
         raise UserError(f"--pace must be between 0 and 10 seconds, got {text}")
     return value
-
-
-def seat_kind(seat: str) -> str:
-    """How the window names what sits in a seat: "a person", "bot" (the game's strongest), or
-    "random bot", "expected bot"... (one wording on the start screen and the tables)."""
-    if seat == "human":
-        return "a person"
-    return seat if seat == "bot" else f"{seat} bot"

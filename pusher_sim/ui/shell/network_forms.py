@@ -23,9 +23,10 @@ from pusher_sim.net.table import OPEN
 from pusher_sim.turnloop.registry import GAMES, HUMAN, get_spec
 from pusher_sim.ui.common.joining import Joining
 from pusher_sim.ui.common.remote_flow import wake_on_news
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host, Mode
 from pusher_sim.ui.shell.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, font
+from pusher_sim.ui.shell.words import seat_kind
 
 MAX_ADDRESS = 200
 BINDS = (("127.0.0.1", "this machine only"), ("0.0.0.0", "anyone on the network"))

@@ -3,10 +3,17 @@ a ball landing back in its tray, and the click of a placement.
 
 Nothing is downloaded or shipped: each sound is a few lines of arithmetic turned into a
 ``pygame.mixer.Sound`` once, when the mixer opens. Without a sound device (or under SDL's dummy
-audio driver, or when the mixer cannot open) every call is silent and nothing fails. M mutes.
+audio driver, or when the mixer cannot open) the window starts muted and says so once, in one
+line: the sound library's own complaints (ALSA writes eight lines to the terminal) are kept
+off the terminal while the mixer opens. M mutes, or tries the device again.
 """
 
 from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
 
 import numpy as np
 import pygame
@@ -45,6 +52,28 @@ def waveforms(rate: int = RATE) -> dict[str, np.ndarray]:
 
 
 VOLUME: dict[str, float] = {"drop": 0.5, "collision": 0.35, "place": 0.4, "tray": 0.45}
+NO_DEVICE = "no sound device: the window is muted (M tries again)"
+_said: list[str] = []
+"""What has been said about the sound device in this process (it is said once)."""
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """The process's standard error (file descriptor 2, where C libraries write) sent to the
+    null device for the duration; Python's own sys.stderr is flushed first."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class Sounds:
@@ -61,7 +90,7 @@ class Sounds:
     def _open(self) -> None:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+                self._init_mixer()
             init = pygame.mixer.get_init()
             if not init:
                 return
@@ -73,6 +102,18 @@ class Sounds:
                 self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
         except (pygame.error, ValueError, TypeError, OSError):
             self._sounds = {}  # no sound device: play silently
+
+    def _init_mixer(self) -> None:
+        """Open the mixer; without a device, mute and say so (once a process)."""
+        try:
+            with quiet_stderr():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+        except pygame.error:
+            self.muted = True
+            if NO_DEVICE not in _said:
+                _said.append(NO_DEVICE)
+                print(f"pusher: {NO_DEVICE}", file=sys.stderr)
+            raise
 
     @property
     def available(self) -> bool:

@@ -20,15 +20,16 @@ import pygame
 
 from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
-from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, get_spec
-from pusher_sim.ui.shell.config import AppConfig, seat_kind
+from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
 from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
+from pusher_sim.ui.shell.words import game_title, seat_kind
 
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
@@ -54,11 +55,14 @@ class Autosave:
     path: Path
     moves: int
     written_ns: int
-    """The file's modification time (ns): the newest autosave is the game last played."""
+    """The file's modification time (ns): the newest autosave is the game last left (a table
+    writes its autosave again as it is left)."""
+    finished: bool = False
+    """The game in it is over: nothing to continue."""
 
     @property
     def title(self) -> str:
-        return get_spec(self.game).title
+        return game_title(self.game)
 
     @property
     def words(self) -> str:
@@ -89,13 +93,31 @@ def _read_autosave(game: str, path: str, written_ns: int) -> Autosave | None:
         return None
     if log.game != game or not log.actions:
         return None
-    return Autosave(game, Path(path), len(log.actions), written_ns)
+    return Autosave(game, Path(path), len(log.actions), written_ns, is_over(log))
+
+
+def is_over(log: GameLog) -> bool:
+    """Whether the game ``log`` holds has ended: replayed with the outcomes it records (a log
+    that records no push outcomes, or does not replay, counts as not over: it is offered, and
+    the table says what is wrong with it)."""
+    if any(a.get("type") == "Push" and log.outcome(n) is None for n, a in enumerate(log.actions)):
+        return False  # an old log: telling would simulate every push
+    try:
+        return replay(get_spec(log.game).make_game(log.config), log).is_terminal()
+    except (UserError, ValueError, KeyError):
+        return False
 
 
 def last_autosave() -> Autosave | None:
-    """The autosave written last among the games with a table: the game last played."""
+    """The autosave written last among the games with a table: the game last left."""
     found = [a for g in GAMES if has_table(g) and (a := autosave_of(g)) is not None]
     return max(found, key=lambda a: a.written_ns, default=None)
+
+
+def waiting(game: str) -> Autosave | None:
+    """``game``'s autosave if it holds a game to continue (not one that is over)."""
+    saved = autosave_of(game)
+    return saved if saved is not None and not saved.finished else None
 
 
 def continuing(config: AppConfig, saved: Autosave) -> AppConfig:
@@ -108,7 +130,7 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     same kind, ask first: continue that game, or start this one (Esc: ``back``, nothing lost).
     The table is made first, so bad seats or a bad log are said at once; it does nothing (no
     bot moves, nothing is saved) until it is shown."""
-    saved = autosave_of(config.game) if config.autosave and has_table(config.game) else None
+    saved = waiting(config.game) if config.autosave and has_table(config.game) else None
     if saved is not None and config.load is not None:
         try:
             same = Path(config.load).resolve() == saved.path.resolve()
@@ -123,9 +145,7 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     new = f"play {Path(config.load).name}" if config.load else "start a new game"
     lines = (
         f"It stopped at move {saved.moves} (saved {saved.when}).",
-        "C: continue it.",
-        f"N: {new} (its first move replaces the autosave).",
-        "Esc: neither, for now.",
+        f"Or {new}: its first move replaces the autosave.",
     )
     host.show(
         Confirm(
@@ -136,14 +156,16 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
             [
                 Choice(
                     pygame.K_c,
-                    "C continue it",
+                    "Continue it",
                     lambda: host.show(table_maker(saved.game)(host, continuing(config, saved))),
+                    default=True,
                 ),
                 Choice(
                     pygame.K_n,
-                    "N new game" if config.load is None else "N play the file",
+                    "New game" if config.load is None else "Play the file",
                     lambda: host.show(table),
                 ),
+                Choice(pygame.K_ESCAPE, "Not now", lambda: host.show(back)),
             ],
         )
     )
@@ -182,7 +204,7 @@ class StartScreen:
 
     @property
     def title(self) -> str:
-        return get_spec(self.game).title
+        return game_title(self.game)
 
     def _choose_game(self, game: str) -> None:
         self.game = game
@@ -234,7 +256,7 @@ class StartScreen:
 
     def start(self) -> None:
         if not has_table(self.game):
-            title = get_spec(self.game).title
+            title = game_title(self.game)
             self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
             return
         try:
@@ -243,18 +265,21 @@ class StartScreen:
             self.message = str(exc)
 
     def can_continue(self) -> bool:
-        return last_autosave() is not None
+        saved = last_autosave()
+        return saved is not None and not saved.finished
 
     def continue_label(self) -> str:
         """The Continue button's words: which game it continues and at which move."""
         saved = last_autosave()
+        if saved is not None and saved.finished:
+            return f"{saved.title} game over: nothing to continue"
         return f"Continue {saved.words}  (C)" if saved else "Continue  (C)"
 
     def continue_last(self) -> None:
-        """The game played last (whichever game is selected), from its autosave."""
+        """The game left last (whichever game is selected), from its autosave."""
         saved = last_autosave()
-        if saved is None:
-            self.message = "no game to continue"
+        if saved is None or saved.finished:
+            self.message = self.continue_label() if saved else "no game to continue"
             return
         try:
             self.host.show(table_maker(saved.game)(self.host, continuing(self._config(), saved)))

@@ -1,0 +1,36 @@
+"""The window's vocabulary, written once: what each game is called (its registry title), how a
+seat is named on every table ("Red (you)", "East (bot)", "Blue (person)" in hot-seat play), and
+the keys a finished game offers. Every table, dialog and the start screen say it the same way,
+capitalised the same way; players never see the games' internal names (``rummy``, ``pushover``).
+"""
+
+from __future__ import annotations
+
+from pusher_sim.errors import UserError
+from pusher_sim.turnloop.registry import HUMAN, get_spec
+
+GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
+"""What a finished game offers, on every table."""
+
+
+def game_title(game: str) -> str:
+    """A game's name as players know it ("Push" for ``rummy``)."""
+    try:
+        return get_spec(game).title
+    except UserError:
+        return game
+
+
+def seat_kind(seat: str) -> str:
+    """How the window names what sits in a seat: "a person", "bot" (the game's strongest), or
+    "random bot", "expected bot"... (one wording on the start screen and the tables)."""
+    if seat == HUMAN:
+        return "a person"
+    return seat if seat == "bot" else f"{seat} bot"
+
+
+def seat_name(name: str, kind: str, you: bool) -> str:
+    """A seat as every table names it: its name capitalised, then "you" for the one person at
+    the table, "person" for each person of a hot-seat game, else the bot ("East (strong bot)")."""
+    who = ("you" if you else "person") if kind == HUMAN else seat_kind(kind)
+    return f"{name[:1].upper()}{name[1:]} ({who})"
