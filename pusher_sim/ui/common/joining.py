@@ -57,7 +57,9 @@ class Joining:
                 game = message.view.game
                 config = dataclasses.replace(self.config, game=game)
                 flow = RemoteFlow(self.link, message, self.seated)
-                self.table = table_class(game)(flow, self.host, config)
+                table = table_class(game)(flow, self.host, config)
+                flow.rejoined = getattr(table, "follow", None)
+                self.table = table
                 self.host.show(self.table)
                 return
             if isinstance(message, Refused | Closed):

@@ -91,7 +91,13 @@ class RemoteFlow(TurnFlow):
         """The host's latest word on the seats (who joined, left, is played by a bot)."""
         self.ended: End | None = None
         self.closed: Closed | None = None
-        self._shown: deque[Played] = deque()
+        self._shown: deque[tuple[Played | None, SeatView]] = deque()
+        """Moves applied but not yet handed to the table, each with the view just after it."""
+        self.rejoined: Callable[[], None] | None = None
+        """Called when the view moved on without a move the table can tell (a reconnection
+        brought the whole view, or a shuffle): the table follows it at once."""
+        self._showing = self._as_drawn()
+        """The view as of the last move handed to the table: what the table draws."""
         self._sent_at = -1
         """The move number of the action sent and not yet answered (-1: none)."""
 
@@ -119,11 +125,16 @@ class RemoteFlow(TurnFlow):
     def _take(self, message: Message) -> None:
         if isinstance(message, News):
             self.follower.news(message)
-            self._show(self._move(self.match, message.seen, message.path))
+            played = self._move(self.match, message.seen, message.path)
+            self._shown.append((played, self._as_drawn()))
             self._sent_at = -1
         elif isinstance(message, Welcome):  # back after a drop: the moves missed meanwhile
             for move in self.follower.rejoin(message):
-                self._show(self._move(self.match, move))
+                self._move(self.match, move)
+            self._shown.clear()  # the table jumps to the whole view: it told no move
+            self._showing = self._as_drawn()
+            if self.rejoined is not None:
+                self.rejoined()
             self._sent_at = -1
         elif isinstance(message, SeatsNews):
             self.follower.started = message.started
@@ -137,10 +148,6 @@ class RemoteFlow(TurnFlow):
             self.closed = message
             if not message.ok:
                 self.error = message.reason
-
-    def _show(self, played: Played | None) -> None:
-        if played is not None:
-            self._shown.append(played)
 
     def _drain(self) -> None:
         while True:
@@ -157,13 +164,17 @@ class RemoteFlow(TurnFlow):
     # -- the TurnFlow interface -------------------------------------------------------------
 
     def seat_view(self, seat: int) -> SeatView:
-        """The view the host sent (a spectator of a game that hides nothing looks from the
-        first seat's side: the same position, nothing to act on)."""
+        """The view as of the last move handed to the table."""
+        return self._showing
+
+    def _as_drawn(self) -> SeatView:
+        """The seat's view now, as the table draws it: a spectator of a game that hides nothing
+        looks from the first seat's side (the same position, nothing to act on)."""
         view = self.follower.view
-        if view.seat == seat:
+        if view.seat == self.viewer:
             return view
-        state = self.follower.mirror.state
-        return dataclasses.replace(view, seat=seat, observation=state.observation(seat).to_json())
+        observation = self.follower.mirror.state.observation(self.viewer).to_json()
+        return dataclasses.replace(view, seat=self.viewer, observation=observation)
 
     @property
     def awaiting(self) -> int:
@@ -189,8 +200,12 @@ class RemoteFlow(TurnFlow):
         self._drain()
         if hold:
             return None
-        if self._shown:
-            return self._shown.popleft()
+        while self._shown:
+            played, self._showing = self._shown.popleft()
+            if played is not None:
+                return played
+            if self.rejoined is not None:  # a move nobody may see (a shuffle): the table
+                self.rejoined()  # follows it at once, telling only its effects
         if self.seated is not None and self.agent is not None:
             self._play_seated(dt)
         return None
