@@ -156,3 +156,41 @@ def test_the_checker_catches_a_host_that_sends_the_full_state(tmp_path: Path) ->
     for lines in (leaky, shuffled):
         with pytest.raises(AssertionError):
             check_messages(lines, log, 0)
+
+
+def test_the_start_screens_forms_check_what_they_are_given(tmp_path: Path) -> None:
+    """Join: a URL that is not ws:// is one line, nothing opened. Host: one seat is this
+    window's (choosing another moves it), and hosting without one is refused."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from pusher_sim.ui.shell.config import AppConfig
+    from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
+
+    pygame.font.init()
+
+    class Shown:
+        def __init__(self) -> None:
+            self.modes: list[object] = []
+
+        def show(self, mode: object) -> None:
+            self.modes.append(mode)
+
+        def quit(self) -> None: ...
+
+        def home(self) -> None: ...
+
+    host = Shown()
+    join = JoinForm(host, AppConfig(sound=False), None)  # type: ignore[arg-type]
+    join.address = "http://example.org"
+    join.go()
+    assert "ws://" in join.message and not host.modes
+    form = HostForm(host, AppConfig(sound=False), None, "pushover")  # type: ignore[arg-type]
+    assert form.seats == ["human", "open"]
+    form.change("seat1", -1)  # open -> human: the window's seat moves there
+    assert form.seats == ["open", "human"]
+    form.change("seat1", 1)  # human -> open: nobody's
+    form.go()
+    assert form.message == "one seat must be yours (you)" and not host.modes
