@@ -22,9 +22,8 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
@@ -82,14 +81,6 @@ class Peer:
     seat: int = -1
     writer: asyncio.Task[None] | None = None
     dropped: bool = False
-
-
-@dataclass
-class Events:
-    """What the host prints (one line each): joins, leaves, stand-in bots, the end."""
-
-    say: Callable[[str], None] = print
-    lines: list[str] = field(default_factory=list)
 
 
 def quiet_logger() -> logging.Logger:
@@ -337,8 +328,3 @@ class Server:
             for seat in self.table.abandoned(time.monotonic(), self.abandon_after):
                 self._announce(f"{self.table.who(seat)} is played by a bot from now on")
                 self.changed.set()
-
-    # -- for the tests and the benchmark ------------------------------------------------------
-
-    def stats(self) -> dict[str, Any]:
-        return {"connections": self.connections, "peers": len(self.peers)}
