@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PLAY   := $(VENV)/.installed-play
 
-.PHONY: run test lint slow bench clean
+.PHONY: run test lint docs slow bench clean
 
 $(PLAY): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,19 +16,26 @@ $(PLAY): pyproject.toml
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==25.3
-	$(BIN)/pip install --quiet -e '.[dev,rl,research,reference]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,research,reference,docs]'
 	touch $(STAMP) $(PLAY)
 
 run: $(PLAY)
 	$(BIN)/pusher play
 
 lint: $(STAMP)
-	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks
-	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks
+	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks docs/extensions
+	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks docs/extensions
 	$(BIN)/mypy
+	$(BIN)/mypy --strict docs/extensions
 	$(BIN)/lint-imports
 
-test: lint
+# The site: docs/*.md and the API reference from the docstrings (mkdocs.yml). Strict, so a
+# broken link or a docstring naming a missing object fails the build.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	@echo "docs: open site/index.html"
+
+test: lint docs
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n 2
 
 slow: $(STAMP)
@@ -38,4 +45,4 @@ bench: $(STAMP)
 	$(BIN)/pusher bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

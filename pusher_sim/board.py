@@ -13,11 +13,15 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cached_property
 
-Cell = tuple[int, int]
-Triangle = tuple[Cell, Cell, Cell]
+__all__ = ["DIRECTIONS", "PLAYER_COLOURS", "Board", "Cell", "Colour", "Triangle"]
 
-# The six lattice directions, counter-clockwise from +x.
+Cell = tuple[int, int]
+"""A cup: its axial coordinates ``(q, r)``, the centre cup ``(0, 0)``."""
+Triangle = tuple[Cell, Cell, Cell]
+"""Three mutually adjacent cups, sorted: the place a push presses its ball into."""
+
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+"""The six lattice directions, counter-clockwise from +x: a cell plus one is a neighbour."""
 
 SQRT3 = math.sqrt(3.0)
 
@@ -36,6 +40,7 @@ class Colour(IntEnum):
 
 
 PLAYER_COLOURS: tuple[Colour, Colour, Colour] = (Colour.RED, Colour.BLUE, Colour.YELLOW)
+"""The players' colours in seat order (black is no player's)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,18 @@ from typing import Protocol
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
 
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "MAX_PUSH_STEPS",
+    "Point",
+    "PushOutcome",
+    "PushPath",
+    "PushResolver",
+    "PushSpec",
+    "ResolverWrapper",
+    "push_step_problem",
+]
+
 DEFAULT_STRENGTH = 0.5
 """How hard a push presses its ball in when nobody says: the one default for the rules, the
 window, the text interface, the bots and experiments."""

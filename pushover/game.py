@@ -19,6 +19,8 @@ PHASES = {"decide": DECIDE, "rolling": ROLLING, "over": OVER}
 
 
 class PushOverGame(Game):
+    """A Push Over table for two to four players: its config; it makes the states."""
+
     name = "pushover"
     action_codec = CODEC
 

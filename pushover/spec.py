@@ -80,7 +80,7 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 
 SPEC = GameSpec(
-    name="pushover",
+    name=PushOverGame.name,
     title="Push Over",
     rule_letter="O",
     summary="Push Over (Parker Brothers 1981): push your luck with the dice, push others off",

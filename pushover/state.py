@@ -7,9 +7,9 @@ inside the action that caused it, so the only nodes are the player's roll/stop c
 die. A player who can take no turn at all (O6: no top character on the track and no free bottom)
 is passed over automatically and the miss is counted and reported in the news.
 
-The position is a handful of small lists of ints so that :meth:`clone` and :meth:`apply` stay
-cheap: bots try every outcome of a turn on copies, and ``pusher simulate`` plays ten thousand
-games.
+The position is a handful of small lists of ints so that :meth:`PushOverState.clone` and
+:meth:`PushOverState.apply` stay cheap: bots try every outcome of a turn on copies, and
+``pusher simulate`` plays ten thousand games.
 """
 
 from __future__ import annotations

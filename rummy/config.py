@@ -38,6 +38,8 @@ STOCK_OUT_AT_TURN = "at_turn"
 
 @dataclass(frozen=True)
 class RummyConfig:
+    """Everything that makes one Push match, with the rules' decisions as defaults."""
+
     players: int = 4
     deals: int = 5
     """R1: how many deals make a match (fewer keep tests fast); deal i uses the i-th entries."""

@@ -18,6 +18,8 @@ SEAT_NAMES = ("North", "East", "South", "West")
 
 
 class RummyGame(Game):
+    """A Push table for four in two partnerships: its config; it makes the states."""
+
     name = "rummy"
     action_codec = CODEC
     hides_information = True

@@ -41,7 +41,7 @@ def _text_ui(game: Game) -> RummyText:
 
 
 SPEC = GameSpec(
-    name="rummy",
+    name=RummyGame.name,
     title="Push",
     rule_letter="R",
     summary="Push: partnership rummy, 4 players, 108 cards, five deals with contracts",

@@ -65,6 +65,9 @@ class DealResult:
 
 
 class RummyState(State):
+    """A Push position: the deal, the hands, the stock and discard pile, the melds on the table
+    and the results of the deals played; a seat sees only its own hand (:meth:`observation`)."""
+
     game: RummyGame
 
     def __init__(self, game: RummyGame) -> None:

@@ -15,7 +15,15 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
-from pusher_sim.envs.openspiel import PUSH_OVER, PUSH_RUMMY, register  # noqa: E402
+from pusher_sim.envs.openspiel import (  # noqa: E402
+    PUSH_OVER,
+    PUSH_RUMMY,
+    ListedChance,
+    Position,
+    PushOverSpielGame,
+    register,
+)
+from pusher_sim.turnloop.actions import Action  # noqa: E402
 from pusher_sim.turnloop.registry import GAMES, get_spec  # noqa: E402
 from rummy.cards import NUM_CARDS  # noqa: E402
 
@@ -44,6 +52,27 @@ def test_push_over_chance_node_is_the_die() -> None:
     assert [p for _, p in outcomes] == pytest.approx([1 / 3] * 3)
     state.apply_action(2)
     assert state.position.state.dice == (3,)
+
+
+class LastFirst(ListedChance):
+    """A game's own chance numbering: the turn loop's outcomes, last first."""
+
+    def outcomes(self, position: Position) -> list[tuple[int, float]]:
+        listed = super().outcomes(position)
+        return [(len(listed) - 1 - k, p) for k, p in listed]
+
+    def action(self, position: Position, outcome: int) -> Action | None:
+        return super().action(position, len(position.state.chance_outcomes()) - 1 - outcome)
+
+
+def test_a_game_numbers_its_own_chance_nodes_through_its_hook() -> None:
+    game = PushOverSpielGame({"players": 2})
+    game.chance = LastFirst()
+    state = game.new_initial_state()
+    state.apply_action(0)  # roll
+    assert sorted(a for a, _ in state.chance_outcomes()) == [0, 1, 2]
+    state.apply_action(2)
+    assert state.position.state.dice == (1,)
 
 
 def test_push_rummy_shuffle_is_108_draws_then_the_turn_loops_shuffle() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from pusher_sim.cli import main
 from pusher_sim.experiment.params import parse_grid
 from pusher_sim.experiment.plan import Plan
-from pusher_sim.experiment.run import Job, run_chunk
+from pusher_sim.experiment.run import Job
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.running.dataset import read_table
 from pusher_sim.running.localcluster import dask_processes
@@ -44,5 +44,5 @@ def test_cluster_gives_the_local_table_and_survives_a_killed_worker(tmp_path: Pa
                     cluster.kill_worker(0)
         assert cluster.workers[0].poll() is not None and cluster.workers[1].poll() is None
     assert sorted(rows) == list(range(job.n_chunks))
-    assert [rows[k] for k in sorted(rows)] == [run_chunk(job, k) for k in range(job.n_chunks)]
+    assert [rows[k] for k in sorted(rows)] == [job.run_chunk(k) for k in range(job.n_chunks)]
     assert time.monotonic() - started < 90

@@ -35,6 +35,7 @@ def test_each_game_has_a_title_a_rules_section_and_a_table() -> None:
     assert len(set(letters)) == len(letters) == len(GAMES)
     for name in GAMES:
         spec = get_spec(name)
+        assert spec.name == name == spec.make_game({}).name
         assert rules_text.titles()[name] == spec.title
         assert rules_text.game_of(spec.title) == name
         assert sections[name].rules, f"docs/rules.md has no rules under '## {spec.title}'"

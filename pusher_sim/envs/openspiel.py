@@ -421,7 +421,8 @@ PUSHER_PARAMETERS: dict[str, Any] = {
     "balls_per_player": 17,
     "resolver": "physics",
 }
-"""``python_pusher``'s parameters and their defaults (those of :class:`PusherConfig`)."""
+"""``python_pusher``'s parameters and their defaults (those of
+:class:`~pusher_sim.pusher.PusherConfig`)."""
 
 
 def _pusher_type() -> Any:

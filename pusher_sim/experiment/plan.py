@@ -42,6 +42,9 @@ def known_params() -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Plan:
+    """The points an experiment pushes: every combination of the grids' values, times
+    ``n_samples`` draws of the sampled parameters, each repeated ``repeats`` times."""
+
     grids: tuple[Grid, ...] = ()
     samples: tuple[Sample, ...] = ()
     n_samples: int = 1

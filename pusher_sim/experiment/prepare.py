@@ -61,6 +61,8 @@ def auto_chunk(points: int) -> int:
 
 
 def build_job(spec: Spec) -> Job:
+    """The job a spec describes, its plan and physics checked before any push is made; a
+    problem is a :class:`~pusher_sim.errors.UserError` naming it."""
     board = Board()
     base = base_config(spec)
     positions = positions_from_log(spec.positions, board) if spec.positions else ()

@@ -12,9 +12,8 @@ them read and write a body's struct in place (:func:`body_memory`, read with
 :data:`IDLE`).
 
 Every field used is checked when this module is imported (:func:`layout_problem`). If one does
-not match (another pymunk), or the environment has ``PUSHER_SIM_CHIPMUNK=public``, the same
-names are bound to pymunk's public API instead (chipmunk_public.py): slower, the same outcomes,
-with one warning line.
+not match (another pymunk), or ``PUSHER_SIM_CHIPMUNK=public`` is set, the same names are bound
+to pymunk's public API (chipmunk_public.py): slower, the same outcomes, one warning line.
 """
 
 from __future__ import annotations
@@ -47,7 +46,8 @@ MOTION = 64  # byte offset of p.x, p.y, v.x, v.y: the position and the velocity
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
 # (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; at MOTION.
 _BODY_STATE = struct.Struct("4d136xP8xP8xd")
-P, V = 8, 10  # indices of p.x and v.x (y follows)
+P = 8  # index of p.x (p.y follows)
+V = 10  # index of v.x (v.y follows)
 T = 21  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
 IDLE = 33  # index of sleeping.idleTime
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;

@@ -17,6 +17,7 @@ from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parents[2] / "assets" / "physics.toml"
+"""The shipped physics config, ``assets/physics.toml``: what :func:`load_config` reads."""
 
 
 @dataclass(frozen=True)

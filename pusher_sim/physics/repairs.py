@@ -45,7 +45,7 @@ class FullCups:
         return lift
 
     def _ride(self, i: int) -> None:
-        """Ball ``i`` has no bowl from now on: it is on top, counted at :meth:`top_energy`."""
+        """Ball ``i`` has no bowl from now on: it is on top, counted at :meth:`Bowls.top_energy`."""
         s = self.state
         old = s.bowl[i]
         if old >= 0:

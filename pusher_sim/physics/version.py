@@ -8,3 +8,4 @@ The models and what each changed are listed in CHANGELOG.md, "Physics models".
 """
 
 MODEL_VERSION: str = "7"
+"""The model this build resolves pushes with: what its outcomes' ``model`` says."""

@@ -1,7 +1,8 @@
 """Pusher, the marble board game (rules P1-P13, docs/rules.md): rules, positions, bots, text play.
 
-The rules never import the physics: a push is resolved by whatever :class:`PushResolver` the game
-is given (the pymunk model for play, :class:`ScriptedResolver` for tests and fast random play).
+The rules never import the physics: a push is resolved by whatever
+:class:`~pusher_sim.push_resolution.PushResolver` the game is given (the pymunk model for play,
+:class:`ScriptedResolver` for tests and fast random play).
 """
 
 from pusher_sim.pusher.actions import Pass, Place, Push

@@ -75,7 +75,8 @@ def _physics(config: PusherConfig) -> tuple[PusherConfig, PushResolver, PushReso
 
 
 def _bounded(physics: PhysicsConfig) -> PhysicsConfig:
-    """``physics``, unless one push under it may take more than :data:`MAX_PUSH_STEPS`."""
+    """``physics``, unless one push under it may take more than
+    :data:`~pusher_sim.push_resolution.MAX_PUSH_STEPS`."""
     too_many = push_step_problem(physics.time_step, physics.max_sim_time)
     if too_many:
         raise ConfigError(f"physics config: {too_many}")
@@ -171,7 +172,7 @@ def summarise(states: Sequence[State]) -> dict[str, float]:
 
 
 SPEC = GameSpec(
-    name="pusher",
+    name=PusherGame.name,
     title="Pusher",
     rule_letter="P",
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",

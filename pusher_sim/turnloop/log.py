@@ -70,6 +70,10 @@ SHAPE = Obj(
 
 @dataclass
 class GameLog:
+    """A game as played: its name, config, seed and seats, then every action, who made it and
+    what it came to. It saves as JSON (docs/saved-games.md) and :func:`replay` rebuilds the game
+    from it."""
+
     game: str
     config: dict[str, Any]
     seed: int

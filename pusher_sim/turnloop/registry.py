@@ -20,6 +20,7 @@ from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.state import Game, State
 
 HUMAN = "human"
+"""The seat name of a person: :meth:`GameSpec.make_agents` gives no agent for it."""
 DEFAULT_GAME = "pusher"
 """The game played when none is named."""
 
@@ -51,7 +52,8 @@ class TextUI(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the command line and the generic tests need to know about one game."""
+    """Everything about one game that the command line, the window, the rules text, the envs
+    and the generic tests need: the one place its title, rule letter and adapters are named."""
 
     name: str
     title: str
@@ -104,6 +106,8 @@ class GameSpec:
 
 
 def get_spec(name: str) -> GameSpec:
+    """The :class:`GameSpec` of the game called ``name`` (``"pusher"``, ``"rummy"``,
+    ``"pushover"``); an unknown name is a :class:`~pusher_sim.errors.UserError`."""
     if name not in GAMES:
         raise UserError(f"unknown game {name!r} (choose from {', '.join(GAMES)})")
     module, attr = GAMES[name].split(":")

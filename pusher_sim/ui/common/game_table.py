@@ -25,6 +25,7 @@ from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror
 from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
@@ -78,13 +79,17 @@ class GameTable:
     """A :class:`~pusher_sim.ui.shell.mode.Mode` for one turn-loop game (see the module
     docstring)."""
 
-    title = "table"
     help_lines: Sequence[str] = ()
     replay_recall = REPLAY_RECALL
     """Moves shown again when a replay goes back (0: the table reads all it shows from the
     position, as Pusher's does)."""
     hint = ""
     """What the message line says when there is no news (the table's main keys)."""
+
+    @property
+    def title(self) -> str:
+        """The game's title, as its registry entry gives it."""
+        return get_spec(self.flow.match.game.name).title
 
     def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
         if not pygame.font.get_init():

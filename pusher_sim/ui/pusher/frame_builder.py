@@ -11,7 +11,7 @@ from typing import Protocol
 from pusher_sim.board import Cell, Colour
 from pusher_sim.errors import UserError
 from pusher_sim.pusher.names import cup_name
-from pusher_sim.rules_text import plain, rule
+from pusher_sim.rules_text import game_of_rule, plain, rule
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.common.turn_flow import TurnFlow
@@ -178,7 +178,7 @@ def _panel(table: FramedTable) -> tuple[str, tuple[str, ...]] | None:
 def rule_in_force(number: str) -> tuple[str, tuple[str, ...]]:
     """The rule the status line names, as a panel's title and lines (from docs/rules.md)."""
     try:
-        text = plain(rule("pusher", number)).strip()
+        text = plain(rule(game_of_rule(number), number)).strip()
     except UserError:
         return (f"Rule {number}", ("No rule text for this state.", "", "I or Esc closes this."))
     title, _, body = text.partition("\n")

@@ -99,7 +99,6 @@ class PushOnScreen:
 class PusherTable(GameTable):
     """One Pusher game on screen (see the module docstring)."""
 
-    title = "Pusher"
     help_lines = HELP_LINES
     replay_recall = 0
 

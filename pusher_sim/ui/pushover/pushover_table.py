@@ -57,7 +57,6 @@ HELP = (
 class PushOverTable(GameTable):
     """The Push Over table as a window mode; see the module docstring."""
 
-    title = "Push Over"
     help_lines = HELP
     hint = "Space: roll   Enter: stop   H: help"
 

@@ -63,7 +63,6 @@ HELP = (
 class RummyTable(GameTable):
     """The Push table as a window mode; see the module docstring."""
 
-    title = "Push"
     help_lines = HELP
     hint = "select cards, then a button; H for help"
 
