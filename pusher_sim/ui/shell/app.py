@@ -19,21 +19,20 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import pygame
 
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
-from pusher_sim.net import protocol
-from pusher_sim.net.client import Link, address_uri
-from pusher_sim.net.held_seats import held_token, seat_key
-from pusher_sim.ui.common.joining import Joining, finish_joined
-from pusher_sim.ui.common.remote_flow import Seated, wake_on_news
 from pusher_sim.ui.shell.config import AppConfig, parse_size
 from pusher_sim.ui.shell.mode import Keeps, Mode
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import clear_fonts
+
+if TYPE_CHECKING:
+    from pusher_sim.ui.common.remote_flow import Seated
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "run_joined", "screenshot"]
 
@@ -268,6 +267,13 @@ def run_joined(
 ) -> int:
     """``pusher join``: a window on the hosted match at ``address`` until it is closed (see
     :mod:`pusher_sim.ui.common.joining`); an exit code."""
+    # Here, not at the top: a window that joins nothing never loads the network client.
+    from pusher_sim.net import protocol
+    from pusher_sim.net.client import Link, address_uri
+    from pusher_sim.net.held_seats import held_token, seat_key
+    from pusher_sim.ui.common.joining import Joining, finish_joined
+    from pusher_sim.ui.common.remote_flow import wake_on_news
+
     uri = address_uri(address)
     if not watch and token is None:
         key = key or seat_key(uri, seat)

@@ -25,7 +25,6 @@ from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, g
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
@@ -324,10 +323,11 @@ class StartScreen:
             self.continue_last()
         elif what == "quit":
             self.host.quit()
-        elif what == "host":
-            self.host.show(HostForm(self.host, self.config, self, self.game))
-        elif what == "join":
-            self.host.show(JoinForm(self.host, self.config, self))
+        elif what in ("host", "join"):  # the network is loaded only when asked for
+            from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
+
+            form = HostForm(self.host, self.config, self, self.game) if what == "host" else None
+            self.host.show(form or JoinForm(self.host, self.config, self))
         else:
             keys = [r.key for r in self.rows()]
             self.row = keys.index(what)
