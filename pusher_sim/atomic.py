@@ -20,10 +20,13 @@ from pusher_sim.errors import UserError
 
 
 @contextlib.contextmanager
-def atomic_file(path: str | Path) -> Iterator[BinaryIO]:
+def atomic_file(path: str | Path, durable: bool = True) -> Iterator[BinaryIO]:
     """Open a temporary file beside ``path`` for writing; on success it replaces ``path``.
 
     Use it for writers that want a file object (``pyarrow``, ``matplotlib``, ``pygame``).
+    ``durable=False`` skips flushing to the disk: the file is still replaced whole, and a crash
+    of the process loses nothing, but a power cut may keep the older file (for a save written
+    after every move, where a flush to disk would cost more than the move).
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -36,7 +39,8 @@ def atomic_file(path: str | Path) -> Iterator[BinaryIO]:
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, target)
     except OSError as exc:
         raise UserError(
@@ -47,10 +51,11 @@ def atomic_file(path: str | Path) -> Iterator[BinaryIO]:
             tmp.unlink()
 
 
-def atomic_write(path: str | Path, data: bytes | str) -> Path:
-    """Write ``data`` (text is UTF-8) to ``path`` atomically and return the path."""
+def atomic_write(path: str | Path, data: bytes | str, durable: bool = True) -> Path:
+    """Write ``data`` (text is UTF-8) to ``path`` atomically and return the path (``durable``:
+    as :func:`atomic_file`)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    with atomic_file(path) as handle:
+    with atomic_file(path, durable) as handle:
         handle.write(raw)
     return Path(path)
 

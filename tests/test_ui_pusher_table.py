@@ -282,7 +282,8 @@ def test_the_recorder_pickles_without_a_kept_path() -> None:
     """A bot's search sends the game's resolver to worker processes: it must stay small."""
     import pickle
 
-    from pusher_sim.ui.pusher.push_record import PushRecorder, apply_recorded
+    from pusher_sim.pusher.push_recorder import PushRecorder
+    from pusher_sim.ui.pusher.push_record import apply_recorded
 
     game = PusherGame(PusherConfig(players=2), PhysicsResolver())
     match = Match(game, [None, None], seed=1, seat_names=["human", "human"])

@@ -26,7 +26,7 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.turnloop.seat_view import SeatMirror, seat_view
+from pusher_sim.turnloop.seat_view import SeatMirror
 from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
@@ -55,6 +55,8 @@ COMMON_HELP = (
     "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
+HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
+"""The keys of a table that change its match: a joined window leaves them to the host."""
 REPLAY_RECALL = 16
 """Moves shown again when a replay goes back, so the dice, the last turn's summary and what
 happened read as they did on the way (a Push Over turn is at most a few rolls)."""
@@ -145,7 +147,7 @@ class GameTable:
         """Bring the mirror to the match as the viewer sees it: a new view after a move, or a
         new mirror for another seat or a match replaced (a new game, a load, an undo)."""
         match, viewer = self.match, self.flow.viewer
-        view = seat_view(match, viewer)
+        view = self.flow.seat_view(viewer)
         mirror = self.mirror
         if mirror.seat != viewer and not match.game.hides_information:
             mirror = _reseated(mirror, viewer)  # the same position, whoever looks
@@ -243,6 +245,9 @@ class GameTable:
         command = commands.get(key)
         if command is None:
             return False
+        if self.flow.hosted_elsewhere and key in HOSTS_KEYS:
+            self.say("this game is hosted: undo, new game, save, load and replay are the host's")
+            return True
         if self.flow.applying and key in (
             pygame.K_n,
             pygame.K_s,

@@ -23,6 +23,7 @@ from typing import Any
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.seat_view import SeatView, seat_view
 from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.autosave import GameSaver
 from pusher_sim.ui.shell.jobs import in_background
@@ -65,6 +66,9 @@ class Played:
 class TurnFlow:
     """Drives one match for a table: people act through :meth:`play`, the rest in :meth:`update`."""
 
+    hosted_elsewhere = False
+    """True for a joined window's flow: the match is the host's to undo, restart, save or load."""
+
     def __init__(
         self,
         match: Match,
@@ -97,6 +101,10 @@ class TurnFlow:
         self._start()
 
     # -- whose view -------------------------------------------------------------------------
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of the match now (a joined window's flow is told it)."""
+        return seat_view(self.match, seat)
 
     @property
     def hot_seat(self) -> bool:

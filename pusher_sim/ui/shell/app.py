@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,7 +31,10 @@ from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import clear_fonts
 
-__all__ = ["App", "AppConfig", "parse_size", "run", "screenshot"]
+if TYPE_CHECKING:
+    from pusher_sim.ui.common.remote_flow import Seated
+
+__all__ = ["App", "AppConfig", "parse_size", "run", "run_joined", "screenshot"]
 
 FPS = 60
 IDLE_WAIT_MS = 1000
@@ -244,3 +248,56 @@ def run(args: argparse.Namespace) -> int:
     if where:
         print(f"game saved to {where}")
     return 0
+
+
+def run_joined(
+    address: str,
+    seat: int | None = None,
+    token: str | None = None,
+    watch: bool = False,
+    save: str | None = None,
+    size: str | None = None,
+    speed: float = 1.0,
+    mute: bool = False,
+    name: str = "",
+    retry_for: float = 60.0,
+    key: str | None = None,
+    seated: Seated | None = None,
+    transcript: Path | None = None,
+) -> int:
+    """``pusher join``: a window on the hosted match at ``address`` until it is closed (see
+    :mod:`pusher_sim.ui.common.joining`); an exit code."""
+    # Here, not at the top: a window that joins nothing never loads the network client.
+    from pusher_sim.net import protocol
+    from pusher_sim.net.client import Link, address_uri
+    from pusher_sim.net.held_seats import held_token, seat_key
+    from pusher_sim.ui.common.joining import Joining, finish_joined
+    from pusher_sim.ui.common.remote_flow import wake_on_news
+
+    uri = address_uri(address)
+    if not watch and token is None:
+        key = key or seat_key(uri, seat)
+        token = held_token(key)
+    config = AppConfig(
+        size=parse_size(size or "1100x800"), speed=speed, sound=not mute, autosave=False
+    )
+    role = protocol.WATCH if watch else protocol.PLAY
+    link = Link(uri, role, seat, token, name, retry_for, transcript)
+    pygame.display.init()
+    if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
+        close_pygame()
+        raise UserError("no display to open a window on: join with --bot instead")
+    pygame.font.init()
+    try:
+        pygame.display.set_caption(f"Pusher - {uri}")
+        pygame.display.set_mode(config.size, pygame.RESIZABLE)
+        wake_on_news(link)
+        link.start()
+        app = App()
+        joining = Joining(app, config, link, None if watch else key, seated)
+        app.show(joining)
+        app.loop()
+    finally:
+        link.close()
+        close_pygame()
+    return finish_joined(joining, save)

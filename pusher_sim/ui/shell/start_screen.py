@@ -298,6 +298,10 @@ class StartScreen:
                 self.start()
             elif event.key == pygame.K_c:
                 self.continue_last()
+            elif event.key == pygame.K_o:
+                self.click("host", 1)
+            elif event.key == pygame.K_j:
+                self.click("join", 1)
             elif event.key == pygame.K_UP:
                 self.row = (self.row - 1) % len(rows)
             elif event.key == pygame.K_DOWN:
@@ -319,6 +323,11 @@ class StartScreen:
             self.continue_last()
         elif what == "quit":
             self.host.quit()
+        elif what in ("host", "join"):  # the network is loaded only when asked for
+            from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
+
+            form = HostForm(self.host, self.config, self, self.game) if what == "host" else None
+            self.host.show(form or JoinForm(self.host, self.config, self))
         else:
             keys = [r.key for r in self.rows()]
             self.row = keys.index(what)
@@ -366,6 +375,8 @@ class StartScreen:
         buttons = [
             ("start", "Start  (Enter)", True),
             ("continue", self.continue_label(), self.can_continue()),
+            ("host", "Host a game  (O)", True),
+            ("join", "Join a game  (J)", True),
             ("quit", "Quit  (Esc)", True),
         ]
         x = left

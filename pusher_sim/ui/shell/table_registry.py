@@ -20,6 +20,15 @@ from pusher_sim.ui.shell.mode import Host, Mode
 TableMaker = Callable[[Host, AppConfig], Mode]
 
 
+TABLE_CLASSES: dict[str, str] = {
+    "pusher": "pusher_sim.ui.pusher.pusher_table:PusherTable",
+    "rummy": "pusher_sim.ui.rummy.rummy_table:RummyTable",
+    "pushover": "pusher_sim.ui.pushover.pushover_table:PushOverTable",
+}
+"""Each game's table class, made on a turn flow: ``Table(flow, host, config)`` (a joined window
+gives it the flow of a hosted match)."""
+
+
 def has_table(game: str) -> bool:
     return get_spec(game).table is not None
 
@@ -31,3 +40,9 @@ def table_maker(game: str) -> TableMaker:
         raise KeyError(game)
     module, name = where.split(":")
     return cast(TableMaker, getattr(importlib.import_module(module), name))
+
+
+def table_class(game: str) -> Callable[..., Mode]:
+    """The class of ``game``'s table (KeyError for a game without one)."""
+    module, name = TABLE_CLASSES[game].split(":")
+    return cast(Callable[..., Mode], getattr(importlib.import_module(module), name))

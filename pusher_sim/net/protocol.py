@@ -1,0 +1,167 @@
+"""The wire format: JSON text frames with a version, read strictly and within a size bound.
+
+Every message is one JSON object ``{"v": 1, "kind": ..., ...}``. A peer's frame is read by
+:mod:`pusher_sim.strict_json` (bounded size and depth, no duplicate keys, finite exact numbers)
+and its fields are checked against a shape per kind; anything else is a :class:`ProtocolError`
+whose ``code`` the host sends back in an ``error`` frame. Nothing read is executed, imported or
+used as a path: an action is decoded by its game's codec, which only builds frozen dataclasses.
+docs/network.md lists every kind.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pusher_sim import strict_json
+from pusher_sim.errors import CorruptFile
+from pusher_sim.turnloop.schema import Maybe, Obj, Rule, ShapeError, Text, Whole, describe
+
+VERSION = 1
+"""The protocol version every message carries as ``v``; a peer speaking another is refused."""
+
+MAX_PEER_FRAME = 64 * 1024
+"""Largest frame a joined peer may send (a Push meld of 108 cards is under 4 KB)."""
+MAX_HOST_FRAME = 16_000_000
+"""Largest frame a client reads from its host: a Pusher view with every push of a long game
+(the same bound as a saved log, :data:`~pusher_sim.turnloop.log.MAX_LOG_BYTES`)."""
+MAX_NAME = 32
+TOKEN_CHARS = 43
+"""A seat token: 32 random bytes in URL-safe base64 (``secrets.token_urlsafe(32)``)."""
+MAX_MOVES = 1_000_000
+WATCH = "watch"
+PLAY = "play"
+
+# Error codes (docs/network.md: each, and what the host does after it).
+TOO_BIG = "too-big"
+BAD_JSON = "bad-json"
+BAD_VERSION = "version"
+BAD_MESSAGE = "bad-message"
+UNKNOWN_KIND = "unknown-kind"
+NOT_YOUR_TURN = "not-your-turn"
+STALE = "stale"
+ILLEGAL = "illegal"
+BAD_TOKEN = "bad-token"
+SEAT_TAKEN = "seat-taken"
+NO_SEAT = "no-seat"
+FLOOD = "flood"
+TIMEOUT = "timeout"
+WATCHING = "watching"
+
+
+class ProtocolError(Exception):
+    """A message the host (or a client) refuses: ``code`` names why, the text says what."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first message of every connection: play a seat (any open one, or ``seat``), take a
+    held seat back with its ``token``, or watch."""
+
+    role: str
+    seat: int | None = None
+    token: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Act:
+    """An action for move ``move`` (the number of moves played before it): an action aimed at
+    a position that has moved on is refused as stale, never applied to the new one."""
+
+    move: int
+    action: dict[str, Any]
+
+
+def _action(value: object, where: str) -> None:
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise ShapeError(f"{where} must be an object with a 'type', got {describe(value)}")
+
+
+_TOKEN = Text(max_len=TOKEN_CHARS)
+PEER_SHAPES = {
+    "hello": Obj(
+        {
+            "v": Whole(0, 1 << 30),
+            "kind": Text(),
+            "role": Text((PLAY, WATCH)),
+            "seat": Maybe(Whole(0, 7)),
+            "token": Maybe(_TOKEN),
+            "name": Text(max_len=MAX_NAME),
+        },
+        required=frozenset({"v", "kind", "role"}),
+    ),
+    "act": Obj(
+        {
+            "v": Whole(0, 1 << 30),
+            "kind": Text(),
+            "move": Whole(0, MAX_MOVES),
+            "action": Rule(_action),
+        },
+        required=frozenset({"v", "kind", "move", "action"}),
+    ),
+}
+"""What a joined peer may send, kind by kind."""
+
+
+def parse_frame(frame: str | bytes, max_bytes: int, what: str) -> dict[str, Any]:
+    """One frame as a JSON object with ``v`` and ``kind``, under :mod:`strict_json`'s bounds."""
+    raw = frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame
+    if len(raw) > max_bytes:
+        raise ProtocolError(TOO_BIG, f"{what} is {len(raw)} bytes (at most {max_bytes})")
+    try:
+        data = strict_json.parse(raw, what)
+    except CorruptFile as exc:
+        raise ProtocolError(BAD_JSON, str(exc)) from None
+    bad = strict_json.first_unreadable(data, "")
+    if bad:
+        raise ProtocolError(BAD_JSON, f"{what}: {bad} is not a number a message can hold")
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, f"{what} must be a JSON object, got {describe(data)}")
+    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+        raise ProtocolError(
+            BAD_VERSION, f"{what} speaks version {describe(data.get('v'))}; this is {VERSION}"
+        )
+    if not isinstance(data.get("kind"), str):
+        raise ProtocolError(BAD_MESSAGE, f"{what} has no 'kind'")
+    return data
+
+
+def read_peer(frame: str | bytes) -> Hello | Act:
+    """A joined peer's frame, checked field by field (raises :class:`ProtocolError`)."""
+    data = parse_frame(frame, MAX_PEER_FRAME, "the message")
+    kind = data["kind"]
+    shape = PEER_SHAPES.get(kind)
+    if shape is None:
+        raise ProtocolError(UNKNOWN_KIND, f"unknown message kind {kind!r:.40}")
+    try:
+        shape.check(data, kind)
+    except ShapeError as exc:
+        raise ProtocolError(BAD_MESSAGE, str(exc)) from None
+    if kind == "hello":
+        return Hello(data["role"], data.get("seat"), data.get("token"), data.get("name", ""))
+    return Act(data["move"], data["action"])
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """A message as sent: compact JSON, version first."""
+    return json.dumps(
+        {"v": VERSION, "kind": kind, **fields}, separators=(",", ":"), allow_nan=False
+    )
+
+
+def error(code: str, message: str) -> str:
+    return encode("error", code=code, message=message[:400])
+
+
+def hello(role: str, seat: int | None = None, token: str | None = None, name: str = "") -> str:
+    return encode("hello", role=role, seat=seat, token=token, name=name[:MAX_NAME])
+
+
+def act(move: int, action: dict[str, Any]) -> str:
+    return encode("act", move=move, action=action)

@@ -1,0 +1,314 @@
+"""The hosted match: the one authority over a networked game, and who holds which seat.
+
+The host's :class:`HostedMatch` holds the real :class:`~pusher_sim.turnloop.match.Match` (its
+state, seed and physics) and the seats: ``open`` for whoever joins, ``human`` for the host's own
+window, or a bot the host runs. A seat taken by a joiner is held by a random token; only its
+SHA-256 is kept (and saved), so the host's files hold no credential. It accepts an action only
+from the seat to move, for the position it was meant for, and only if it is legal; builds what
+each seat is sent from :func:`~pusher_sim.turnloop.seat_view.seat_view` (never the full state);
+and saves itself atomically after every move and every seat taken (:mod:`pusher_sim.net.hostfile`).
+
+It does no input or output of its own: :mod:`pusher_sim.net.server` calls it, one call at a time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pusher_sim.errors import CorruptFile, IllegalMove, UserError
+from pusher_sim.net import protocol
+from pusher_sim.net.hostfile import save_hosted
+from pusher_sim.net.protocol import Act, Hello, ProtocolError
+from pusher_sim.net.push_path import path_to_json
+from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.push_recorder import step_recorded
+from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import HUMAN, GameSpec
+from pusher_sim.turnloop.seat_view import SPECTATOR, SeenMove, seat_view, seen_move
+from pusher_sim.turnloop.state import CHANCE
+
+OPEN = "open"
+"""A seat for whoever joins (``pusher host --seats open,bot``)."""
+STAND_IN = "bot"
+"""The bot that plays a seat left empty longer than ``--abandon-after``: the game's strongest."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat of the hosted match and who holds it now."""
+
+    kind: str
+    """``open``, ``human`` (the host's own window) or a bot name."""
+    token: str | None = None
+    """The SHA-256 of the token that holds the seat, once someone took it."""
+    name: str = ""
+    holder: object | None = None
+    """The connection playing the seat now, or None."""
+    away_since: float | None = None
+    stand_in: bool = False
+    """A bot plays the seat while its person is away."""
+
+    @property
+    def person(self) -> bool:
+        return self.kind in (OPEN, HUMAN)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move as the host applied it, for the news each seat is sent."""
+
+    number: int
+    """The number of moves played, this one included."""
+    mover: int
+    seen: SeenMove
+    path: dict[str, Any] | None = None
+    """A Pusher push's recorded path (:mod:`pusher_sim.net.push_path`), else None."""
+
+
+@dataclass
+class HostedMatch:
+    spec: GameSpec
+    match: Match
+    seats: list[Seat]
+    save_to: Path | None = None
+    problem: str = ""
+    """Why the last save failed ("" if it did not)."""
+    _news: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls, spec: GameSpec, match: Match, kinds: list[str], save_to: Path | None
+    ) -> HostedMatch:
+        return cls(spec, match, [Seat(kind) for kind in kinds], save_to)
+
+    # -- seats --------------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """Play begins once every person's seat has been taken (and goes on while one is away)."""
+        return all(s.token is not None for s in self.seats if s.person)
+
+    def reserve(self, seat: int) -> str:
+        """A token for the host's own window (its ``human`` seat), handed over in-process."""
+        token = new_token()
+        self.seats[seat].token = token_hash(token)
+        self.save()
+        return token
+
+    def claim(self, hello: Hello, holder: object, now: float) -> tuple[int, str | None]:
+        """The seat ``hello`` asks for and the token that holds it (None for a spectator)."""
+        if hello.role == protocol.WATCH:
+            return SPECTATOR, None
+        if hello.token is not None:
+            return self._take_back(hello.token, holder), hello.token
+        candidates = [
+            n
+            for n, s in enumerate(self.seats)
+            if s.kind == OPEN and s.token is None and hello.seat in (None, n)
+        ]
+        if not candidates:
+            if hello.seat is not None and not 0 <= hello.seat < len(self.seats):
+                raise ProtocolError(protocol.NO_SEAT, f"there is no seat {hello.seat}")
+            which = "that seat is not open" if hello.seat is not None else "no seat is open"
+            raise ProtocolError(protocol.NO_SEAT, f"{which}: watch instead")
+        seat = candidates[0]
+        token = new_token()
+        record = self.seats[seat]
+        record.token, record.name, record.holder = token_hash(token), hello.name, holder
+        self.save()  # the token outlives a crash of the host before the joiner hears it
+        return seat, token
+
+    def _take_back(self, token: str, holder: object) -> int:
+        digest = token_hash(token)
+        for n, seat in enumerate(self.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, digest):
+                if seat.holder is not None:
+                    raise ProtocolError(
+                        protocol.SEAT_TAKEN, "that seat is held by a live connection"
+                    )
+                seat.holder, seat.away_since = holder, None
+                if seat.stand_in:  # its person is back: the bot stands down
+                    seat.stand_in = False
+                    self.match.agents[n] = None
+                return n
+        raise ProtocolError(protocol.BAD_TOKEN, "that token holds no seat at this table")
+
+    def leave(self, seat: int, holder: object, now: float) -> bool:
+        """The connection ``holder`` closed; True if it held a player's seat."""
+        if seat < 0 or self.seats[seat].holder is not holder:
+            return False
+        self.seats[seat].holder, self.seats[seat].away_since = None, now
+        return True
+
+    def abandoned(self, now: float, after: float) -> list[int]:
+        """Seats whose person has been away ``after`` seconds: a bot plays them from now on."""
+        taken = []
+        for n, seat in enumerate(self.seats):
+            away = seat.away_since
+            if seat.person and not seat.stand_in and away is not None and now - away >= after:
+                seat.stand_in = True
+                self.match.agents[n] = self.spec.bots[STAND_IN](self.match.game)
+                taken.append(n)
+        return taken
+
+    def who(self, seat: int) -> str:
+        if seat == SPECTATOR:
+            return "a spectator"
+        label = self.match.game.seat_label(seat)
+        name = self.seats[seat].name
+        return f"{label} ({name})" if name else label
+
+    # -- moves --------------------------------------------------------------------------------
+
+    @property
+    def moves(self) -> int:
+        return self.match.moves
+
+    def over(self) -> bool:
+        return self.match.state.is_terminal()
+
+    def automatic(self) -> bool:
+        """Chance or a bot is to move, and play has begun."""
+        seat = self.match.state.current_player()
+        if not self.started or self.over():
+            return False
+        return seat == CHANCE or (seat >= 0 and self.match.agents[seat] is not None)
+
+    def check(self, seat: int, act: Act) -> Action:
+        """The action ``act`` asks for, if ``seat`` may play it now; else ProtocolError."""
+        state = self.match.state
+        if seat == SPECTATOR:
+            raise ProtocolError(protocol.WATCHING, "a spectator cannot move")
+        if not self.started:
+            raise ProtocolError(protocol.NOT_YOUR_TURN, "the match waits for its players")
+        if state.current_player() != seat or self.match.agents[seat] is not None:
+            raise ProtocolError(protocol.NOT_YOUR_TURN, "it is not your turn")
+        if act.move != self.moves:
+            raise ProtocolError(
+                protocol.STALE, f"that action is for move {act.move}; {self.moves} were played"
+            )
+        try:
+            action = self.match.game.action_codec.decode(act.action)
+            state.validate(action)
+        except IllegalMove as exc:
+            raise ProtocolError(protocol.ILLEGAL, str(exc)) from None
+        except CorruptFile as exc:
+            raise ProtocolError(protocol.BAD_MESSAGE, str(exc)) from None
+        return action
+
+    def thinks(self) -> bool:
+        """A bot is to move (its decision may take long), not chance."""
+        return self.match.state.current_player() >= 0
+
+    def simulates(self, action: Action) -> bool:
+        """Applying ``action`` runs the physics (a Pusher push): too slow for the event loop."""
+        return isinstance(action, Push)
+
+    def next_action(self) -> Action:
+        """What chance or the bot to move does (run off the event loop: a bot may think)."""
+        return self.match.next_action()
+
+    def play(self, action: Action) -> Played:
+        """Apply a checked action, save, and return it as the seats will hear of it."""
+        mover = self.match.state.current_player()
+        outcome = step_recorded(self.match, action)
+        log = self.match.log
+        n = len(log.actions) - 1
+        seen = seen_move(self.match.game, log.actions[n], mover, log.outcome(n))
+        self.save(durable=False)  # before anyone hears of it; a flush per move costs ~16 ms
+        path = None if outcome is None or outcome.path is None else path_to_json(outcome.path)
+        return Played(len(log.actions), mover, seen, path)
+
+    # -- what each seat is sent ---------------------------------------------------------------
+
+    def welcome(self, seat: int, token: str | None) -> str:
+        view = seat_view(self.match, seat)
+        return protocol.encode(
+            "welcome",
+            seat=seat,
+            token=token,
+            view=view.to_json(),
+            seats=self._seats_json(),
+            started=self.started,
+        )
+
+    def news(self, seat: int, played: Played) -> str:
+        """One move as ``seat`` hears of it: the move as seen, and its new observation and
+        legal actions (the same text for every seat that sees the same)."""
+        state = self.match.state
+        to_move = state.current_player()
+        key = (played.number, seat)
+        text = self._news.get(key)
+        if text is None:
+            legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
+            text = protocol.encode(
+                "move",
+                number=played.number,
+                seen=played.seen.to_json(),
+                to_move=to_move,
+                observation=state.observation(seat).to_json(),
+                legal=legal,
+                path=played.path,
+            )
+            self._news = {k: v for k, v in self._news.items() if k[0] == played.number}
+            self._news[key] = text
+        return text
+
+    def end(self, seat: int) -> str:
+        """The match is over: the results, and the seed where it hides nothing (it can no
+        longer tell anyone a future die) so a joined client can write the host's very log."""
+        seed = None if self.match.game.hides_information else self.match.seed
+        return protocol.encode("end", returns=self.match.state.returns(), seed=seed)
+
+    def seats_message(self, note: str) -> str:
+        return protocol.encode("seats", seats=self._seats_json(), started=self.started, note=note)
+
+    def _seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "kind": s.kind if not s.person else "person",
+                "name": s.name,
+                "taken": s.token is not None,
+                "present": s.holder is not None,
+                "bot": s.stand_in or not s.person,
+            }
+            for s in self.seats
+        ]
+
+    def result_line(self) -> str:
+        returns = self.match.state.returns()
+        game = self.match.game
+        scores = ", ".join(f"{game.seat_label(n)} {r:+g}" for n, r in enumerate(returns))
+        return f"the match is over after {self.moves} moves: {scores}"
+
+    def save(self, durable: bool = True) -> None:
+        """Write the save; a folder that cannot take it is said once (``problem``) and play
+        goes on, as at home."""
+        if self.save_to is None:
+            return
+        try:
+            save_hosted(
+                self.save_to,
+                [s.kind for s in self.seats],
+                [s.token for s in self.seats],
+                self.match.log,
+                durable,
+            )
+        except UserError as exc:
+            self.problem = str(exc)
+        else:
+            self.problem = ""
