@@ -34,7 +34,7 @@ import numpy as np
 
 from pusher_sim.net import protocol
 from pusher_sim.net.client import Link
-from pusher_sim.net.join_cli import make_agent
+from pusher_sim.net.joined import make_agent
 from pusher_sim.net.server import Server
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.turnloop.log import GameLog

@@ -40,8 +40,8 @@ PLUGINS = {
     "tournament": ("pusher_sim.tournament.cli", "bots against bots: win rates and ratings"),
     "rules": ("pusher_sim.rules_cli", "print a game's rules, or one rule (pusher rules pusher P7)"),
     "validate": ("pusher_sim.reference.cli", "the 2-D physics against the 3-D MuJoCo reference"),
-    "host": ("pusher_sim.net.host_cli", "host a match that others join from their machines"),
-    "join": ("pusher_sim.net.join_cli", "join a hosted match: a window, a bot (--bot) or --watch"),
+    "host": ("pusher_sim.host_cli", "host a match that others join from their machines"),
+    "join": ("pusher_sim.join_cli", "join a hosted match: a window, a bot (--bot) or --watch"),
 }
 
 

@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
 from pusher_sim.net.client import End, Follower, Link, News, Refused, Welcome
-from pusher_sim.net.join_cli import make_agent
+from pusher_sim.net.joined import make_agent
 from tests.hosted import Host, Proc, finish, join
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")

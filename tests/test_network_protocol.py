@@ -16,7 +16,7 @@ from pusher_sim.errors import CorruptFile
 from pusher_sim.net import protocol
 from pusher_sim.net.hostfile import load_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError, read_peer
-from pusher_sim.net.push_path import path_from_json, path_to_json
+from pusher_sim.pusher.push_path import path_from_json, path_to_json
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.push_resolution import PushPath
 from pusher_sim.turnloop.match import Match

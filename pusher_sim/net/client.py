@@ -25,8 +25,6 @@ from websockets.sync.client import ClientConnection, connect
 from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.protocol import ProtocolError
-from pusher_sim.net.push_path import path_from_json
-from pusher_sim.push_resolution import PushPath
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.schema import (
@@ -64,7 +62,9 @@ class News:
     to_move: int
     observation: dict[str, Any]
     legal: list[dict[str, Any]]
-    path: PushPath | None
+    path: Any
+    """What the host recorded for the window to play the move back (a Pusher push's path), as
+    sent: :meth:`Follower.played_back` reads it."""
 
 
 @dataclass(frozen=True)
@@ -170,14 +170,13 @@ def read_host(frame: str | bytes) -> Message:
             view = SeatView.from_json(data["view"])
             return Welcome(data["seat"], data["token"], view, data["seats"], data["started"])
         if kind == "move":
-            path = None if data.get("path") is None else path_from_json(data["path"])
             return News(
                 data["number"],
                 SeenMove.from_json(data["seen"]),
                 data["to_move"],
                 data["observation"],
                 data["legal"],
-                path,
+                data.get("path"),
             )
         if kind == "seats":
             return SeatsNews(data["seats"], bool(data["started"]), data["note"])
@@ -323,6 +322,7 @@ class Follower:
     def __init__(self, welcome: Welcome) -> None:
         view = welcome.view
         spec = get_spec(view.game)
+        self.playback = spec.playback
         try:
             self.game: Game = spec.make_game(view.config)
         except UserError as exc:
@@ -352,6 +352,16 @@ class Follower:
         )
         self.mirror.follow(self.view)
         return news.seen
+
+    def played_back(self, seen: SeenMove, path: Any) -> object:
+        """What the table plays ``seen`` back from, read through the game's
+        :attr:`~pusher_sim.turnloop.registry.GameSpec.playback` from the move's outcome and
+        the ``path`` the host sent (None: nothing to play; CorruptFile: out of shape)."""
+        if self.playback is None:
+            if path is not None:
+                raise CorruptFile(f"the host sent a path, which {self.view.game} moves have none")
+            return None
+        return self.playback.read(seen.outcome, path)
 
     @property
     def my_turn(self) -> bool:

@@ -24,9 +24,6 @@ from pusher_sim.errors import CorruptFile, IllegalMove, UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.hostfile import save_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
-from pusher_sim.net.push_path import path_to_json
-from pusher_sim.pusher.actions import Push
-from pusher_sim.pusher.push_recorder import step_recorded
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec
@@ -76,7 +73,8 @@ class Played:
     mover: int
     seen: SeenMove
     path: dict[str, Any] | None = None
-    """A Pusher push's recorded path (:mod:`pusher_sim.net.push_path`), else None."""
+    """What the windows play the move back from (the game's
+    :attr:`~pusher_sim.turnloop.registry.GameSpec.playback`: a Pusher push's path), else None."""
 
 
 @dataclass
@@ -216,7 +214,8 @@ class HostedMatch:
 
     def simulates(self, action: Action) -> bool:
         """Applying ``action`` runs the physics (a Pusher push): too slow for the event loop."""
-        return isinstance(action, Push)
+        playback = self.spec.playback
+        return playback is not None and playback.slow(action)
 
     def next_action(self) -> Action:
         """What chance or the bot to move does (run off the event loop: a bot may think)."""
@@ -225,12 +224,16 @@ class HostedMatch:
     def play(self, action: Action) -> Played:
         """Apply a checked action, save, and return it as the seats will hear of it."""
         mover = self.match.state.current_player()
-        outcome = step_recorded(self.match, action)
+        playback = self.spec.playback
+        if playback is None:
+            self.match.step(action)
+            path = None
+        else:
+            path = playback.step(self.match, action)
         log = self.match.log
         n = len(log.actions) - 1
         seen = seen_move(self.match.game, log.actions[n], mover, log.outcome(n))
         self.save(durable=False)  # before anyone hears of it; a flush per move costs ~16 ms
-        path = None if outcome is None or outcome.path is None else path_to_json(outcome.path)
         return Played(len(log.actions), mover, seen, path)
 
     # -- what each seat is sent ---------------------------------------------------------------

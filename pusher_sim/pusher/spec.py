@@ -17,6 +17,7 @@ from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.memo import RememberingResolver
+from pusher_sim.pusher.playback import PLAYBACK
 from pusher_sim.pusher.resimulate import resimulate
 from pusher_sim.pusher.scripted import ScriptedResolver
 from pusher_sim.pusher.search_bot import DEFAULT_BUDGET, SearchPusherBot, SearchSettings
@@ -208,4 +209,5 @@ SPEC = GameSpec(
     pettingzoo="pusher_sim.envs.pusher_v0",
     openspiel="pusher_sim.envs.openspiel:PusherSpielGame",
     resimulate=resimulate,
+    playback=PLAYBACK,
 )

@@ -17,6 +17,7 @@ from pusher_sim.errors import UserError
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import Game, State
 
 HUMAN = "human"
@@ -48,6 +49,22 @@ class TextUI(Protocol):
         ...
 
     def help(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Playback:
+    """How a game whose moves are resolved once (Pusher's pushes, by the physics) is played
+    across the network: the host applies each move and sends what it recorded, and every joined
+    window plays that back, never resolving the move again. The network code reaches the game
+    only through this."""
+
+    slow: Callable[[Action], bool]
+    """Applying the action takes long (it runs the physics): a host does it off its event loop."""
+    step: Callable[[Match, Action], dict[str, Any] | None]
+    """Apply the action to the match; what the windows play it back from, as JSON (or None)."""
+    read: Callable[[Mapping[str, Any] | None, Any], object]
+    """A move's recorded outcome and what ``step`` sent for it (None: nothing), read strictly
+    (CorruptFile) as the game's table plays the move back; None for a move with nothing to play."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +103,9 @@ class GameSpec:
     resimulate: Callable[[Game, GameLog], list[str]] | None = None
     """``pusher replay --resimulate``: the report of each logged outcome worked out again with the
     current model (Pusher's pushes), for games whose actions can come out more than one way."""
+    playback: Playback | None = None
+    """How a network host sends its moves' recordings to the joined windows, for a game whose
+    moves are resolved once (Pusher's pushes); None: a move is all a window needs."""
 
     def make_agents(self, game: Game, seats: Sequence[str]) -> list[Agent | None]:
         agents: list[Agent | None] = []

@@ -88,7 +88,7 @@ def finish_joined(joining: Joining, save: str | None) -> int:
     flow = getattr(joining.table, "flow", None)
     if isinstance(flow, RemoteFlow):
         if flow.ended is not None and save:
-            from pusher_sim.net.join_cli import save_seen
+            from pusher_sim.net.joined import save_seen
 
             save_seen(Path(save), flow.follower, flow.ended)
             print(f"pusher join: saved to {save}", flush=True)

@@ -20,6 +20,7 @@ import queue
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -37,8 +38,6 @@ from pusher_sim.net.client import (
     SeatsNews,
     Welcome,
 )
-from pusher_sim.push_resolution import PushPath
-from pusher_sim.pusher.recorded_outcome import outcome_from_json
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
@@ -103,9 +102,10 @@ class RemoteFlow(TurnFlow):
 
     # -- the host's news --------------------------------------------------------------------
 
-    def _move(self, match: Match, move: SeenMove, path: PushPath | None = None) -> Played | None:
+    def _move(self, match: Match, move: SeenMove, path: Any = None) -> Played | None:
         """Apply one move the host sent to the table's position; what the table animates (None
-        for a move whose content the seat may not see: the table shows its effects)."""
+        for a move whose content the seat may not see: the table shows its effects), with what
+        the host recorded to play it back (``path`` as sent, read through the game's spec)."""
         before = match.state.clone()
         if match.game.hides_information or move.action is None:
             entry = dict(move.action) if move.action is not None else {"type": "hidden"}
@@ -117,10 +117,7 @@ class RemoteFlow(TurnFlow):
             return Played(move.mover, match.game.action_codec.decode(entry), before, None)
         action = match.game.action_codec.decode(dict(move.action))
         match.step_logged(action, move.outcome)
-        pushed = None
-        if move.outcome is not None and "balls" in move.outcome:
-            pushed = dataclasses.replace(outcome_from_json(move.outcome), path=path)
-        return Played(move.mover, action, before, pushed)
+        return Played(move.mover, action, before, self.follower.played_back(move, path))
 
     def _take(self, message: Message) -> None:
         if isinstance(message, News):

@@ -2,7 +2,7 @@
 
 *Host a game* hosts the start screen's game from this window: each seat is yours, open for
 whoever joins, or a bot; the match is served by a thread of this process
-(:func:`~pusher_sim.net.host_cli.host_in_background`) and this window joins it like any other.
+(:func:`~pusher_sim.net.hosting.host_in_background`) and this window joins it like any other.
 *Join a game* takes the host's address and a seat (or none: watch). Both end on the
 :class:`~pusher_sim.ui.common.joining.Joining` screen, then the game's table. Keys: Up/Down pick
 a row, Left/Right change it, typing edits the address or port, Enter starts, Esc goes back.
@@ -18,7 +18,7 @@ from pusher_sim.errors import UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.client import Link, address_uri
 from pusher_sim.net.held_seats import held_token, seat_key
-from pusher_sim.net.host_cli import DEFAULT_PORT, host_in_background, hosted_from, hosting_args
+from pusher_sim.net.hosting import DEFAULT_PORT, host_in_background, hosted_from, hosting_args
 from pusher_sim.net.table import OPEN
 from pusher_sim.turnloop.registry import GAMES, HUMAN, get_spec
 from pusher_sim.ui.common.joining import Joining

@@ -1,9 +1,8 @@
-"""``pusher host``: run one match as the only authority and let others join it.
+"""Hosting a match: the one asked for (new, or ``--load``), served on a thread of this process
+or on its own, for ``pusher host`` (:mod:`pusher_sim.host_cli`) and the start screen's form.
 
-Every mistake (an unknown seat, a bad option, a save that does not load) is one line and exit
-status 2. The match is saved after every move (:mod:`pusher_sim.net.hostfile`); Ctrl-C, SIGTERM
-or a crash lose nothing: ``pusher host --load`` goes on, and the joiners come back with their
-tokens.
+The match is saved after every move (:mod:`pusher_sim.net.hostfile`); Ctrl-C, SIGTERM or a crash
+lose nothing: ``pusher host --load`` goes on, and the joiners come back with their tokens.
 """
 
 from __future__ import annotations
@@ -13,13 +12,11 @@ import asyncio
 import json
 import secrets
 import socket
-import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pusher_sim import arguments, interrupts
 from pusher_sim.errors import UserError
 from pusher_sim.net.held_seats import held_token, keep_token
 from pusher_sim.net.hostfile import hosted_path, load_hosted
@@ -28,71 +25,17 @@ from pusher_sim.net.table import OPEN, HostedMatch, Seat
 from pusher_sim.saves import check_saves_dir
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.registry import GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 
 DEFAULT_PORT = 4747
 DEFAULT_SEATS = {"pusher": "human,open", "rummy": "human,open,bot,open", "pushover": "human,open"}
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", choices=list(GAMES), help="default: pusher")
-    parser.add_argument(
-        "--seats",
-        help="comma-separated: open (for a joiner), human (this machine's window) or a bot name",
-    )
-    parser.add_argument("--port", type=arguments.whole_number(0, 65535), default=DEFAULT_PORT)
-    parser.add_argument(
-        "--bind", default="127.0.0.1", help="address to listen on (default: this machine only)"
-    )
-    parser.add_argument(
-        "--load",
-        nargs="?",
-        const="",
-        metavar="SAVE",
-        help="go on with a hosted match (default: the last one hosted of GAME)",
-    )
-    parser.add_argument(
-        "--abandon-after",
-        type=arguments.finite(0.0, 86400.0, open_low=True),
-        metavar="S",
-        help="a bot plays a seat left empty this many seconds",
-    )
-    parser.add_argument("--seed", type=arguments.seed, default=None)
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (a JSON value), e.g. --set deals=1 --set board_radius=3",
-    )
-    parser.add_argument("--save", type=arguments.path_arg("--save"), help="where the match is kept")
-    parser.add_argument(
-        "--max-connections", type=arguments.whole_number(1, 1024), default=Limits.connections
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    table = hosted_from(args)
-    if table.over():
-        raise UserError(f"{table.save_to}: that match is over")
-    people = [n for n, s in enumerate(table.seats) if s.kind == HUMAN]
-    if people:
-        return _host_with_window(args, table, people[0])
-    try:
-        return asyncio.run(_serve(args, table))
-    except KeyboardInterrupt as exc:
-        say(
-            f"interrupted; the match is saved in {table.save_to} "
-            f"(go on with: pusher host --load {table.save_to})"
-        )
-        return interrupts.exit_code(exc)
 
 
 def say(line: str) -> None:
     print(f"pusher host: {line}", flush=True)
 
 
-async def _serve(
+async def serve(
     args: argparse.Namespace,
     table: HostedMatch,
     ready: threading.Event | None = None,
@@ -222,14 +165,14 @@ def host_in_background(args: argparse.Namespace, table: HostedMatch, seat: int) 
     ready, port_box = threading.Event(), []  # type: ignore[var-annotated]
     failure: list[BaseException] = []
 
-    def serve() -> None:
+    def on_thread() -> None:
         try:
-            asyncio.run(_serve(args, table, ready, port_box))
+            asyncio.run(serve(args, table, ready, port_box))
         except BaseException as exc:  # told on the calling thread
             failure.append(exc)
             ready.set()
 
-    threading.Thread(target=serve, name="pusher-host", daemon=True).start()
+    threading.Thread(target=on_thread, name="pusher-host", daemon=True).start()
     ready.wait()
     if failure:
         raise failure[0]
@@ -238,17 +181,6 @@ def host_in_background(args: argparse.Namespace, table: HostedMatch, seat: int) 
     return HostedHere(
         f"{here}:{port}", f"{_reachable(args.bind)}:{port}", seat, token, table.save_to
     )
-
-
-def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -> int:
-    """The host's own seat is a window joined like any other, over loopback."""
-    hosted = host_in_background(args, table, seat)
-    from pusher_sim.ui.shell.app import run_joined
-
-    code = run_joined(hosted.address, seat=seat, token=hosted.token)
-    if not table.over():
-        print(f"pusher host: the match is saved in {table.save_to}", file=sys.stderr)
-    return code
 
 
 def hosting_args(game: str, seats: list[str], port: int, bind: str) -> argparse.Namespace:

@@ -1,4 +1,4 @@
-"""A Pusher push's recorded path on the wire: the host simulates once, every window plays it.
+"""A Pusher push's recorded path as JSON: the network host simulates once, every window plays it.
 
 Positions are rounded to a hundredth of a millimetre (the window draws whole pixels of a board
 about 0.3 m across), which keeps a long push's path to a few hundred kilobytes. Reading is
