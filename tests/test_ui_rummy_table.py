@@ -20,6 +20,7 @@ from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
+from pusher_sim.turnloop.state import SPECTATOR
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.rummy.card_painter import CardPainter
 from pusher_sim.ui.rummy.offers import offers_for
@@ -743,3 +744,19 @@ def test_the_push_table_draws_from_its_seat_view_only(window: pygame.Surface) ->
     finally:
         table.flow.match = real
     assert table.news[-1].startswith("North: ")
+
+
+def test_a_spectator_sees_all_four_seats_and_no_team_of_their_own(drawn: Drawn) -> None:
+    """A spectator (``pusher join --watch``) sits in no seat: the column beside the table shows
+    every seat, and no team is called theirs (a seat of -3 once showed East's view of it)."""
+    table = table_for(("strong",) * 4, seed=2)
+    table.flow.viewer = SPECTATOR
+    table.follow()
+    drawn.clear()
+    drv.tick(table)
+    panels = [w for w, _, _, rect in drawn if table.layout.seats.contains(rect)]
+    for name in SEAT_NAMES:
+        assert any(w.startswith(name) for w in panels), (name, panels)
+    words = [w for w, *_ in drawn]
+    assert not any("your team" in w for w in words), words
+    assert not any(w in ("A*", "B*") for w in words)

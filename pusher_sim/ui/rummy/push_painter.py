@@ -10,7 +10,7 @@ import pygame
 
 from pusher_sim.ui.rummy.card_painter import CardPainter
 from pusher_sim.ui.rummy.push_view import PushView
-from pusher_sim.ui.rummy.table_layout import Layout, meld_label
+from pusher_sim.ui.rummy.table_layout import Layout, meld_label, others
 from pusher_sim.ui.shell.widgets import ACCENT, TEXT, TEXT_DIM, font, panel, shade, text, wrapped
 
 FELT = (22, 78, 52)
@@ -53,18 +53,17 @@ class PushPainter:
         lay, obs = self.layout, view.obs
         base = lay.base
         small = round(base * 0.85)
-        for k in (1, 2, 3):
-            seat = (view.viewer + k) % 4
+        watching = view.viewer < 0
+        for k, seat in enumerate(others(view.viewer)):
             box = lay.seat_box(view.viewer, seat)
             pygame.draw.rect(surface, FELT_DARK, box, border_radius=8)
             if obs.to_move == seat and obs.phase in ("draw", "meld"):
                 pygame.draw.rect(surface, ACCENT, box, width=3, border_radius=8)
-            where = ("left", "across", "right")[k - 1]
             team = "A" if seat % 2 == 0 else "B"
-            partner = " partner" if k == 2 else ""
+            where = "" if watching else ("left, ", "across partner, ", "right, ")[k]
             n = obs.hand_sizes[seat]
             laid = ", contract laid" if obs.laid[seat] else ""
-            line = f"{where}{partner}, team {team}" + (", dealer" if obs.dealer == seat else "")
+            line = f"{where}team {team}" + (", dealer" if obs.dealer == seat else "")
             # Lines that do not fit the panel's width wrap: nothing is cut off.
             rows = [(p, base, TEXT) for p in wrapped(view.names[seat], base, box.w - 12)]
             rows += [(p, small, TEXT_DIM) for p in wrapped(line, small, box.w - 12)]
@@ -140,7 +139,7 @@ class PushPainter:
         line = font(size).get_linesize()
         right = lay.top.right - 6
         cols = (right - lay.scores_width(), right - font(size).size("   0000")[0], right)
-        mine = "AB"[view.viewer % 2]
+        mine = "AB"[view.viewer % 2] if view.viewer >= 0 else ""
         rows = [("points", f"A{'*' if mine == 'A' else ''}", f"B{'*' if mine == 'B' else ''}")]
         rows += [(f"deal {n + 1}", str(a), str(b)) for n, (a, b) in enumerate(obs.scores)]
         total_a, total_b = (sum(s[k] for s in obs.scores) for k in (0, 1))
@@ -155,7 +154,7 @@ class PushPainter:
     def _melds(self, surface: pygame.Surface, view: PushView) -> None:
         lay = self.layout
         base = lay.base
-        mine = view.viewer % 2
+        mine = view.viewer % 2 if view.viewer >= 0 else -1
         for team in (0, 1):
             area = lay.meld_area(team)
             pygame.draw.rect(surface, FELT_DARK, area, border_radius=8)

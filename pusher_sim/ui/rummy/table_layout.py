@@ -120,10 +120,11 @@ class Layout:
     # -- the other seats --------------------------------------------------------------------
 
     def seat_box(self, viewer: int, seat: int) -> pygame.Rect:
-        """The panel of ``seat`` (left, across, right of ``viewer``, top to bottom)."""
-        order = [(viewer + k) % 4 for k in (1, 2, 3)]
+        """The panel of ``seat`` (left, across, right of ``viewer``, top to bottom; a
+        spectator's column holds every seat)."""
+        order = others(viewer)
         k = order.index(seat) if seat in order else 0
-        h = self.seats.h // 3
+        h = self.seats.h // len(order)
         return pygame.Rect(self.seats.x, self.seats.y + k * h, self.seats.w, h - 6)
 
     def seat_anchor(self, viewer: int, seat: int) -> tuple[float, float]:
@@ -161,3 +162,11 @@ def meld_label(meld: TableMeld) -> str:
         if not fits_naturally(c, s)
     ]
     return f"{meld.id} {meld.kind}" + (f" {' '.join(wilds)}" if wilds else "")
+
+
+def others(viewer: int) -> list[int]:
+    """The seats in the column beside the table: left, across and right of ``viewer``, or all
+    four, in turn from North, for a spectator (a viewer of no seat)."""
+    if viewer < 0:
+        return [0, 1, 2, 3]
+    return [(viewer + k) % 4 for k in (1, 2, 3)]
