@@ -13,18 +13,25 @@ import pygame
 import pytest
 
 from pusher_sim.board import Colour, Triangle
+from pusher_sim.net.client import Link, Welcome, read_host
+from pusher_sim.net.protocol import Hello
+from pusher_sim.net.table import HostedMatch
 from pusher_sim.physics import PhysicsResolver, PushSimulation
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.common.game_table import COMMON_HELP
+from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.pusher.aim_painter import draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.move_list import MoveEntry, MoveList, push_result
-from pusher_sim.ui.pusher.pusher_table import HELP_LINES
+from pusher_sim.ui.pusher.pusher_table import HELP_LINES, PusherTable
 from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
+from pusher_sim.ui.shell.table_registry import table_class
 from pusher_sim.ui.shell.widgets import ACCENT, font, text_size
 from tests.ui_driver import (
     BLUE_PAIR,
@@ -421,3 +428,22 @@ def test_a_chain_of_pushes_by_one_seat_reads_as_one_turn_in_the_move_list() -> N
     ]
     listed.scroll_by(5, 2)
     assert [e.label for e in listed.visible(2)] == ["1", "2-16"]
+
+
+def test_a_joined_window_shows_no_seed(tmp_path: Path) -> None:
+    """A joined window follows a match whose seed only the host holds: its status line names
+    none (it once said "seed 0", the client's placeholder); a window at home names its own."""
+    spec = get_spec("pusher")
+    game = spec.make_game({"players": 2, "resolver": "scripted"})
+    match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
+    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
+    seat, token = hosted.claim(Hello("play"), object(), 0.0)
+    welcome = read_host(hosted.welcome(seat, token))
+    assert isinstance(welcome, Welcome)
+    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
+    config = AppConfig(game="pusher", size=(1100, 800), speed=1000.0, pace=0.0, sound=False)
+    joined = table_class("pusher")(RemoteFlow(link, welcome), App(), config)
+    assert isinstance(joined, PusherTable)
+    assert "seed" not in joined.view().aside, joined.view().aside
+    at_home = open_table(config, Match(game, [None, None], seed=17))
+    assert "seed 17" in at_home.view().aside

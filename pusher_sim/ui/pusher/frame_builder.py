@@ -163,7 +163,9 @@ def _hint(table: FramedTable) -> str:
 
 def _aside(table: FramedTable) -> str:
     mute = "   sound off" if table.sounds.muted else ""
-    return f"move {table.scene.moves}   seed {table.match.seed}{mute}   I rule   H help"
+    # A joined window follows the host's match: the seed is the host's alone.
+    seed = "" if table.flow.hosted_elsewhere else f"   seed {table.match.seed}"
+    return f"move {table.scene.moves}{seed}{mute}   I rule   H help"
 
 
 def _panel(table: FramedTable) -> tuple[str, tuple[str, ...]] | None:
