@@ -14,14 +14,15 @@ from hypothesis import strategies as st
 from pusher_sim.board import Colour
 from pusher_sim.errors import CorruptFile
 from pusher_sim.net import protocol
+from pusher_sim.net.client import Follower, Welcome, read_host
 from pusher_sim.net.hostfile import load_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError, read_peer
-from pusher_sim.pusher.push_path import path_from_json, path_to_json
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.push_resolution import PushPath
+from pusher_sim.pusher.push_path import path_from_json, path_to_json
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.turnloop.seat_view import SPECTATOR
+from pusher_sim.turnloop.seat_view import SPECTATOR, SeenMove
 from tests.seat_secrets import check_messages
 
 
@@ -120,6 +121,27 @@ def test_a_push_path_survives_the_wire_and_a_bad_one_is_refused() -> None:
     bad["frames"] = [[[0.0, 0.0, 0.0]]]  # one ball in a frame of two
     with pytest.raises(CorruptFile):
         path_from_json(bad)
+
+
+def test_a_client_reads_a_path_only_through_its_games_entry(tmp_path: Path) -> None:
+    """The network code knows no game: a path the host sends is read by the game's
+    ``GameSpec.playback`` (Pusher's), and refused where the game or the move has none."""
+    for game_name, players in (("pushover", 2), ("pusher", 2)):
+        spec = get_spec(game_name)
+        game = spec.make_game(
+            {"players": players, "resolver": "scripted"}
+            if game_name == "pusher"
+            else {"players": players}
+        )
+        match = Match(game, [None] * players, seed=3, seat_names=["human"] * players)
+        table = HostedMatch.new(spec, match, ["open"] * players, tmp_path / f"{game_name}.json")
+        welcome = read_host(table.welcome(SPECTATOR, None))
+        assert isinstance(welcome, Welcome)
+        follower = Follower(welcome)
+        placed = SeenMove(0, {"type": "place"}, None)
+        assert follower.played_back(placed, None) is None
+        with pytest.raises(CorruptFile):
+            follower.played_back(placed, {"frames": []})
 
 
 def test_the_checker_catches_a_host_that_sends_the_full_state(tmp_path: Path) -> None:
