@@ -380,7 +380,7 @@ def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path:
     settle(app)
     key(app, pygame.K_SPACE)
     settle(app)
-    push_triangle(app, -40, 25)
+    push_triangle(app, 40, 25)  # sends one of Red's balls back, so the turn passes (P11)
     settle(app)
     log = app.match.log
     assert log.actions[-2]["type"] == "Push" and log.actions[-1]["type"] == "Place"
