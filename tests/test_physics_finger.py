@@ -50,7 +50,7 @@ def press(strength: float, offset: tuple[float, float]) -> tuple[PushSimulation,
                         *(a - b for a, b in zip(top, sim.model.position(j), strict=True)),
                         press.height,
                     )
-                    for j in press.supports
+                    for j in press.ledger.supports
                 )
                 / (2 * CFG.ball_radius)
             )

@@ -4,7 +4,9 @@ the energy bookkeeping and the press's forces."""
 
 from __future__ import annotations
 
+import ast
 import math
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from pusher_sim.physics.bowls import Bowls
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.contacts import FirstTouch
 from pusher_sim.physics.repairs import FullCups
+from pusher_sim.physics.weight_press import WeightPress
 from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
@@ -150,15 +153,33 @@ def test_the_energy_counts_ball_spin_bowl_and_tilt_once_each() -> None:
 def test_the_press_pushes_the_balls_under_it_apart_and_keeps_their_momentum() -> None:
     triangle = ((0, 0), (1, 0), (0, 1))
     balls = dict.fromkeys(triangle, Colour.RED)
-    sim = PushSimulation(BOARD, balls, PushSpec(triangle, Colour.BLUE, (0.0, 0.0), 0.0, 0.0, 0.2))
+    spec = PushSpec(triangle, Colour.BLUE, (0.0, 0.0), 0.0, 0.0, 0.2)
+    sim = PushSimulation(BOARD, balls, spec, config_for_model("7"))  # the weight's forces
     press, state = sim.press, sim.model.state
-    assert press.on_top and sorted(press.supports) == [0, 1, 2]
+    assert isinstance(press, WeightPress)
+    assert press.on_top and sorted(press.ledger.supports) == [0, 1, 2]
     assert press.push_apart()
-    forces = [state.bodies[j].force for j in (*press.supports, sim.pressed)]
+    forces = [state.bodies[j].force for j in (*press.ledger.supports, sim.pressed)]
     assert math.fsum(f.x for f in forces) == pytest.approx(0.0, abs=1e-15)
     assert math.fsum(f.y for f in forces) == pytest.approx(0.0, abs=1e-15)
-    for j in press.supports:  # each support is pushed away from the pressed ball
+    for j in press.ledger.supports:  # each support is pushed away from the pressed ball
         px, py = sim.model.position(sim.pressed)
         bx, by = sim.model.position(j)
         f = state.bodies[j].force
         assert f.x * (bx - px) + f.y * (by - py) > 0.0
+
+
+def test_the_parts_are_composed_no_class_over_300_lines_none_inheriting_another() -> None:
+    """Issue 27: a part holds the parts it uses; only stdlib bases (a Protocol) are allowed."""
+    package = Path(__file__).resolve().parent.parent / "pusher_sim" / "physics"
+    classes = {}
+    for module in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ClassDef):
+                classes[node.name] = (module.name, node)
+    assert len(classes) > 10
+    for name, (module, node) in classes.items():
+        assert node.end_lineno is not None
+        assert node.end_lineno - node.lineno < 300, f"{module}: {name} is over 300 lines"
+        bases = [ast.unparse(b) for b in node.bases]
+        assert not set(bases) & set(classes), f"{module}: {name} inherits {bases}"

@@ -111,12 +111,12 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
             while sim.press.on_top and not sim.done:
                 sim.step(1)
                 if sim.press.on_top:
-                    flags = sim.press._flags
+                    flags = sim.press.ledger._flags
                     assert flags is not None
                     asleep = frozenset(i for i, f in enumerate(flags) if f)
-                    assert sim.press._asleep_energy == sim.model.energy_of(asleep)
+                    assert sim.press.ledger._asleep_energy == sim.model.energy_of(asleep)
                     assert math.isclose(
-                        sim.press._board_energy(),
+                        sim.press.ledger.board_energy(),
                         plain_energy(sim.model),
                         rel_tol=1e-12,
                         abs_tol=1e-15,

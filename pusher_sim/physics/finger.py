@@ -10,9 +10,10 @@ vertically. So the pressed ball goes in only once the balls under it stand a dia
 however slowly it is pushed, and a faster finger sends them out faster; the flick is given as
 the finger lets go. docs/physics.md, "The press", has the reasoning.
 
-:class:`FingerPress` is the part :class:`~pusher_sim.physics.simulation.PushSimulation` runs
-instead of model 7's :class:`~pusher_sim.physics.weight_press.WeightPress` when
-``press_makes_room``: the same members, and the same bookkeeping of the energy, the pressed
+:class:`FingerPress` is the :class:`~pusher_sim.physics.press_ledger.Press`
+:class:`~pusher_sim.physics.simulation.PushSimulation` runs instead of model 7's
+:class:`~pusher_sim.physics.weight_press.WeightPress` when ``press_makes_room``; it holds the same
+:class:`~pusher_sim.physics.press_ledger.PressLedger` for the energy held to its work, the pressed
 ball's passing over the balls it starts on and its drop into the board.
 """
 
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from pusher_sim.physics.config import FINGER_STALL_WEIGHTS
+from pusher_sim.physics.press_ledger import PressLedger
 from pusher_sim.physics.space import BoardSpace
-from pusher_sim.physics.weight_press import WeightPress
 
 ITERATIONS = 8
 """Passes of the contact solve per step (the finger and each ball under the pressed one)."""
@@ -100,7 +102,7 @@ def press_impulses(
     return (vx, vy), vz, [(v[0], v[1]) for v in vs], finger
 
 
-class FingerPress(WeightPress):
+class FingerPress:
     """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
     module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
     velocity :attr:`w`."""
@@ -114,34 +116,42 @@ class FingerPress(WeightPress):
         flick: Vec,
     ) -> None:
         self.w = 0.0
-        super().__init__(model, pressed, triangle, strength)
-        cfg = self.config
-        self._lift_share = 1.0  # the finger pushes: nothing holds the ball's weight back
+        self.ledger = PressLedger(model, pressed, triangle)
+        cfg = model.state.config
         self.speed = finger_speed(cfg.gentle_finger_speed, cfg.finger_speed, strength)
         self.stall = FINGER_STALL_WEIGHTS * cfg.normal_gravity
         self.flick = flick
-        self._press_energy = self.energy()
-        self.press_work = self._press_energy
-        self._under: list[int] = []
+        self._involved: list[Any] = []
+        self.ledger.begin(self.energy())
+
+    @property
+    def on_top(self) -> bool:
+        return self.ledger.on_top
+
+    @property
+    def height(self) -> float:
+        return self.ledger.height
+
+    @property
+    def dropped(self) -> int:
+        return self.ledger.dropped
 
     def push_apart(self) -> bool:
         """Set this step's velocities of the pressed ball and the balls under it (the finger and
         the contacts, press_impulses); False if it is down (dropped in)."""
-        m = self.model
-        cfg = self.config
-        if self.press_steps == 1:
-            # As model 7's: the balls the first step met overlapping are those it is on.
-            m.stop_ignoring()
-            self.supports = sorted(m.pressed.ignored)
-        if self.height <= 0.0 or self._support_forces() is None:
+        ledger = self.ledger
+        m = ledger.model
+        cfg = ledger.config
+        ledger.meet_supports()
+        if ledger.height <= 0.0 or ledger.support_forces() is None:
             self._drop()
             return False
-        top = self.pressed
-        under = self.supports
+        top = ledger.pressed
+        under = ledger.supports
         v, self.w, vs, pushed = press_impulses(
             m.position(top),
             m.velocity(top),
-            self.height,
+            ledger.height,
             self.w,
             [m.position(j) for j in under],
             [m.velocity(j) for j in under],
@@ -157,28 +167,28 @@ class FingerPress(WeightPress):
             bodies[j].velocity = vj
         self._involved = [bodies[i] for i in (top, *under)]
         # The finger's work: its force over the step times how far it goes down.
-        work = cfg.ball_mass * pushed * max(-self.w, 0.0)
-        self.press_work += work
-        self._press_energy += work
+        ledger.add_work(cfg.ball_mass * pushed * max(-self.w, 0.0))
         return True
 
     def after_step(self) -> None:
         """Account for the step just taken: the ball goes down by its vertical velocity, the
         energy is held to the press's work, and a press still up after ``press_drop_time``
         drops in by force (the finger at its stall on a blocked triangle)."""
-        cfg = self.config
-        self.press_steps += 1
-        self.height = max(self.height + self.w * cfg.time_step, 0.0)
-        self._hold_energy(self._involved)
-        if self.press_steps * cfg.time_step >= cfg.press_drop_time:
-            self.dropped += 1
+        ledger = self.ledger
+        cfg = ledger.config
+        ledger.press_steps += 1
+        ledger.height = max(ledger.height + self.w * cfg.time_step, 0.0)
+        ledger.hold(self._involved, self.energy)
+        if ledger.press_steps * cfg.time_step >= cfg.press_drop_time:
+            ledger.dropped += 1
             self._drop()
 
     def _drop(self) -> None:
         """Down in the board: the cup it is over (repairs.py), then the flick, rolling."""
-        super()._drop()
-        m = self.model
-        i = self.pressed
+        ledger = self.ledger
+        ledger.drop()
+        m = ledger.model
+        i = ledger.pressed
         before = m.kinetic_energy(i)
         vx, vy = m.velocity(i)
         velocity = (vx + self.flick[0], vy + self.flick[1])
@@ -186,13 +196,13 @@ class FingerPress(WeightPress):
         spin = m.state.spins[i]
         if spin is not None:
             spin.velocity = velocity
-        added = m.kinetic_energy(i) - before
-        self.press_work += added
-        self._press_energy += added
+        ledger.add_work(m.kinetic_energy(i) - before)
 
     def energy(self) -> float:
-        """As model 7's press's, with the pressed ball's vertical motion while it is on top."""
-        energy = super().energy()
-        if self.on_top:
-            energy += 0.5 * self.config.ball_mass * self.w**2
+        """Kinetic + spin + bowl + tilt energy now, J, with the pressed ball's height (all its
+        weight: the finger pushes, nothing holds it back) and vertical motion while it is on
+        top."""
+        energy = self.ledger.energy(1.0)
+        if self.ledger.on_top:
+            energy += 0.5 * self.ledger.config.ball_mass * self.w**2
         return energy

@@ -9,6 +9,7 @@ from pusher_sim.errors import ConfigError
 from pusher_sim.physics.config import PhysicsConfig
 from pusher_sim.physics.finger import FingerPress
 from pusher_sim.physics.press import flick_velocity, press_point, press_velocities, validate_push
+from pusher_sim.physics.press_ledger import Press
 from pusher_sim.physics.settle import all_asleep, assign_cups, is_settled, wake_off_cup
 from pusher_sim.physics.space import BoardSpace
 from pusher_sim.physics.version import MODEL_VERSION
@@ -79,7 +80,7 @@ class PushSimulation:
                 model.sleep(i)
         p = press_point(board, push)
         flick = flick_velocity(push)
-        self.press: WeightPress
+        self.press: Press
         if finger:
             self.pressed = model.add_ball(push.colour, p, (0.0, 0.0), pressed=True)
             self.press = FingerPress(model, self.pressed, triangle_balls, push.strength, flick)
@@ -135,7 +136,7 @@ class PushSimulation:
         return tuple(frame)
 
     def _press_step(self) -> None:
-        """One step with the pressed ball on top of the triangle (weight_press.py); none if it
+        """One step with the pressed ball on top of the triangle (the press part); none if it
         has just dropped in."""
         if not self.press.push_apart():
             return
@@ -184,7 +185,7 @@ class PushSimulation:
 
     def energy(self) -> float:
         """Kinetic + spin + bowl + tilt energy now, J, with the pressed ball's height while it
-        is on top (the press's :meth:`~WeightPress.energy`)."""
+        is on top (the press's :meth:`~pusher_sim.physics.press_ledger.Press.energy`)."""
         return self.press.energy()
 
     def outcome(self) -> PushOutcome:
