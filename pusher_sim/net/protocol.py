@@ -56,6 +56,10 @@ class ProtocolError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = message
+
+    def __reduce__(self) -> tuple[type[ProtocolError], tuple[str, str]]:
+        return (type(self), (self.code, self.reason))
 
 
 @dataclass(frozen=True)
