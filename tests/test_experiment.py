@@ -649,7 +649,10 @@ def test_a_spec_may_set_the_physics_switches_and_refuses_a_switch_for_a_number(
         (folder / "s.toml").write_text(text)
         return load_spec(folder / "s.toml")
 
-    model6 = "[physics]\npress_makes_room = false\nfirst_touch_contacts = false\npress_drop_time = 3600.0\n"
+    model6 = (
+        "[physics]\npress_makes_room = false\nfirst_touch_contacts = false\n"
+        "press_drop_time = 3600.0\n"
+    )
     config = base_config(parse_spec(model6, tmp_path))
     assert config.first_touch_contacts is False and config.press_drop_time == 3600.0
     for bad, words in (
