@@ -13,6 +13,7 @@ from typing import Any
 
 from pusher_sim.errors import CorruptFile
 from rummy.config import Contract
+from rummy.fields import flag, items, text, whole
 from rummy.melds import TableMeld
 
 
@@ -91,70 +92,46 @@ class RummyObservation:
         """Read :meth:`to_json` back (a peer's message: every field checked, CorruptFile else)."""
         try:
             return cls(
-                seat=_int(data["seat"], -3, 3),
-                deal=_int(data["deal"], 0, 99),
-                dealer=_int(data["dealer"], 0, 3),
-                to_move=_int(data["to_move"], -2, 3),
-                phase=_text(data["phase"]),
+                seat=whole(data["seat"], -3, 3),
+                deal=whole(data["deal"], 0, 99),
+                dealer=whole(data["dealer"], 0, 3),
+                to_move=whole(data["to_move"], -2, 3),
+                phase=text(data["phase"]),
                 contract=tuple(
-                    (_text(kind), _int(size, 0, 108)) for kind, size in _list(data["contract"])
+                    (text(kind), whole(size, 0, 108)) for kind, size in items(data["contract"])
                 ),
-                hand=tuple(_int(c, 0, 107) for c in _list(data["hand"])),
-                hand_sizes=tuple(_int(n, 0, 108) for n in _list(data["hand_sizes"])),
-                stock_size=_int(data["stock_size"], 0, 108),
-                discard_top=_int(data["discard_top"], -1, 107),
+                hand=tuple(whole(c, 0, 107) for c in items(data["hand"])),
+                hand_sizes=tuple(whole(n, 0, 108) for n in items(data["hand_sizes"])),
+                stock_size=whole(data["stock_size"], 0, 108),
+                discard_top=whole(data["discard_top"], -1, 107),
                 melds=tuple(
                     TableMeld(
-                        _int(m["id"], 1, 10**6),
-                        _int(m["owner"], 0, 3),
-                        _text(m["kind"]),
-                        tuple(_int(c, 0, 107) for c in _list(m["cards"])),
-                        tuple(_int(s, 0, 10**6) for s in _list(m["slots"])),
+                        whole(m["id"], 1, 10**6),
+                        whole(m["owner"], 0, 3),
+                        text(m["kind"]),
+                        tuple(whole(c, 0, 107) for c in items(m["cards"])),
+                        tuple(whole(s, 0, 10**6) for s in items(m["slots"])),
                     )
-                    for m in _list(data["melds"])
+                    for m in items(data["melds"])
                 ),
-                laid=tuple(_bool(b) for b in _list(data["laid"])),
-                pending_wild=_int(data["pending_wild"], -1, 107),
-                taken=_int(data["taken"], -1, 107),
+                laid=tuple(flag(b) for b in items(data["laid"])),
+                pending_wild=whole(data["pending_wild"], -1, 107),
+                taken=whole(data["taken"], -1, 107),
                 scores=tuple(
-                    (_int(a, 0, 10**6), _int(b, 0, 10**6)) for a, b in _list(data["scores"])
+                    (whole(a, 0, 10**6), whole(b, 0, 10**6)) for a, b in items(data["scores"])
                 ),
-                discard_size=_int(data["discard_size"], 0, 108),
-                laid_this_turn=_bool(data["laid_this_turn"]),
-                pending_from=_int(data["pending_from"], -1, 10**6),
-                turns=_int(data["turns"], 0, 10**6),
-                next_meld_id=_int(data["next_meld_id"], 1, 10**6),
+                discard_size=whole(data["discard_size"], 0, 108),
+                laid_this_turn=flag(data["laid_this_turn"]),
+                pending_from=whole(data["pending_from"], -1, 10**6),
+                turns=whole(data["turns"], 0, 10**6),
+                next_meld_id=whole(data["next_meld_id"], 1, 10**6),
                 deals=tuple(
-                    (_int(w, -1, 3), tuple(_bool(b) for b in _list(laid)), _text(how))
-                    for w, laid, how in _list(data["deals"])
+                    (whole(w, -1, 3), tuple(flag(b) for b in items(laid)), text(how))
+                    for w, laid, how in items(data["deals"])
                 ),
                 shown_hands=tuple(
-                    tuple(_int(c, 0, 107) for c in _list(h)) for h in _list(data["shown_hands"])
+                    tuple(whole(c, 0, 107) for c in items(h)) for h in items(data["shown_hands"])
                 ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CorruptFile(f"not a Push observation: {exc}") from None
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"expected a whole number {low}..{high}, got {value!r:.40}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r:.40}")
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > 32:
-        raise ValueError(f"expected a short text, got {value!r:.40}")
-    return value
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list) or len(value) > 256:
-        raise TypeError(f"expected a list, got {value!r:.40}")
-    return value

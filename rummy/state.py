@@ -34,6 +34,7 @@ from rummy.candidates import layoffs, new_melds, one_per_face
 from rummy.cards import NUM_CARDS, card_str, fits_naturally, is_wild, own_slots, sort_key
 from rummy.config import STOCK_OUT_AT_TURN, Contract
 from rummy.contract import solve
+from rummy.fields import cards, choice, flag, whole
 from rummy.melds import (
     TableMeld,
     check_meld,
@@ -591,39 +592,39 @@ class RummyState(State):
         try:
             if not isinstance(data, Mapping):
                 raise TypeError("a state is an object")
-            state.phase = _choice(data["phase"], PHASES)
-            state.dealer = _int(data["dealer"], 0, 3)
-            state.player = _int(data["player"], -1, 3)
-            state.hands = [_cards(h) for h in data["hands"]]
+            state.phase = choice(data["phase"], PHASES)
+            state.dealer = whole(data["dealer"], 0, 3)
+            state.player = whole(data["player"], -1, 3)
+            state.hands = [cards(h) for h in data["hands"]]
             if len(state.hands) != 4:
                 raise ValueError("four hands")
-            state.stock = _cards(data["stock"])
-            state.discard = _cards(data["discard"])
+            state.stock = cards(data["stock"])
+            state.discard = cards(data["discard"])
             state.melds = [
                 TableMeld(
-                    _int(i, 1, 10**6),
-                    _int(o, 0, 3),
+                    whole(i, 1, 10**6),
+                    whole(o, 0, 3),
                     str(k),
-                    tuple(_cards(c)),
-                    tuple(_int(s, 4, 59) for s in ss),
+                    tuple(cards(c)),
+                    tuple(whole(s, 4, 59) for s in ss),
                 )
                 for i, o, k, c, ss in data["melds"]
             ]
-            state.laid = [bool(_bool(x)) for x in data["laid"]]
+            state.laid = [bool(flag(x)) for x in data["laid"]]
             if len(state.laid) != 4:
                 raise ValueError("four contract flags")
-            state.laid_this_turn = _bool(data["laid_this_turn"])
-            state.pending_wild = _int(data["pending_wild"], -1, NUM_CARDS - 1)
-            state.pending_from = _int(data["pending_from"], -1, 10**6)
-            state.taken = _int(data["taken"], -1, NUM_CARDS - 1)
-            state.turns = _int(data["turns"], 0, 10**6)
-            state.next_meld_id = _int(data["next_meld_id"], 1, 10**6)
+            state.laid_this_turn = flag(data["laid_this_turn"])
+            state.pending_wild = whole(data["pending_wild"], -1, NUM_CARDS - 1)
+            state.pending_from = whole(data["pending_from"], -1, 10**6)
+            state.taken = whole(data["taken"], -1, NUM_CARDS - 1)
+            state.turns = whole(data["turns"], 0, 10**6)
+            state.next_meld_id = whole(data["next_meld_id"], 1, 10**6)
             state.results = [
                 DealResult(
-                    (_int(s[0], 0, 10**6), _int(s[1], 0, 10**6)),
-                    _int(w, -1, 3),
-                    (_bool(laid[0]), _bool(laid[1]), _bool(laid[2]), _bool(laid[3])),
-                    _choice(e, (OUT, STOCK, TURNS)),
+                    (whole(s[0], 0, 10**6), whole(s[1], 0, 10**6)),
+                    whole(w, -1, 3),
+                    (flag(laid[0]), flag(laid[1]), flag(laid[2]), flag(laid[3])),
+                    choice(e, (OUT, STOCK, TURNS)),
                 )
                 for s, w, laid, e in data["results"]
             ]
@@ -631,27 +632,3 @@ class RummyState(State):
         except (KeyError, TypeError, ValueError, IndexError, InvariantError) as exc:
             raise CorruptFile(f"not a Push state: {exc}") from None
         return state
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"expected a whole number {low}..{high}, got {value!r:.40}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r:.40}")
-    return value
-
-
-def _choice(value: Any, options: tuple[str, ...]) -> str:
-    if value not in options:
-        raise ValueError(f"expected one of {options}, got {value!r:.40}")
-    return str(value)
-
-
-def _cards(values: Any) -> list[int]:
-    if not isinstance(values, list):
-        raise TypeError("a list of cards")
-    return [_int(v, 0, NUM_CARDS - 1) for v in values]
