@@ -11,6 +11,7 @@ byte is read. The nesting depth is measured in one linear pass with no backtrack
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 from pathlib import Path
@@ -52,7 +53,7 @@ def _float(text: str) -> float | Unreadable:
     if len(text) > 64:
         return Unreadable(text)
     value = float(text)
-    return value if np.isfinite(value) else Unreadable(text)
+    return value if math.isfinite(value) else Unreadable(text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -156,17 +157,34 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "a saved game") -> 
 
 def first_unreadable(value: Any, where: str) -> str | None:
     """The path of the first :class:`Unreadable` number in parsed data, if any, with its text."""
+    found = _unreadable_at(value)
+    if found is None:
+        return None
+    keys, bad = found
+    path = where
+    for key in reversed(keys):
+        path = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else key)
+    return f"{path} = {bad.text}"
+
+
+def _unreadable_at(value: Any) -> tuple[list[str | int], Unreadable] | None:
+    """The first :class:`Unreadable` in ``value`` and the keys leading to it, innermost first
+    (the path is spelled only once one is found: a frame of thousands of numbers is walked
+    without building a string per number)."""
     if isinstance(value, Unreadable):
-        return f"{where} = {value.text}"
+        return [], value
+    items: Any
     if isinstance(value, dict):
-        for key, item in value.items():
-            found = first_unreadable(item, f"{where}.{key}" if where else str(key))
-            if found:
-                return found
+        items = value.items()
     elif isinstance(value, list):
-        for n, item in enumerate(value):
-            found = first_unreadable(item, f"{where}[{n}]")
-            if found:
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        if isinstance(item, dict | list | Unreadable):
+            found = _unreadable_at(item)
+            if found is not None:
+                found[0].append(key)
                 return found
     return None
 

@@ -14,7 +14,7 @@ from pusher_sim import strict_json
 from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import CorruptFile
 from pusher_sim.saves import saves_dir
-from pusher_sim.turnloop.log import MAX_LOG_BYTES, MAX_SEATS, GameLog, log_text
+from pusher_sim.turnloop.log import MAX_LOG_BYTES, MAX_SEATS, GameLog, log_row, log_text
 from pusher_sim.turnloop.schema import ListOf, Maybe, Obj, Rule, ShapeError, Text, describe
 
 FORMAT = "pusher-host/1"
@@ -42,14 +42,48 @@ def hosted_path(game: str) -> Path:
 
 
 def save_hosted(
-    path: Path, kinds: list[str], tokens: list[str | None], log: GameLog, durable: bool = True
+    path: Path,
+    kinds: list[str],
+    tokens: list[str | None],
+    log: GameLog,
+    durable: bool = True,
+    rows: LogRows | None = None,
 ) -> None:
     """Write the host's save whole (``durable=False`` after a move: see
-    :func:`~pusher_sim.atomic.atomic_file`; a crash of the host loses nothing)."""
+    :func:`~pusher_sim.atomic.atomic_file`; a crash of the host loses nothing). ``rows`` keeps
+    the lines of the moves already written, so a save after each move encodes only the new
+    one."""
     head = {"format": FORMAT, "seats": kinds, "tokens": tokens}
     lines = [f' "{k}": {v}' for k, v in ((k, _compact(v)) for k, v in head.items())]
-    body = log_text(log.to_json()).rstrip("\n").replace("\n", "\n ")
+    data = log.to_json()
+    done = None if rows is None else rows.rendered(data["actions"], data["outcomes"])
+    body = log_text(data, done).rstrip("\n").replace("\n", "\n ")
     atomic_write(path, "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n", durable)
+
+
+class LogRows:
+    """The lines of a growing log's actions and outcomes, each encoded once.
+
+    A line is kept while the entry it was made from is the very object at its place in the log
+    (a log only grows during a hosted match; after anything else the lines are made again)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, list[tuple[object, str]]] = {"actions": [], "outcomes": []}
+
+    def rendered(self, actions: list[Any], outcomes: list[Any]) -> dict[str, list[str]]:
+        return {
+            key: self._extend(self._made[key], entries)
+            for key, entries in (("actions", actions), ("outcomes", outcomes))
+        }
+
+    @staticmethod
+    def _extend(made: list[tuple[object, str]], entries: list[Any]) -> list[str]:
+        keep = min(len(made), len(entries))
+        while keep and made[keep - 1][0] is not entries[keep - 1]:
+            keep -= 1
+        del made[keep:]
+        made.extend((entry, log_row(entry)) for entry in entries[keep:])
+        return [line for _, line in made]
 
 
 def _compact(value: Any) -> str:

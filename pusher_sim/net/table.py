@@ -22,7 +22,7 @@ from typing import Any
 
 from pusher_sim.errors import CorruptFile, IllegalMove, UserError
 from pusher_sim.net import protocol
-from pusher_sim.net.hostfile import save_hosted
+from pusher_sim.net.hostfile import LogRows, save_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.net.push_path import path_to_json
 from pusher_sim.pusher.actions import Push
@@ -88,6 +88,7 @@ class HostedMatch:
     problem: str = ""
     """Why the last save failed ("" if it did not)."""
     _news: dict[tuple[int, int], str] = field(default_factory=dict)
+    _rows: LogRows = field(default_factory=LogRows)
 
     @classmethod
     def new(
@@ -307,6 +308,7 @@ class HostedMatch:
                 [s.token for s in self.seats],
                 self.match.log,
                 durable,
+                self._rows,
             )
         except UserError as exc:
             self.problem = str(exc)
