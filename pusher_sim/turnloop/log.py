@@ -9,7 +9,7 @@ played it. Format ``pusher-log/1`` (before outcomes were recorded) is still read
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -168,29 +168,24 @@ _ONE_PER_LINE = frozenset({"actions", "outcomes"})
 _ONE_LINE = frozenset({"movers"})
 
 
-def log_text(data: Mapping[str, Any], rows: Mapping[str, Sequence[str]] | None = None) -> str:
+def log_text(data: Mapping[str, Any]) -> str:
     """A log as saved: indented, but one action and one outcome per line and the movers on one,
     so a long game stays readable and small (a push's outcome lists every ball on the board:
-    indented item by item it would take three times the room). ``rows`` may hold the lines of
-    ``actions`` and ``outcomes`` already written (:func:`log_row`), for a writer that saves a
-    growing log after every move."""
+    indented item by item it would take three times the room)."""
     parts = []
     for key, value in data.items():
         if key in _ONE_PER_LINE and value:
-            done = rows.get(key) if rows is not None else None
-            lines = done if done is not None else [log_row(item) for item in value]
-            rows_text = ",\n  ".join(lines)
-            text = f"[\n  {rows_text}\n ]"
+            rows = ",\n  ".join(_compact(item) for item in value)
+            text = f"[\n  {rows}\n ]"
         elif key in _ONE_LINE:
-            text = log_row(value)
+            text = _compact(value)
         else:
             text = json.dumps(value, indent=1, allow_nan=False).replace("\n", "\n ")
         parts.append(f" {json.dumps(key)}: {text}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def log_row(value: Any) -> str:
-    """One action or outcome as its line of a saved log."""
+def _compact(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), allow_nan=False)
 
 
