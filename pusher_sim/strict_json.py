@@ -36,8 +36,11 @@ class Unreadable:
     the reader reports with the field it sits in (see :func:`first_unreadable`)."""
 
     __slots__ = ("text",)
+    made = 0
+    """How many were ever made: a parse that made none needs no walk to find one."""
 
     def __init__(self, text: str) -> None:
+        Unreadable.made += 1
         self.text = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
 
     def __repr__(self) -> str:
@@ -167,6 +170,9 @@ def first_unreadable(value: Any, where: str) -> str | None:
     return f"{path} = {bad.text}"
 
 
+_HOLDERS = (dict, list, Unreadable)
+
+
 def _unreadable_at(value: Any) -> tuple[list[str | int], Unreadable] | None:
     """The first :class:`Unreadable` in ``value`` and the keys leading to it, innermost first
     (the path is spelled only once one is found: a frame of thousands of numbers is walked
@@ -181,7 +187,7 @@ def _unreadable_at(value: Any) -> tuple[list[str | int], Unreadable] | None:
     else:
         return None
     for key, item in items:
-        if isinstance(item, dict | list | Unreadable):
+        if isinstance(item, _HOLDERS):
             found = _unreadable_at(item)
             if found is not None:
                 found[0].append(key)
@@ -189,10 +195,18 @@ def _unreadable_at(value: Any) -> tuple[list[str | int], Unreadable] | None:
     return None
 
 
+def parse_exact(raw: bytes, what: str, holder: str = "a saved game") -> Any:
+    """:func:`parse`, refusing a number that cannot be held exactly and finitely (naming its
+    field, "... is not a number ``holder`` can hold"). Only a parse that made an
+    :class:`Unreadable` (or ran beside one that did) walks the data to find it."""
+    made = Unreadable.made
+    data = parse(raw, what)
+    bad = first_unreadable(data, "") if Unreadable.made != made else None
+    if bad:
+        raise CorruptFile(f"{what}: {bad} is not a number {holder} can hold")
+    return data
+
+
 def load(path: str | Path, max_bytes: int) -> Any:
     """Read and parse a JSON file under every bound above; numbers are all finite and exact."""
-    data = parse(read_bytes(path, max_bytes), str(path))
-    bad = first_unreadable(data, "")
-    if bad:
-        raise CorruptFile(f"{path}: {bad} is not a number a saved game can hold")
-    return data
+    return parse_exact(read_bytes(path, max_bytes), str(path))

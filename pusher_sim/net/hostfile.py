@@ -126,10 +126,7 @@ def _follow(log: GameLog, raw: bytes) -> dict[str, Any]:
     data = log.to_json()
     lines = raw.split(b"\n")[:-1]  # whatever follows the last newline was never finished
     for number, line in enumerate(lines, 1):
-        move = strict_json.parse(line, f"line {number}")
-        bad = strict_json.first_unreadable(move, f"line {number}")
-        if bad:
-            raise CorruptFile(f"{bad} is not a number a saved game can hold")
+        move = strict_json.parse_exact(line, f"line {number}")
         MOVE_SHAPE.check(move, f"line {number}")
         if move["n"] > len(data["actions"]):
             raise CorruptFile(f"line {number} is move {move['n'] + 1}, after a gap")

@@ -115,12 +115,9 @@ def parse_frame(frame: str | bytes, max_bytes: int, what: str) -> dict[str, Any]
     if len(raw) > max_bytes:
         raise ProtocolError(TOO_BIG, f"{what} is {len(raw)} bytes (at most {max_bytes})")
     try:
-        data = strict_json.parse(raw, what)
+        data = strict_json.parse_exact(raw, what, "a message")
     except CorruptFile as exc:
         raise ProtocolError(BAD_JSON, str(exc)) from None
-    bad = strict_json.first_unreadable(data, "")
-    if bad:
-        raise ProtocolError(BAD_JSON, f"{what}: {bad} is not a number a message can hold")
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, f"{what} must be a JSON object, got {describe(data)}")
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):

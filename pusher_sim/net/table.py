@@ -22,7 +22,7 @@ from typing import Any
 
 from pusher_sim.errors import CorruptFile, IllegalMove, UserError
 from pusher_sim.net import protocol
-from pusher_sim.net.hostfile import Journal, save_hosted
+from pusher_sim.net.hostfile import Journal, journal_path, save_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.net.push_path import path_to_json
 from pusher_sim.pusher.actions import Push
@@ -313,7 +313,10 @@ class HostedMatch:
             if self._journal is not None:
                 self._journal.close()
                 self._journal = None
-            self._journal = Journal(self.save_to)
+            if self.over():  # the save holds the whole match: no journal is left beside it
+                journal_path(self.save_to).unlink(missing_ok=True)
+            else:
+                self._journal = Journal(self.save_to)
         except UserError as exc:
             self.problem = str(exc)
         else:
@@ -322,10 +325,11 @@ class HostedMatch:
     def _save_move(self) -> None:
         """Append the move just played to the journal (one ``write``, no flush to the disk: a
         crash of the host loses nothing, see :mod:`~pusher_sim.net.hostfile`); the whole save
-        when there is no journal yet or the disk refused the line."""
+        when there is no journal yet, the disk refused the line or the match is over (its
+        save is then one whole file, durable)."""
         if self.save_to is None:
             return
-        if self._journal is not None:
+        if self._journal is not None and not self.over():
             try:
                 self._journal.add(self.match.log)
             except UserError:
@@ -333,4 +337,4 @@ class HostedMatch:
             else:
                 self.problem = ""
                 return
-        self.save(durable=False)
+        self.save(durable=self.over())
