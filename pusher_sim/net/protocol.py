@@ -147,9 +147,13 @@ def read_peer(frame: str | bytes) -> Hello | Act:
 
 def encode(kind: str, **fields: Any) -> str:
     """A message as sent: compact JSON, version first."""
-    return json.dumps(
-        {"v": VERSION, "kind": kind, **fields}, separators=(",", ":"), allow_nan=False
-    )
+    return encode_value({"v": VERSION, "kind": kind, **fields})
+
+
+def encode_value(value: Any) -> str:
+    """Any value as :func:`encode` writes it (a large field sent to every seat, such as a
+    push's path, is encoded once and placed in each seat's message)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
 def error(code: str, message: str) -> str:

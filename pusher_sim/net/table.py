@@ -35,6 +35,8 @@ from pusher_sim.turnloop.state import CHANCE
 
 OPEN = "open"
 """A seat for whoever joins (``pusher host --seats open,bot``)."""
+PATH = -3
+"""Where :meth:`HostedMatch.news` keeps a move's encoded path among the seats' messages."""
 STAND_IN = "bot"
 """The bot that plays a seat left empty longer than ``--abandon-after``: the game's strongest."""
 
@@ -257,17 +259,20 @@ class HostedMatch:
         text = self._news.get(key)
         if text is None:
             legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
-            text = protocol.encode(
+            head = protocol.encode(
                 "move",
                 number=played.number,
                 seen=played.seen.to_json(),
                 to_move=to_move,
                 observation=state.observation(seat).to_json(),
                 legal=legal,
-                path=played.path,
             )
             self._news = {k: v for k, v in self._news.items() if k[0] == played.number}
-            self._news[key] = text
+            path = self._news.get((played.number, PATH))
+            if path is None:  # tens of KB for a push: encoded once, whoever hears of it
+                path = self._news[played.number, PATH] = protocol.encode_value(played.path)
+            text = self._news[key] = f'{head[:-1]},"path":{path}}}'
+
         return text
 
     def end(self, seat: int) -> str:
