@@ -35,8 +35,6 @@ from pusher_sim.turnloop.state import CHANCE
 
 OPEN = "open"
 """A seat for whoever joins (``pusher host --seats open,bot``)."""
-PATH = -3
-"""Where :meth:`HostedMatch.news` keeps a move's encoded path among the seats' messages."""
 STAND_IN = "bot"
 """The bot that plays a seat left empty longer than ``--abandon-after``: the game's strongest."""
 
@@ -90,6 +88,8 @@ class HostedMatch:
     problem: str = ""
     """Why the last save failed ("" if it did not)."""
     _news: dict[tuple[int, int], str] = field(default_factory=dict)
+    _path: tuple[int, str] = (-1, "")
+    """The last move's path as sent (its number, its JSON)."""
     _journal: Journal | None = None
     """Where each move is appended once the save has been written whole this session."""
 
@@ -268,10 +268,9 @@ class HostedMatch:
                 legal=legal,
             )
             self._news = {k: v for k, v in self._news.items() if k[0] == played.number}
-            path = self._news.get((played.number, PATH))
-            if path is None:  # tens of KB for a push: encoded once, whoever hears of it
-                path = self._news[played.number, PATH] = protocol.encode_value(played.path)
-            text = self._news[key] = f'{head[:-1]},"path":{path}}}'
+            if self._path[0] != played.number:  # tens of KB for a push: encoded once
+                self._path = (played.number, protocol.encode_value(played.path))
+            text = self._news[key] = f'{head[:-1]},"path":{self._path[1]}}}'
 
         return text
 
