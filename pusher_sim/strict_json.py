@@ -11,6 +11,7 @@ byte is read. The nesting depth is measured in one linear pass with no backtrack
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 from pathlib import Path
@@ -35,8 +36,11 @@ class Unreadable:
     the reader reports with the field it sits in (see :func:`first_unreadable`)."""
 
     __slots__ = ("text",)
+    made = 0
+    """How many were ever made: a parse that made none needs no walk to find one."""
 
     def __init__(self, text: str) -> None:
+        Unreadable.made += 1
         self.text = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
 
     def __repr__(self) -> str:
@@ -52,7 +56,7 @@ def _float(text: str) -> float | Unreadable:
     if len(text) > 64:
         return Unreadable(text)
     value = float(text)
-    return value if np.isfinite(value) else Unreadable(text)
+    return value if math.isfinite(value) else Unreadable(text)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -156,25 +160,53 @@ def read_bytes(path: str | Path, max_bytes: int, what: str = "a saved game") -> 
 
 def first_unreadable(value: Any, where: str) -> str | None:
     """The path of the first :class:`Unreadable` number in parsed data, if any, with its text."""
+    found = _unreadable_at(value)
+    if found is None:
+        return None
+    keys, bad = found
+    path = where
+    for key in reversed(keys):
+        path = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else key)
+    return f"{path} = {bad.text}"
+
+
+_HOLDERS = (dict, list, Unreadable)
+
+
+def _unreadable_at(value: Any) -> tuple[list[str | int], Unreadable] | None:
+    """The first :class:`Unreadable` in ``value`` and the keys leading to it, innermost first
+    (the path is spelled only once one is found: a frame of thousands of numbers is walked
+    without building a string per number)."""
     if isinstance(value, Unreadable):
-        return f"{where} = {value.text}"
+        return [], value
+    items: Any
     if isinstance(value, dict):
-        for key, item in value.items():
-            found = first_unreadable(item, f"{where}.{key}" if where else str(key))
-            if found:
-                return found
+        items = value.items()
     elif isinstance(value, list):
-        for n, item in enumerate(value):
-            found = first_unreadable(item, f"{where}[{n}]")
-            if found:
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        if isinstance(item, _HOLDERS):
+            found = _unreadable_at(item)
+            if found is not None:
+                found[0].append(key)
                 return found
     return None
 
 
+def parse_exact(raw: bytes, what: str, holder: str = "a saved game") -> Any:
+    """:func:`parse`, refusing a number that cannot be held exactly and finitely (naming its
+    field, "... is not a number ``holder`` can hold"). Only a parse that made an
+    :class:`Unreadable` (or ran beside one that did) walks the data to find it."""
+    made = Unreadable.made
+    data = parse(raw, what)
+    bad = first_unreadable(data, "") if Unreadable.made != made else None
+    if bad:
+        raise CorruptFile(f"{what}: {bad} is not a number {holder} can hold")
+    return data
+
+
 def load(path: str | Path, max_bytes: int) -> Any:
     """Read and parse a JSON file under every bound above; numbers are all finite and exact."""
-    data = parse(read_bytes(path, max_bytes), str(path))
-    bad = first_unreadable(data, "")
-    if bad:
-        raise CorruptFile(f"{path}: {bad} is not a number a saved game can hold")
-    return data
+    return parse_exact(read_bytes(path, max_bytes), str(path))

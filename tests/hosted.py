@@ -7,7 +7,6 @@ a test waits for a line with a deadline instead of blocking on a pipe.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import re
@@ -19,6 +18,9 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from pusher_sim.errors import CorruptFile
+from pusher_sim.net.hostfile import load_hosted
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_PUSHER = ["--set", "board_radius=3", "--set", "balls_per_player=8"]
@@ -112,13 +114,14 @@ class Host(Proc):
         self.save_path = data / "saves" / f"hosted-{game}.json"
 
     def log(self) -> dict[str, Any]:
-        return dict(json.loads(self.save_path.read_text())["log"])
+        """The match as the host's save holds it (the save and its journal of moves)."""
+        return load_hosted(self.save_path)[2].to_json()
 
     def wait_moves(self, moves: int, seconds: float = 30.0) -> int:
         """Wait until the host's save holds at least ``moves`` moves; how many it holds."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError, ValueError, KeyError):
+            with contextlib.suppress(OSError, ValueError, KeyError, CorruptFile):
                 held = len(self.log()["actions"])
                 if held >= moves:
                     return held

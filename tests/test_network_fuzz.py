@@ -216,7 +216,10 @@ class FuzzedSeat:
                 last_junk = time.monotonic()
             if follower.my_turn and asked != moves:
                 asked = moves
-                if self.hostile is not None and calm:
+                if self.hostile is not None:
+                    # Wait out the rate limit, so every turn of this seat carries its junk
+                    # whatever the pace of the match (a fast host left no calm turn at all).
+                    time.sleep(max(0.0, 0.15 - (time.monotonic() - last_junk)))
                     last_junk = time.monotonic()
                     for frame in (
                         protocol.act(max(0, moves - 1), {"type": "Stop", "seat": 1}),  # stale

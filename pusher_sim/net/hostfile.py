@@ -1,21 +1,34 @@
 """The host's save: the match's log, what sits in each seat and the hashes of the seats' tokens.
 
-Written atomically after every move and every seat taken, so ``pusher host --load`` after a
-crash (even SIGKILL) resumes the match where its last move left it, and joiners come back with
-the tokens they hold. Only each token's SHA-256 is written: the file is no key to a seat.
+Written whole and atomically whenever a seat is taken (and at a session's first move); each
+move after that is one line appended to the save's journal beside it (``NAME.moves``) with a
+single ``write``, before any peer hears of the move. So ``pusher host --load`` after a crash
+(even SIGKILL) resumes the match where its last move left it, and joiners come back with the
+tokens they hold, while a move costs a few microseconds of disk work instead of rewriting the
+whole match. Only each token's SHA-256 is written: the file is no key to a seat.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from pusher_sim import strict_json
 from pusher_sim.atomic import atomic_write
-from pusher_sim.errors import CorruptFile
+from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop.log import MAX_LOG_BYTES, MAX_SEATS, GameLog, log_text
-from pusher_sim.turnloop.schema import ListOf, Maybe, Obj, Rule, ShapeError, Text, describe
+from pusher_sim.turnloop.schema import (
+    ListOf,
+    Maybe,
+    Obj,
+    Rule,
+    ShapeError,
+    Text,
+    Whole,
+    describe,
+)
 
 FORMAT = "pusher-host/1"
 
@@ -34,6 +47,33 @@ SHAPE = Obj(
     },
     required=frozenset({"format", "seats", "tokens", "log"}),
 )
+
+
+def _entry(value: object, where: str) -> None:
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise ShapeError(f"{where} must be an object with a 'type', got {describe(value)}")
+
+
+def _outcome(value: object, where: str) -> None:
+    if value is not None and not isinstance(value, dict):
+        raise ShapeError(f"{where} must be an object or null, got {describe(value)}")
+
+
+MOVE_SHAPE = Obj(
+    {
+        "n": Whole(0, 10_000_000),
+        "action": Rule(_entry),
+        "mover": Whole(-1, MAX_SEATS - 1),
+        "outcome": Rule(_outcome),
+    },
+    required=frozenset({"n", "action", "mover", "outcome"}),
+)
+"""One line of the journal: move ``n`` (0-based) as the log records it."""
+
+
+def journal_path(path: Path) -> Path:
+    """The journal of the moves played since the save at ``path`` was last written whole."""
+    return path.with_name(f"{path.name}.moves")
 
 
 def hosted_path(game: str) -> Path:
@@ -59,7 +99,8 @@ def _compact(value: Any) -> str:
 
 
 def load_hosted(path: str | Path) -> tuple[list[str], list[str | None], GameLog]:
-    """Read a host's save back under the bounds of a saved log (CorruptFile naming the file)."""
+    """Read a host's save back, with the moves its journal adds, under the bounds of a saved log
+    (CorruptFile naming the file)."""
     data = strict_json.load(path, MAX_LOG_BYTES + 64_000)
     try:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -70,4 +111,60 @@ def load_hosted(path: str | Path) -> tuple[list[str], list[str | None], GameLog]
             raise CorruptFile("the seats, their tokens and the log's seats differ in number")
     except CorruptFile as exc:
         raise CorruptFile(f"{path}: {exc}") from None
+    journal = journal_path(Path(path))
+    if journal.exists():
+        try:
+            log = GameLog.from_json(_follow(log, strict_json.read_bytes(journal, MAX_LOG_BYTES)))
+        except CorruptFile as exc:
+            raise CorruptFile(f"{journal}: {exc}") from None
     return list(data["seats"]), list(data["tokens"]), log
+
+
+def _follow(log: GameLog, raw: bytes) -> dict[str, Any]:
+    """The log with the journal's moves after its own (a line the save already holds is
+    skipped; an unfinished last line, a write the host never completed, is no move)."""
+    data = log.to_json()
+    lines = raw.split(b"\n")[:-1]  # whatever follows the last newline was never finished
+    for number, line in enumerate(lines, 1):
+        move = strict_json.parse_exact(line, f"line {number}")
+        MOVE_SHAPE.check(move, f"line {number}")
+        if move["n"] > len(data["actions"]):
+            raise CorruptFile(f"line {number} is move {move['n'] + 1}, after a gap")
+        if move["n"] == len(data["actions"]):
+            data["actions"].append(move["action"])
+            data["movers"].append(move["mover"])
+            data["outcomes"].append(move["outcome"])
+    return data
+
+
+class Journal:
+    """The moves of a hosted match appended to :func:`journal_path`, one line each."""
+
+    def __init__(self, path: Path) -> None:
+        """Start an empty journal (the save beside it has just been written whole)."""
+        self.path = journal_path(path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+        try:
+            self._fd: int | None = os.open(self.path, flags, 0o644)
+        except OSError as exc:
+            raise UserError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+    def add(self, log: GameLog) -> None:
+        """Append the log's last move with one ``write`` (UserError if the disk refused it)."""
+        n = len(log.actions) - 1
+        move = {"n": n, "action": log.actions[n], "mover": log.movers[n]}
+        line = _compact({**move, "outcome": log.outcome(n)}) + "\n"
+        raw = line.encode("utf-8")
+        if self._fd is None:
+            raise UserError(f"{self.path} is closed")
+        try:
+            written = os.write(self._fd, raw)
+        except OSError as exc:
+            raise UserError(f"could not write {self.path}: {exc.strerror or exc}") from None
+        if written != len(raw):
+            raise UserError(f"could not write {self.path}: the disk took part of a move")
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None

@@ -119,12 +119,9 @@ def parse_frame(frame: str | bytes, max_bytes: int, what: str) -> dict[str, Any]
     if len(raw) > max_bytes:
         raise ProtocolError(TOO_BIG, f"{what} is {len(raw)} bytes (at most {max_bytes})")
     try:
-        data = strict_json.parse(raw, what)
+        data = strict_json.parse_exact(raw, what, "a message")
     except CorruptFile as exc:
         raise ProtocolError(BAD_JSON, str(exc)) from None
-    bad = strict_json.first_unreadable(data, "")
-    if bad:
-        raise ProtocolError(BAD_JSON, f"{what}: {bad} is not a number a message can hold")
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, f"{what} must be a JSON object, got {describe(data)}")
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
@@ -154,9 +151,13 @@ def read_peer(frame: str | bytes) -> Hello | Act:
 
 def encode(kind: str, **fields: Any) -> str:
     """A message as sent: compact JSON, version first."""
-    return json.dumps(
-        {"v": VERSION, "kind": kind, **fields}, separators=(",", ":"), allow_nan=False
-    )
+    return encode_value({"v": VERSION, "kind": kind, **fields})
+
+
+def encode_value(value: Any) -> str:
+    """Any value as :func:`encode` writes it (a large field sent to every seat, such as a
+    push's path, is encoded once and placed in each seat's message)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
 def error(code: str, message: str) -> str:

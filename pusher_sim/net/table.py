@@ -22,7 +22,7 @@ from typing import Any
 
 from pusher_sim.errors import CorruptFile, IllegalMove, UserError
 from pusher_sim.net import protocol
-from pusher_sim.net.hostfile import save_hosted
+from pusher_sim.net.hostfile import Journal, journal_path, save_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
@@ -86,6 +86,10 @@ class HostedMatch:
     problem: str = ""
     """Why the last save failed ("" if it did not)."""
     _news: dict[tuple[int, int], str] = field(default_factory=dict)
+    _path: tuple[int, str] = (-1, "")
+    """The last move's path as sent (its number, its JSON)."""
+    _journal: Journal | None = None
+    """Where each move is appended once the save has been written whole this session."""
 
     @classmethod
     def new(
@@ -233,7 +237,7 @@ class HostedMatch:
         log = self.match.log
         n = len(log.actions) - 1
         seen = seen_move(self.match.game, log.actions[n], mover, log.outcome(n))
-        self.save(durable=False)  # before anyone hears of it; a flush per move costs ~16 ms
+        self._save_move()  # before anyone hears of it
         return Played(len(log.actions), mover, seen, path)
 
     # -- what each seat is sent ---------------------------------------------------------------
@@ -258,17 +262,19 @@ class HostedMatch:
         text = self._news.get(key)
         if text is None:
             legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
-            text = protocol.encode(
+            head = protocol.encode(
                 "move",
                 number=played.number,
                 seen=played.seen.to_json(),
                 to_move=to_move,
                 observation=state.observation(seat).to_json(),
                 legal=legal,
-                path=played.path,
             )
             self._news = {k: v for k, v in self._news.items() if k[0] == played.number}
-            self._news[key] = text
+            if self._path[0] != played.number:  # tens of KB for a push: encoded once
+                self._path = (played.number, protocol.encode_value(played.path))
+            text = self._news[key] = f'{head[:-1]},"path":{self._path[1]}}}'
+
         return text
 
     def end(self, seat: int) -> str:
@@ -299,8 +305,8 @@ class HostedMatch:
         return f"the match is over after {self.moves} moves: {scores}"
 
     def save(self, durable: bool = True) -> None:
-        """Write the save; a folder that cannot take it is said once (``problem``) and play
-        goes on, as at home."""
+        """Write the save whole and start its journal afresh; a folder that cannot take it is
+        said once (``problem``) and play goes on, as at home."""
         if self.save_to is None:
             return
         try:
@@ -311,7 +317,31 @@ class HostedMatch:
                 self.match.log,
                 durable,
             )
+            if self._journal is not None:
+                self._journal.close()
+                self._journal = None
+            if self.over():  # the save holds the whole match: no journal is left beside it
+                journal_path(self.save_to).unlink(missing_ok=True)
+            else:
+                self._journal = Journal(self.save_to)
         except UserError as exc:
             self.problem = str(exc)
         else:
             self.problem = ""
+
+    def _save_move(self) -> None:
+        """Append the move just played to the journal (one ``write``, no flush to the disk: a
+        crash of the host loses nothing, see :mod:`~pusher_sim.net.hostfile`); the whole save
+        when there is no journal yet, the disk refused the line or the match is over (its
+        save is then one whole file, durable)."""
+        if self.save_to is None:
+            return
+        if self._journal is not None and not self.over():
+            try:
+                self._journal.add(self.match.log)
+            except UserError:
+                pass
+            else:
+                self.problem = ""
+                return
+        self.save(durable=self.over())
