@@ -1,20 +1,17 @@
 """Model 8's press: a finger pushes the pressed ball down between the balls it lies on, and the
 contacts between them, seen in three dimensions, drive those balls apart.
 
-The pressed ball has a height ``z`` over the others' centres and a vertical velocity ``w`` that
-the 2-D board does not hold: its weight pulls it down, and a finger moving down at the press's
-speed pushes it whenever it is slower (up to ``FINGER_STALL_WEIGHTS`` of its weight, a finger,
-not a vice). Each ball under it is a contact between spheres: along the line of their centres
-in 3-D, never closer than a diameter, the ball under it free across the board and held by it
-vertically. So the pressed ball goes in only once the balls under it stand a diameter away,
-however slowly it is pushed, and a faster finger sends them out faster; the flick is given as
-the finger lets go. docs/physics.md, "The press", has the reasoning.
+The pressed ball has a height ``z`` over the others' centres and a vertical velocity ``w``: its
+weight pulls it down, and a finger moving down at the press's speed pushes it whenever it is
+slower (up to ``FINGER_STALL_WEIGHTS`` of its weight). Each ball under it is a contact between
+spheres along the line of their centres, never closer than a diameter. So the pressed ball goes
+in only once the balls under it stand a diameter away, however slowly it is pushed, and a
+faster finger sends them out faster; the flick is given as the finger lets go. docs/physics.md,
+"The press", has the reasoning.
 
-:class:`FingerPress` is the :class:`~pusher_sim.physics.press_ledger.Press`
-:class:`~pusher_sim.physics.simulation.PushSimulation` runs instead of model 7's
-:class:`~pusher_sim.physics.weight_press.WeightPress` when ``press_makes_room``; it holds the same
-:class:`~pusher_sim.physics.press_ledger.PressLedger` for the energy held to its work, the pressed
-ball's passing over the balls it starts on and its drop into the board.
+:class:`FingerPress` is the :class:`~pusher_sim.physics.press_ledger.Press` that
+:class:`~pusher_sim.physics.simulation.PushSimulation` runs when ``press_makes_room``; it holds a
+:class:`~pusher_sim.physics.press_ledger.PressLedger` as model 7's press does.
 """
 
 from __future__ import annotations
