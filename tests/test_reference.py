@@ -20,7 +20,7 @@ from pusher_sim.physics import PhysicsConfig
 from pusher_sim.push_resolution import PushSpec
 from pusher_sim.reference import validate
 from pusher_sim.reference.ball_bench import Scene
-from pusher_sim.reference.compare import Row, Side
+from pusher_sim.reference.compare import Row, Side, agreeing, nothing_moves
 from pusher_sim.reference.contact import SHIPPED
 from pusher_sim.reference.geometry import rim_apothem, rim_outside
 from pusher_sim.reference.model import cup_shape
@@ -305,6 +305,16 @@ def test_validate_fifty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert plot.stat().st_size > 0
     code, text, _ = run(capsys, ["validate", "--pushes", "3", "--rows", str(out), "--fit"])
     assert code == 0 and "fit: after" in text
+    # The same reference run judges model 7: its 2-D side is resolved again.
+    again = tmp_path / "model7.json"
+    argv = ["validate", "--pushes", "50", "--rows", str(out), "--physics-model", "7"]
+    code, text, _ = run(capsys, [*argv, "--out", str(again)])
+    assert code == 0, text
+    seven = json.loads(again.read_text())
+    assert seven["physics_model"] == "7" and data["physics_model"] == "8"
+    left = [r["summary"]["models"]["left_triangle"]["2d"]["mean"] for r in (data, seven)]
+    assert left[1] < left[0]  # model 7's press lets the ball slip in (issue 24)
+    assert [r["three"] for r in seven["rows"]] == [r["three"] for r in data["rows"]]
 
 
 def test_validate_sets_the_references_own_noise_beside_the_models(
@@ -324,6 +334,17 @@ def a_side(moved: int, returned: int) -> Side:
     roles = {"pressed": 0, "triangle": moved, "ring": 0, "rest": 0}
     colours = {"red": returned, "blue": 0, "yellow": 0}
     return Side(moved, returned, True, 1.0, roles, moved, colours, (0.01,) * moved, {})
+
+
+def test_a_model_judged_again_counts_its_cups_again() -> None:
+    """The 2-D side resolved again (a fit judged on other pushes, `--physics-model` on saved
+    rows) has its cups agreeing with the reference counted again, not kept from the first."""
+    job = validate.make_job(BOARD, 0, CFG, CFG, ())
+    still = nothing_moves(BOARD, job.case(0))
+    stale = Row(0, "random", 0.5, 0.5, 0, 91, a_side(0, 0), still, 0, 0, 0, 0, 0, still, 91, {}, {})
+    (again,) = validate.with_two_d(job, [stale], 1)
+    assert again.two.held
+    assert again.agree == agreeing(BOARD, again.two, still) > 0
 
 
 def test_fit_never_makes_it_worse() -> None:
@@ -363,6 +384,7 @@ def test_fit_never_makes_it_worse() -> None:
         ["validate", "--plot", "figure.txt"],
         ["validate", "--rows", "/nonexistent/rows.json"],
         ["validate", "--table", "rows.txt"],
+        ["validate", "--physics-model", "99", "--pushes", "1"],
     ],
 )
 def test_validate_bad_input_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--table",
         help="write every push's outcome in every model, by role (.parquet or .csv)",
     )
+    parser.add_argument(
+        "--physics-model",
+        metavar="N",
+        help="the 2-D physics model to compare (default: the current one); with --rows its "
+        "side of every push is resolved again, so one reference run judges several models",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
@@ -95,6 +101,8 @@ def run_locked(args: argparse.Namespace) -> int:
     """Resolve (or read) the pushes, report, and write ``--out`` and ``--plot``."""
     from pusher_sim.board import Board
     from pusher_sim.physics import load_config
+    from pusher_sim.physics.config import config_for_model
+    from pusher_sim.physics.version import MODEL_VERSION
     from pusher_sim.reference import validate
     from pusher_sim.reference.compare import Row
     from pusher_sim.reference.mujoco_import import mujoco
@@ -102,6 +110,8 @@ def run_locked(args: argparse.Namespace) -> int:
 
     board = Board()
     cfg = load_config()
+    if args.physics_model is not None:
+        cfg = config_for_model(args.physics_model, asdict(cfg))
     variants = (() if args.no_noise else (validate.NOISE,)) + (
         validate.CONVERGENCE if args.convergence else ()
     )
@@ -114,6 +124,8 @@ def run_locked(args: argparse.Namespace) -> int:
         rows = rows[: args.pushes]
         if len(rows) < args.pushes:
             raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
+        if args.physics_model is not None:
+            rows = validate.with_two_d(job, rows, args.workers)
     else:
         mujoco()
         done = [0]
@@ -129,6 +141,7 @@ def run_locked(args: argparse.Namespace) -> int:
     summary = validate.summary(rows)
     print(validate.report(summary))
     result: dict[str, Any] = {
+        "physics_model": args.physics_model or MODEL_VERSION,
         "seed": args.seed,
         "first": args.first,
         "summary": summary,

@@ -20,7 +20,16 @@ from pusher_sim.board import Board
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.cases import Case, Position, case, log_positions
-from pusher_sim.reference.compare import COLOURS, ROLES, Row, Side, Variant, compare, two_d
+from pusher_sim.reference.compare import (
+    COLOURS,
+    ROLES,
+    Row,
+    Side,
+    Variant,
+    agreeing,
+    compare,
+    two_d,
+)
 from pusher_sim.reference.contact import SHIPPED, Numerics
 from pusher_sim.reference.stats import histogram, mann_whitney, paired_permutation
 from pusher_sim.running.runner import executor_for
@@ -411,9 +420,14 @@ def two_d_sides(job: Job, rows: Sequence[Row], workers: int) -> list[Side]:
 
 
 def with_two_d(job: Job, rows: Sequence[Row], workers: int) -> list[Row]:
-    """``rows`` with their 2-D side resolved again under the job's config: a fit judged on
-    pushes it was not fitted on."""
-    return [replace(r, two=s) for r, s in zip(rows, two_d_sides(job, rows, workers), strict=True)]
+    """``rows`` with their 2-D side resolved again under the job's config (and its cups
+    agreeing with the reference counted again): a fit judged on pushes it was not fitted on,
+    another model judged on the same reference run."""
+    sides = two_d_sides(job, rows, workers)
+    return [
+        replace(r, two=s, agree=agreeing(job.board, s, r.three))
+        for r, s in zip(rows, sides, strict=True)
+    ]
 
 
 def _quiet() -> None:
