@@ -347,6 +347,41 @@ def test_a_model_judged_again_counts_its_cups_again() -> None:
     assert again.agree == agreeing(BOARD, again.two, still) > 0
 
 
+def a_row(index: int, three: Side, variants: dict[str, Side]) -> Row:
+    agree = dict.fromkeys(variants, 91)
+    return Row(
+        index, "random", 0.5, 0.5, 90, 91, three, three, 0, 0, 0, 0, 0, three, 80, variants, agree
+    )
+
+
+def test_rows_of_one_push_from_two_runs_are_one_push_with_every_variant() -> None:
+    """The noise run and the convergence run of the same pushes read back together."""
+    noise = [a_row(1, a_side(2, 1), {"shift": a_side(2, 1)}), a_row(0, a_side(1, 0), {})]
+    converged = [a_row(1, a_side(2, 1), {"half_step": a_side(3, 1), "stiff": a_side(2, 0)})]
+    merged = validate.merge_rows([*noise, *converged])
+    assert [r.index for r in merged] == [0, 1]
+    assert (
+        set(merged[1].variants) == set(merged[1].agree_variants) == {"shift", "half_step", "stiff"}
+    )
+    summary = validate.summary(merged)["models"]["pushes"]
+    assert summary["shift"] == summary["half_step"] == 1 and summary["3d"] == 2
+    with pytest.raises(ValueError, match="push 1 came out differently"):
+        validate.merge_rows([*noise, a_row(1, a_side(3, 1), {})])
+
+
+def test_rows_that_disagree_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = []
+    for moved in (1, 2):
+        path = tmp_path / f"run{moved}.json"
+        rows = [a_row(0, a_side(moved, 0), {}).as_json()]
+        path.write_text(json.dumps({"seed": 0, "rows": rows}))
+        files += ["--rows", str(path)]
+    message = one_line_error(capsys, ["validate", "--pushes", "1", *files])
+    assert "push 0 came out differently" in message
+
+
 def test_fit_never_makes_it_worse() -> None:
     job = validate.make_job(BOARD, 0, CFG, CFG)
     side = a_side(3, 1)

@@ -55,7 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rows",
         action="append",
-        help="take the pushes' results from --out files instead of resolving them (repeatable)",
+        help="take the pushes' results from --out files instead of resolving them (repeatable; "
+        "a push in two files is one push with the variants of both)",
     )
     parser.add_argument(
         "--convergence",
@@ -121,6 +122,10 @@ def run_locked(args: argparse.Namespace) -> int:
             rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)]
         except (KeyError, TypeError, ValueError):
             raise UserError("--rows: a file is not a pusher validate --out file") from None
+        try:
+            rows = validate.merge_rows(rows)
+        except ValueError as exc:
+            raise UserError(f"--rows: {exc}") from None
         rows = rows[: args.pushes]
         if len(rows) < args.pushes:
             raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")

@@ -115,6 +115,26 @@ def validate(
     return run_parallel(_compare, job, range(first, first + n), workers, tick)
 
 
+def merge_rows(rows: Sequence[Row]) -> list[Row]:
+    """Rows read from several runs, one per push in push order: a push run twice (say, once
+    with the reference's noise and once with its convergence variants) is one row with every
+    variant either run had. Its reference side must be the same in both: the reference is
+    deterministic, so a difference means another seed or another build."""
+    by_index: dict[int, Row] = {}
+    for r in rows:
+        seen = by_index.setdefault(r.index, r)
+        if seen is r:
+            continue
+        if replace(seen.three, seconds=0.0) != replace(r.three, seconds=0.0):
+            raise ValueError(f"push {r.index} came out differently in two of the files")
+        by_index[r.index] = replace(
+            seen,
+            variants={**seen.variants, **r.variants},
+            agree_variants={**seen.agree_variants, **r.agree_variants},
+        )
+    return [by_index[i] for i in sorted(by_index)]
+
+
 def bin_of(strength: float) -> int:
     return min(int(strength * BINS), BINS - 1)
 
