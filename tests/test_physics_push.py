@@ -137,6 +137,15 @@ def test_a_ball_sliding_across_a_ridge_into_a_free_cup_gains_no_energy() -> None
     energy_never_rises(CFG, 53195, 0.75, 0.75, 0.0)
 
 
+@pytest.mark.xfail(strict=True, reason="model 7: 0.23% over the press's work during this press")
+def test_model_7_energy_during_a_gentle_press_found_by_a_sweep() -> None:
+    """A known gap of model 7's weight press, kept bit for bit (model 8 meets it): one press in
+    3,000 random ones. The pressed ball, lifted on one ball, slides outward over the board's
+    bowl, which its energy counts (it takes that bowl at the drop) while no force on it does:
+    the bowl under it climbs 33 -> 107 uJ and the energy passes the work by 1 uJ (CHANGELOG)."""
+    energy_never_rises(MODEL7, 2152327546, 0.14892318455153103, 1.9646731881622779, 0.0)
+
+
 def energy_never_rises(
     cfg: PhysicsConfig, seed: int, speed: float, angle: float, strength: float
 ) -> None:
