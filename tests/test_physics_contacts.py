@@ -271,8 +271,10 @@ def test_model_6_settings_turn_every_model_7_change_off() -> None:
     )
 
 
-def test_model_7_settings_turn_model_8_s_press_off() -> None:
-    assert config_for_model("7") == replace(PhysicsConfig(), press_makes_room=False)
+def test_model_7_settings_turn_model_8_s_press_and_ridge_off() -> None:
+    assert config_for_model("7") == replace(
+        PhysicsConfig(), press_makes_room=False, ridge_by_momentum=False
+    )
 
 
 @pytest.mark.slow

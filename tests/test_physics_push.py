@@ -85,29 +85,65 @@ def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angl
 # rolling ball; a rise over an earlier value is thus bounded by omega dt.
 RIPPLE = math.sqrt(CFG.bowl_stiffness(BOARD.pitch) / CFG.rolling_mass) * CFG.time_step
 
+EXAMPLES = 60
+"""Random presses the energy property tries per model in the suite."""
 
-@settings(max_examples=30, deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    speed=st.floats(0.0, CFG.max_flick_speed),
-    angle=st.floats(0.0, 2 * math.pi),
-    strength=st.floats(0.0, 1.0),
-)
+SLOW_EXAMPLES = 3000
+"""Random presses it tries per model in ``make slow``: model 8's gap (a sliding ball's ridge
+crossing, below) showed in 3 of 10 searches of 300, about one press in 840, so 3,000 find such
+a gap with 97% odds (the derandomized search of ``CI=true`` found it and shrank it to the
+property's second example)."""
+
+PRESSES = {
+    "seed": st.integers(0, 2**32 - 1),
+    "speed": st.floats(0.0, CFG.max_flick_speed),
+    "angle": st.floats(0.0, 2 * math.pi),
+    "strength": st.floats(0.0, 1.0),
+}
+"""A random 30-ball push (random_push's board and press point) with any flick and strength."""
+
+
+@pytest.mark.parametrize("model", ["7", "8"])
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(**PRESSES)
 @example(seed=3186, speed=0.0, angle=0.0, strength=0.0)  # the press leaves nothing moving
+@example(seed=1, speed=0.5, angle=0.0, strength=0.0)  # model 8 +4.4% when a ridge was the body's
 def test_energy_never_rises_after_the_press_nor_above_its_work_during_it(
-    seed: int, speed: float, angle: float, strength: float
+    model: str, seed: int, speed: float, angle: float, strength: float
 ) -> None:
     """Kinetic + spin + bowl energy (with the pressed ball's height while it is on top) never
     exceeds the press's work during the press, and never rises after it beyond the integrator's
-    ripple (:data:`RIPPLE`): model 7's press (model 8's is the next test's)."""
-    energy_never_rises(MODEL7, seed, speed, angle, strength)
+    ripple (:data:`RIPPLE`): model 7's press and model 8's."""
+    energy_never_rises(config_for_model(model), seed, speed, angle, strength)
 
 
-@pytest.mark.xfail(strict=True, reason="model 8: energy rises 4.9% after this press (ripple 4.2%)")
-def test_model_8_energy_after_a_gentle_flicked_press_found_by_hypothesis() -> None:
-    """A known gap of model 8's finger press, found by the property above run on model 8: after
-    a gentle press with a 0.75 m/s flick the energy rises 4.9% over its lowest (CHANGELOG)."""
+@pytest.mark.slow
+@pytest.mark.parametrize("model", ["7", "8"])
+@settings(max_examples=SLOW_EXAMPLES, deadline=None)
+@given(**PRESSES)
+def test_slow_energy_never_rises_over_thousands_of_presses(
+    model: str, seed: int, speed: float, angle: float, strength: float
+) -> None:
+    """The property above, searched far enough to find a gap of one press in a thousand."""
+    energy_never_rises(config_for_model(model), seed, speed, angle, strength)
+
+
+def test_a_ball_sliding_across_a_ridge_into_a_free_cup_gains_no_energy() -> None:
+    """Model 8: a gentle press with a 0.75 m/s flick into a ball the pressed one still touches
+    leaves it sliding, its spin far ahead of it; refused by a full cup, it climbs that hill and
+    crosses into a free cup's cell. The ridge crossing gives it the speed that keeps the energy
+    of its momentum (body and spin), so nothing is gained: it was +4.9% over the lowest, past the
+    4.2% ripple, when the crossing set the body's velocity alone (docs/physics.md, "The cup")."""
     energy_never_rises(CFG, 53195, 0.75, 0.75, 0.0)
+
+
+@pytest.mark.xfail(strict=True, reason="model 7: 0.23% over the press's work during this press")
+def test_model_7_energy_during_a_gentle_press_found_by_a_sweep() -> None:
+    """A known gap of model 7's weight press, kept bit for bit (model 8 meets it): one press in
+    3,000 random ones. The pressed ball, lifted on one ball, slides outward over the board's
+    bowl, which its energy counts (it takes that bowl at the drop) while no force on it does:
+    the bowl under it climbs 33 -> 107 uJ and the energy passes the work by 1 uJ (CHANGELOG)."""
+    energy_never_rises(MODEL7, 2152327546, 0.14892318455153103, 1.9646731881622779, 0.0)
 
 
 def energy_never_rises(

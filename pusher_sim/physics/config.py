@@ -64,6 +64,7 @@ class PhysicsConfig:
     press_makes_room: bool = True
     finger_speed: float = 0.6
     gentle_finger_speed: float = 0.2
+    ridge_by_momentum: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -315,7 +316,9 @@ MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
     # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
     # drives them apart (weight_press.py), the flick given at once.
-    "7": {"press_makes_room": False},
+    # A ball crossing a ridge is given the speed that keeps the integrator's energy of its
+    # body's velocity, not of its momentum (body and spin): a sliding ball may gain (ridge.py).
+    "7": {"press_makes_room": False, "ridge_by_momentum": False},
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
     "6": {
@@ -323,6 +326,7 @@ MODEL_SETTINGS: dict[str, dict[str, Any]] = {
         "press_drop_time": 3600.0,
         "wake_off_cup": False,
         "press_makes_room": False,
+        "ridge_by_momentum": False,
     },
 }
 """Every model this code can still run, with the settings that make it that model (over the

@@ -4,7 +4,9 @@ Semi-implicit Euler keeps H = E + k (x - c).v dt / 2 exactly (E kinetic plus bow
 anchor), not E; switching the anchor from one cup's centre to the next breaks H, and the ball
 would gain or lose up to k r v dt at every crossing (a tenth of a rim's energy at a brisk roll).
 So the velocity the step ends with under the new bowl's pull gets the speed that makes H about
-the new centre what it was about the old one. docs/physics.md, "The cup", has the reasoning.
+the new centre what it was about the old one. Model 8 reads H off the ball's momentum over its
+rolling mass (body and spin), so that a sliding ball keeps its energy too; models 6 and 7 read
+the body's velocity alone. docs/physics.md, "The cup", has the reasoning.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class RidgeCrossing:
         mass, k, dt = state.config.ball_mass + state.spin_mass, state.stiffness, state.dt
         c2 = 0.5 * mass
         self.terms = (mass, k, k * dt / mass, k * dt, 0.5 * k, 0.5 * k * dt, 2.0 * c2, 4.0 * c2)
+        # The spin's share of the rolling mass, when H is read off the momentum (model 8).
+        self.spin_share = state.spin_mass / mass if state.config.ridge_by_momentum else 0.0
 
     def cross(self, i: int, a: int, b: int) -> None:
         """Ball ``i`` crossed from cup ``a``'s cell into ``b``'s in this step: set its speed so
@@ -50,14 +54,23 @@ class RidgeCrossing:
         memory = state.body_memory
         m = memory[h]
         px, py, vx, vy, links, root, idle = _state(m)
+        spin = state.spin_handles[i]
+        cx, cy = vx, vy  # the velocity H is read off
+        share = self.spin_share
+        if share and spin is not None:
+            # The ball's momentum over its rolling mass, V = v + (m_s / M)(w - v): the same
+            # change to v and w leaves the slide's energy, mu |v - w|^2 / 2, as it is, so
+            # keeping H in V keeps the energy of a sliding ball too (v itself is V rolling).
+            wx, wy = _state(memory[spin])[2:4]
+            cx, cy = vx + share * (wx - vx), vy + share * (wy - vy)
         rax, ray, rbx, rby = px - ax, py - ay, px - bx, py - by
-        vax, vay = vx - kick * rax, vy - kick * ray
+        vax, vay = cx - kick * rax, cy - kick * ray
         target = 0.5 * (
             mass * (vax * vax + vay * vay)
             + k * (rax * rax + ray * ray)
             + kdt * (rax * vax + ray * vay)
         )
-        vbx, vby = vx - kick * rbx, vy - kick * rby
+        vbx, vby = cx - kick * rbx, cy - kick * rby
         speed = _hypot(vbx, vby)
         if speed == 0.0:
             return
@@ -77,7 +90,6 @@ class RidgeCrossing:
         elif idle:
             m[_IDLE] = 0.0
         _write_velocity(m, _AT_V, vx + dx, vy + dy)
-        spin = state.spin_handles[i]
         if spin is not None:
             m = memory[spin]
             wx, wy = _state(m)[2:4]
