@@ -83,17 +83,10 @@ def test_search_bot_spends_exactly_its_push_budget(budget: int) -> None:
     assert counting.calls == bot.trials == budget
 
 
-@pytest.mark.parametrize(
-    "settings",
-    [SearchSettings(budget=12, hand=None), SearchSettings(budget=48)],
-    ids=["exact-12", "hand-48"],
-)
-def test_search_bot_finds_the_flick_that_sends_the_others_home(settings: SearchSettings) -> None:
-    """Resolved exactly, 12 trials find it; a hand (5% of the flick) needs the re-draws of 48,
-    as a single shaken draw of a 0.46 m/s flick can pass the 0.5 m/s line."""
+def test_search_bot_finds_the_flick_that_sends_the_others_home() -> None:
     state = make(P4_TRIANGLE, resolver=FlickDecides())
     for seed in range(5):
-        bot = SearchPusherBot(settings)
+        bot = SearchPusherBot(SearchSettings(budget=12))
         push = bot.act(state, 0, state.legal_actions(), np.random.default_rng(seed))
         assert isinstance(push, Push)
         state.validate(push)
@@ -170,14 +163,15 @@ def _centred(push: Push) -> bool:
 
 def test_search_bot_values_a_push_as_its_hand_makes_it() -> None:
     """A push that pays only to the micron is no push a hand can make: the bot with a hand
-    takes the hard flick that is safe anywhere; resolved exactly, the centred push is taken."""
+    takes the hard flick that is safe anywhere; resolving exactly (the default), it takes the
+    centred push."""
     state = make(P4_TRIANGLE, resolver=CentreOnly())
     for seed in range(5):
         legal = state.legal_actions()
-        exact = SearchPusherBot(SearchSettings(hand=None))
+        exact = SearchPusherBot(SearchSettings())
         chosen = exact.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and _centred(chosen)
-        bot = SearchPusherBot(SearchSettings())
+        bot = SearchPusherBot(SearchSettings(hand=Hand()))
         chosen = bot.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and not _centred(chosen)
         assert chosen.speed >= 0.5
@@ -185,9 +179,10 @@ def test_search_bot_values_a_push_as_its_hand_makes_it() -> None:
 
 
 def test_search_settings_split_the_budget_only_when_a_hand_shakes() -> None:
-    assert SearchSettings().split(48) == (36, 12)
-    assert SearchSettings().split(23) == (23, 0)  # too few to search and re-draw
-    assert SearchSettings(hand=None).split(48) == (48, 0)
+    shaking = SearchSettings(hand=Hand())
+    assert shaking.split(48) == (36, 12)
+    assert shaking.split(23) == (23, 0)  # too few to search and re-draw
+    assert SearchSettings().split(48) == (48, 0)
     with pytest.raises(ValueError):
         Hand(strength=-0.1)
     with pytest.raises(ValueError):

@@ -98,12 +98,17 @@ class SearchSettings:
     """Trial pushes for the next player per looked-at placement."""
     workers: int = 1
     """Processes resolving trials; any number gives the same choices."""
-    hand: Hand | None = Hand()
-    """The precision every trial push is made with; None resolves the push meant, exactly."""
+    hand: Hand | None = None
+    """The precision every trial push is made with; None (the default) resolves the push
+    meant, exactly, as the game does: under model 8 a bot with a hand chains less but loses to
+    ``greedy``, which is exact (docs/agents.md)."""
     steady_pushes: int = 4
     """The best pushes of the search tried again with ``steady_draws`` fresh shakes of the hand
     each and chosen by their mean (only when the search keeps at least as many trials)."""
     steady_draws: int = 3
+    shaken_search: bool = True
+    """Whether the search's trials are shaken too; if not, only the re-draws are, and the mean
+    counts the exact push as one draw."""
 
     def __post_init__(self) -> None:
         if self.budget < 1 or self.generations < 1:
@@ -330,7 +335,12 @@ class SearchPusherBot:
         scored: list[tuple[float, int, Trial]] = []
         batch = first
         for g in range(gens):
-            values = self._evaluate(st, self._made(game, triangles, batch, rng))
+            made = (
+                self._made(game, triangles, batch, rng)
+                if settings.shaken_search
+                else [t.push(game, triangles) for t in batch]
+            )
+            values = self._evaluate(st, made)
             scored.extend((v, len(scored), t) for v, t in zip(values, batch, strict=True))
             scored.sort(key=lambda x: (-x[0], x[1]))
             if g + 1 == gens or scored[0][0] >= WIN:
