@@ -161,17 +161,18 @@ def _centred(push: Push) -> bool:
     return max(abs(push.offset[0]), abs(push.offset[1])) < 1e-6
 
 
-def test_search_bot_values_a_push_as_its_hand_makes_it() -> None:
+@pytest.mark.parametrize("shaken_search", [True, False])
+def test_search_bot_values_a_push_as_its_hand_makes_it(shaken_search: bool) -> None:
     """A push that pays only to the micron is no push a hand can make: the bot with a hand
-    takes the hard flick that is safe anywhere; resolving exactly (the default), it takes the
-    centred push."""
+    takes the hard flick that is safe anywhere (also when only its re-draws are shaken);
+    resolving exactly (the default), it takes the centred push."""
     state = make(P4_TRIANGLE, resolver=CentreOnly())
     for seed in range(5):
         legal = state.legal_actions()
         exact = SearchPusherBot(SearchSettings())
         chosen = exact.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and _centred(chosen)
-        bot = SearchPusherBot(SearchSettings(hand=Hand()))
+        bot = SearchPusherBot(SearchSettings(hand=Hand(), shaken_search=shaken_search))
         chosen = bot.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and not _centred(chosen)
         assert chosen.speed >= 0.5
@@ -197,10 +198,13 @@ def test_search_settings_refuse_an_empty_search() -> None:
     assert SearchSettings.at_budget(48).look_trials == 6
 
 
-def test_search_bot_with_worker_processes_chooses_as_in_process() -> None:
+@pytest.mark.parametrize(("budget", "hand"), [(9, None), (24, Hand())])
+def test_search_bot_with_worker_processes_chooses_as_in_process(
+    budget: int, hand: Hand | None
+) -> None:
     state = make(P4_TRIANGLE, resolver=FlickDecides())
-    alone = SearchPusherBot(SearchSettings(budget=9))
-    shared = SearchPusherBot(SearchSettings(budget=9, workers=2))
+    alone = SearchPusherBot(SearchSettings(budget=budget, hand=hand))
+    shared = SearchPusherBot(SearchSettings(budget=budget, workers=2, hand=hand))
     try:
         for seed in range(2):
             rng_a, rng_b = np.random.default_rng(seed), np.random.default_rng(seed)

@@ -4,11 +4,11 @@ look at the push it forces on the next player.
 A push is searched over triangle, press point, press strength and flick (angle, speed) by an
 elite-resampling sampler in the spirit of the cross-entropy method: a first generation spread
 over every pushable triangle, then generations drawn around the best pushes so far with
-shrinking noise. Every trial is a real resolve, scored by :func:`push_value`, of the push as a
-:class:`Hand` would make it (shaken by its precision), and the best few are tried again with
-fresh shakes and chosen by their mean: a push safe only to the micron is no safe push (the 3-D
-reference changes far balls under a 1 um move of the press point; docs/agents.md). A placement
-that makes the next player push (P5, then P6) is judged by the best push that player can find.
+shrinking noise. Every trial is a real resolve, scored by :func:`push_value`. Given a
+:class:`Hand` (off by default), each trial is the push as that hand would make it and the best
+few are tried again and chosen by their mean: a push safe only to the micron is no safe push
+(docs/agents.md measures what that does to chains and strength). A placement that makes the
+next player push (P5, then P6) is judged by the best push that player can find.
 ``budget`` (trial pushes per decision) is the knob that trades time for play.
 """
 
@@ -52,8 +52,8 @@ PLACE_VALUE = 1.0
 @dataclass(frozen=True)
 class Hand:
     """How precisely a player's hand makes a push: the standard deviation of each quantity about
-    the push meant. A finger aims a press on a 16 mm ball to about half a millimetre, presses
-    to about 5% of the range and flicks to about 3 degrees and 5% of the hardest flick."""
+    the push meant. The defaults are assumed, not measured: a finger aiming a press on a 16 mm
+    ball to half a millimetre, pressing to 5% of the range, flicking to 3 degrees and 5%."""
 
     press_point: float = 0.5e-3
     """Metres, along each side of the triangle."""
