@@ -23,6 +23,7 @@ from typing import Any
 
 from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
+from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 
@@ -92,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--model", default=None, help="Pusher's physics model (the default's)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="JSON lines, one per game")
     parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
@@ -101,7 +103,14 @@ def main(argv: list[str] | None = None) -> int:
             raise UserError("--games and --workers must be at least 1")
         spec = get_spec(args.game)
         players = args.players or (4 if args.game == "rummy" else 2)
-        config = {"players": players}
+        config: dict[str, Any] = {"players": players}
+        if args.model is not None:
+            if args.game != "pusher":
+                raise UserError("--model is Pusher's physics model: for pusher only")
+            if args.model not in MODEL_SETTINGS:
+                known = ", ".join(sorted(MODEL_SETTINGS))
+                raise UserError(f"--model {args.model!r:.20} is not one this build runs ({known})")
+            config["physics_model"] = args.model
         spec.check_seats([args.a] * players)
         game = spec.make_game(config)
         spec.make_agents(game, [args.a, args.b])  # unknown names fail before any work

@@ -50,6 +50,8 @@ def test_a_run_writes_every_game_and_resumes(
         (["pushover", "strong", "nobody"], "unknown seat"),
         (["pushover", "strong", "expected", "--games", "0"], "at least 1"),
         (["rummy", "strong", "random", "--players", "3"], "4 seats"),
+        (["pushover", "strong", "expected", "--model", "7"], "for pusher only"),
+        (["pusher", "strong", "greedy", "--model", "99"], "not one this build runs"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -14,6 +14,7 @@ from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import Place, Push
 from pusher_sim.pusher.search_bot import (
     WIN,
+    Hand,
     SearchPusherBot,
     SearchSettings,
     push_value,
@@ -136,6 +137,59 @@ def test_p5_search_bot_forms_the_triangle_whose_push_hurts_the_next_player(trap:
     assert bot.trials == 2 * 2  # each of the two placements: two tries of blue's push
 
 
+@dataclass
+class CentreOnly:
+    """A resolver where a press within 1 um of the triangle's centre sends a blue ball home;
+    elsewhere a flick of 0.5 m/s or more brings nothing back and anything softer sends red's own
+    ball home. The centred push pays most, but only to the micron."""
+
+    max_flick_speed: float = 1.0
+
+    def resolve(
+        self, board: Board, balls: Mapping[Cell, Colour], push: PushSpec, *, record: bool = False
+    ) -> PushOutcome:
+        if max(abs(push.offset[0]), abs(push.offset[1])) < 1e-6:
+            rest = {(-2, 2): RED, (2, -2): RED, (0, -1): BLUE, (2, 0): BLUE}
+        elif push.speed >= 0.5:
+            rest = {(-2, 2): RED, (2, -2): RED, (1, -1): BLUE, (2, 0): BLUE}
+        else:
+            rest = {(-1, 2): RED, (2, -2): RED, (-2, 2): BLUE, (2, 0): BLUE}
+        return PushOutcome(tuple(sorted(rest.items())), True, 0.0, 0)
+
+
+def _centred(push: Push) -> bool:
+    return max(abs(push.offset[0]), abs(push.offset[1])) < 1e-6
+
+
+@pytest.mark.parametrize("shaken_search", [True, False])
+def test_search_bot_values_a_push_as_its_hand_makes_it(shaken_search: bool) -> None:
+    """A push that pays only to the micron is no push a hand can make: the bot with a hand
+    takes the hard flick that is safe anywhere (also when only its re-draws are shaken);
+    resolving exactly (the default), it takes the centred push."""
+    state = make(P4_TRIANGLE, resolver=CentreOnly())
+    for seed in range(5):
+        legal = state.legal_actions()
+        exact = SearchPusherBot(SearchSettings())
+        chosen = exact.act(state, 0, legal, np.random.default_rng(seed))
+        assert isinstance(chosen, Push) and _centred(chosen)
+        bot = SearchPusherBot(SearchSettings(hand=Hand(), shaken_search=shaken_search))
+        chosen = bot.act(state, 0, legal, np.random.default_rng(seed))
+        assert isinstance(chosen, Push) and not _centred(chosen)
+        assert chosen.speed >= 0.5
+        assert bot.trials == 48  # 36 searched, then the best 4 tried 3 times more each
+
+
+def test_search_settings_split_the_budget_only_when_a_hand_shakes() -> None:
+    shaking = SearchSettings(hand=Hand())
+    assert shaking.split(48) == (36, 12)
+    assert shaking.split(23) == (23, 0)  # too few to search and re-draw
+    assert SearchSettings().split(48) == (48, 0)
+    with pytest.raises(ValueError):
+        Hand(strength=-0.1)
+    with pytest.raises(ValueError):
+        SearchSettings(steady_draws=-1)
+
+
 def test_search_settings_refuse_an_empty_search() -> None:
     with pytest.raises(ValueError):
         SearchSettings(budget=0)
@@ -144,10 +198,13 @@ def test_search_settings_refuse_an_empty_search() -> None:
     assert SearchSettings.at_budget(48).look_trials == 6
 
 
-def test_search_bot_with_worker_processes_chooses_as_in_process() -> None:
+@pytest.mark.parametrize(("budget", "hand"), [(9, None), (24, Hand())])
+def test_search_bot_with_worker_processes_chooses_as_in_process(
+    budget: int, hand: Hand | None
+) -> None:
     state = make(P4_TRIANGLE, resolver=FlickDecides())
-    alone = SearchPusherBot(SearchSettings(budget=9))
-    shared = SearchPusherBot(SearchSettings(budget=9, workers=2))
+    alone = SearchPusherBot(SearchSettings(budget=budget, hand=hand))
+    shared = SearchPusherBot(SearchSettings(budget=budget, workers=2, hand=hand))
     try:
         for seed in range(2):
             rng_a, rng_b = np.random.default_rng(seed), np.random.default_rng(seed)

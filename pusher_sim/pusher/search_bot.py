@@ -4,8 +4,11 @@ look at the push it forces on the next player.
 A push is searched over triangle, press point, press strength and flick (angle, speed) by an
 elite-resampling sampler in the spirit of the cross-entropy method: a first generation spread
 over every pushable triangle, then generations drawn around the best pushes so far with
-shrinking noise. Every trial is a real resolve, scored by :func:`push_value`. A placement that
-makes the next player push (P5, then P6) is judged by the best push that player can find.
+shrinking noise. Every trial is a real resolve, scored by :func:`push_value`. Given a
+:class:`Hand` (off by default), each trial is the push as that hand would make it and the best
+few are tried again and chosen by their mean: a push safe only to the micron is no safe push
+(docs/agents.md measures what that does to chains and strength). A placement that makes the
+next player push (P5, then P6) is judged by the best push that player can find.
 ``budget`` (trial pushes per decision) is the knob that trades time for play.
 """
 
@@ -47,6 +50,37 @@ PLACE_VALUE = 1.0
 
 
 @dataclass(frozen=True)
+class Hand:
+    """How precisely a player's hand makes a push: the standard deviation of each quantity about
+    the push meant. The defaults are assumed, not measured: a finger aiming a press on a 16 mm
+    ball to half a millimetre, pressing to 5% of the range, flicking to 3 degrees and 5%."""
+
+    press_point: float = 0.5e-3
+    """Metres, along each side of the triangle."""
+    strength: float = 0.05
+    angle: float = math.radians(3.0)
+    speed: float = 0.05
+    """A share of the hardest flick."""
+
+    def __post_init__(self) -> None:
+        if min(self.press_point, self.strength, self.angle, self.speed) < 0.0:
+            raise ValueError("a hand's imprecision is never negative")
+
+    def shake(self, trial: Trial, rng: np.random.Generator, side: float) -> Trial:
+        """``trial`` as this hand makes it; ``side`` is the press region's side in metres."""
+        du, dv, ds, da, dw = rng.normal(0.0, 1.0, 5)
+        step = self.press_point / side
+        return Trial(
+            trial.tri,
+            _clip(trial.u + step * du),
+            _clip(trial.v + step * dv),
+            _clip(trial.strength + self.strength * ds),
+            trial.angle + self.angle * float(da),
+            _clip(trial.speed + self.speed * dw),
+        )
+
+
+@dataclass(frozen=True)
 class SearchSettings:
     """How hard the bot looks; ``budget`` is the strength knob."""
 
@@ -64,12 +98,31 @@ class SearchSettings:
     """Trial pushes for the next player per looked-at placement."""
     workers: int = 1
     """Processes resolving trials; any number gives the same choices."""
+    hand: Hand | None = None
+    """The precision every trial push is made with; None (the default) resolves the push
+    meant, exactly, as the game does: under model 8 a bot with a hand chains less but loses to
+    ``greedy``, which is exact (docs/agents.md)."""
+    steady_pushes: int = 4
+    """The best pushes of the search tried again with ``steady_draws`` fresh shakes of the hand
+    each and chosen by their mean (only when the search keeps at least as many trials)."""
+    steady_draws: int = 3
+    shaken_search: bool = True
+    """Whether the search's trials are shaken too; if not, only the re-draws are, and the mean
+    counts the exact push as one draw."""
 
     def __post_init__(self) -> None:
         if self.budget < 1 or self.generations < 1:
             raise ValueError("a search tries at least one push in at least one generation")
         if self.look_placements < 0 or self.look_trials < 0 or self.workers < 1:
             raise ValueError("lookahead counts must be >= 0 and workers >= 1")
+        if self.steady_pushes < 0 or self.steady_draws < 0:
+            raise ValueError("steady pushes and draws must be >= 0")
+
+    def split(self, budget: int) -> tuple[int, int]:
+        """``budget`` as trials searched and trials re-drawn for steadiness: the re-draws only
+        when a hand shakes and the search keeps at least as many trials as they take."""
+        steady = self.steady_pushes * self.steady_draws if self.hand is not None else 0
+        return (budget - steady, steady) if steady and budget >= 2 * steady else (budget, 0)
 
     @classmethod
     def at_budget(cls, budget: int, workers: int = 1) -> SearchSettings:
@@ -105,6 +158,11 @@ class Trial:
 
 
 CENTRE_UV = 1.0 / 3.0
+
+
+def press_side(game: PusherGame) -> float:
+    """The side of the region a press point is drawn from, m: a trial's unit step of u or v."""
+    return game.board.pitch * game.config.press_region * PRESS_SAFETY
 
 
 def _fresh(rng: np.random.Generator, tri: int) -> Trial:
@@ -259,11 +317,16 @@ class SearchPusherBot:
         budget: int,
         rng: np.random.Generator,
     ) -> tuple[Push, float]:
-        """The best of ``budget`` trial pushes of ``triangles`` and its value to the mover."""
+        """The best of ``budget`` trial pushes of ``triangles`` and its value to the mover.
+
+        Each trial is resolved as the hand makes it; when the budget allows, the best
+        ``steady_pushes`` are tried ``steady_draws`` times more and the best mean is chosen.
+        """
         game = st.game
         settings = self.settings
-        gens = min(settings.generations, budget)
-        sizes = [budget // gens + (1 if g < budget % gens else 0) for g in range(gens)]
+        searched, steady = settings.split(budget)
+        gens = min(settings.generations, searched)
+        sizes = [searched // gens + (1 if g < searched % gens else 0) for g in range(gens)]
         n_tri = len(triangles)
         first: list[Trial] = [
             Trial(t, CENTRE_UV, CENTRE_UV, 0.5, 0.0, 0.0) for t in range(min(n_tri, sizes[0]))
@@ -272,8 +335,12 @@ class SearchPusherBot:
         scored: list[tuple[float, int, Trial]] = []
         batch = first
         for g in range(gens):
-            pushes = [t.push(game, triangles) for t in batch]
-            values = self._evaluate(st, pushes)
+            made = (
+                self._made(game, triangles, batch, rng)
+                if settings.shaken_search
+                else [t.push(game, triangles) for t in batch]
+            )
+            values = self._evaluate(st, made)
             scored.extend((v, len(scored), t) for v, t in zip(values, batch, strict=True))
             scored.sort(key=lambda x: (-x[0], x[1]))
             if g + 1 == gens or scored[0][0] >= WIN:
@@ -286,8 +353,42 @@ class SearchPusherBot:
                     batch.append(_fresh(rng, int(rng.integers(n_tri))))
                 else:
                     batch.append(_around(elite[int(rng.integers(len(elite)))], rng, sigma))
+        if steady and scored[0][0] < WIN:
+            scored = self._steadiest(st, triangles, scored[: settings.steady_pushes], rng)
         best_value, _, best = scored[0]
         return best.push(game, triangles), best_value
+
+    def _made(
+        self,
+        game: PusherGame,
+        triangles: Sequence[Triangle],
+        trials: Sequence[Trial],
+        rng: np.random.Generator,
+    ) -> list[Push]:
+        """The pushes ``trials`` come to in the hand (drawn here, in order: any workers)."""
+        hand = self.settings.hand
+        if hand is None:
+            return [t.push(game, triangles) for t in trials]
+        side = press_side(game)
+        return [hand.shake(t, rng, side).push(game, triangles) for t in trials]
+
+    def _steadiest(
+        self,
+        st: PusherState,
+        triangles: Sequence[Triangle],
+        best: list[tuple[float, int, Trial]],
+        rng: np.random.Generator,
+    ) -> list[tuple[float, int, Trial]]:
+        """``best`` re-scored by the mean over their first draw and ``steady_draws`` more,
+        best first."""
+        draws = self.settings.steady_draws
+        again = [t for _, _, t in best for _ in range(draws)]
+        values = self._evaluate(st, self._made(st.game, triangles, again, rng))
+        out = []
+        for k, (first, order, trial) in enumerate(best):
+            mean = (first + sum(values[k * draws : (k + 1) * draws])) / (1 + draws)
+            out.append((mean, order, trial))
+        return sorted(out, key=lambda x: (-x[0], x[1]))
 
     # -- placing -------------------------------------------------------------------------------
 
