@@ -68,7 +68,7 @@ def open_pusher(config: AppConfig, match: Match) -> tuple[App, PusherTable]:
     quiet = replace(config, autosave=False, sound=False, pace=0.0)
     mode = open_table_of_pusher(host, quiet, match)
     host.show(mode)
-    return host, mode
+    return host, mode.top
 
 
 def one_push(

@@ -150,14 +150,14 @@ def push_to_animation(seed: int) -> list[float]:
         mode = app.mode
         flow = getattr(mode, "flow", None)
         if isinstance(flow, RemoteFlow) and not hooked:
-            on_played = mode.on_played  # type: ignore[union-attr]
+            on_played = mode.top.on_played  # type: ignore[union-attr]
 
             def noted(played, on_played=on_played, flow=flow):  # type: ignore[no-untyped-def]
                 if played.outcome is not None:
                     started[flow.follower.view.moves] = time.perf_counter()
                 on_played(played)
 
-            mode.on_played = noted  # type: ignore[union-attr]
+            mode.top.on_played = noted  # type: ignore[union-attr]
             hooked = True
         if app.animating():  # App.loop's own steps, one at a time
             clock.tick(FPS)

@@ -12,11 +12,12 @@ import pytest
 from pusher_sim import rules_text
 from pusher_sim.turnloop import registry
 from pusher_sim.turnloop.registry import GAMES, get_spec
+from pusher_sim.ui.common import text_table
+from pusher_sim.ui.common.game_table import TableKind
 from pusher_sim.ui.shell import table_registry
 
-
-def open_toy_table() -> None:
-    """Stands for a table module's ``open_table``."""
+open_toy_table = TableKind(text_table.TextTable)
+"""Stands for a table module's ``open_table``."""
 
 
 TOY = replace(
@@ -42,7 +43,7 @@ def test_each_game_has_a_title_a_rules_section_and_a_table() -> None:
         first = sections[name].rules[0].number
         assert rules_text.game_of_rule(first) == name
         assert first.startswith(spec.rule_letter)
-        assert table_registry.has_table(name)
+        assert get_spec(name).table is not None
         assert callable(table_registry.table_maker(name))
 
 
@@ -53,10 +54,9 @@ def test_a_game_registered_alone_gets_its_title_rules_letter_and_table(
     assert rules_text.titles()["toy"] == "Toy Race"
     assert rules_text.game_of("toy race") == "toy"
     assert rules_text.game_of_rule("T1") == "toy"
-    assert table_registry.has_table("toy")
     assert table_registry.table_maker("toy") is open_toy_table
     monkeypatch.setitem(GAMES, "toy", "tests.test_game_registry:TOY_WITHOUT_TABLE")
-    assert not table_registry.has_table("toy")
+    assert table_registry.table_maker("toy") is text_table.open_table  # the default table
 
 
 def test_the_default_game_is_a_registered_one() -> None:

@@ -26,7 +26,7 @@ from pusher_sim.pusher.state import PusherState
 from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop import Action, Agent, GameLog, Match, State
 from pusher_sim.ui.pusher.aim import flick_from_drag
-from pusher_sim.ui.pusher.pusher_table import PusherTable as Table
+from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.shell.app import AppConfig
 from tests.ui_driver import (
@@ -36,6 +36,7 @@ from tests.ui_driver import (
     RED_FIRST,
     TRIANGLE,
     ScriptedAgent,
+    Table,
     click,
     click_cell,
     drag,
@@ -59,7 +60,7 @@ pytestmark = pytest.mark.usefixtures("window")
 
 def demand(app: Table) -> Demand:
     """What the window says is due (read through a call, so a type checker does not narrow it)."""
-    return app.scene.demand
+    return app.top.scene.demand
 
 
 def snapshot(app: Table) -> tuple[str, str]:
@@ -68,11 +69,11 @@ def snapshot(app: Table) -> tuple[str, str]:
 
 def the_push(app: Table, press_px: tuple[int, int], release_px: tuple[int, int]) -> Push:
     """The Push a press at ``press_px`` dragged to ``release_px`` stands for, in board terms."""
-    board = app.game.board
-    press = app.layout.to_board(*press_px)
-    release = app.layout.to_board(*release_px)
+    board = app.top.game.board
+    press = app.top.layout.to_board(*press_px)
+    release = app.top.layout.to_board(*release_px)
     cx, cy = board.triangle_centre(TRIANGLE)
-    flick = flick_from_drag(press, release, board.pitch, app.game.resolver.max_flick_speed)
+    flick = flick_from_drag(press, release, board.pitch, app.top.game.resolver.max_flick_speed)
     return Push(TRIANGLE, (press[0] - cx, press[1] - cy), flick.angle, flick.speed)
 
 
@@ -81,32 +82,32 @@ def the_push(app: Table, press_px: tuple[int, int], release_px: tuple[int, int])
 
 def test_click_on_a_highlighted_cup_places_a_ball_as_the_api_would() -> None:
     app = make_app()
-    assert RED_FIRST in app.scene.legal_cups
+    assert RED_FIRST in app.top.scene.legal_cups
     click_cell(app, RED_FIRST)
-    expected = app.game.new_initial_state()
+    expected = app.top.game.new_initial_state()
     expected.apply(Place(RED_FIRST))
     assert app.match.state == expected
     assert app.match.log.actions == [Place(RED_FIRST).to_json()]
-    assert app.scene.mover == 1
+    assert app.top.scene.mover == 1
 
 
 def test_click_on_an_illegal_cup_changes_nothing_and_says_why(window: pygame.Surface) -> None:
     app = make_app()
     draw(app, window)
-    before_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
+    before_pixels = pygame.surfarray.array3d(window.subsurface(app.top.layout.message.as_tuple()))
     before = snapshot(app)
     click_cell(app, RED_CUP)  # a red cup: P2 forbids red to place there
     assert snapshot(app) == before
     assert app.warning and app.message.startswith("cup ")
     assert "red" in app.message
-    after_pixels = pygame.surfarray.array3d(window.subsurface(app.layout.message.as_tuple()))
+    after_pixels = pygame.surfarray.array3d(window.subsurface(app.top.layout.message.as_tuple()))
     assert (before_pixels != after_pixels).any()  # the message is on the screen
 
 
 def test_click_beside_the_board_changes_nothing() -> None:
     app = make_app()
     before = snapshot(app)
-    click(app, (5, app.layout.height // 2))
+    click(app, (5, app.top.layout.height // 2))
     assert snapshot(app) == before
     assert app.warning
 
@@ -116,14 +117,14 @@ def test_forced_triangle_highlights_only_the_cups_that_form_one() -> None:
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     # Red to move with a pair on the board: both triangle cups are red, so red must skip (P7).
-    assert app.scene.demand is Demand.SKIP
+    assert app.top.scene.demand is Demand.SKIP
     before = snapshot(app)
     click_cell(app, (0, 2))  # an empty foreign cup, but a skip is due
     assert snapshot(app) == before
     key(app, pygame.K_SPACE)
     assert app.match.log.actions[-1] == Pass().to_json()
     assert demand(app) is Demand.FORM_TRIANGLE
-    assert app.scene.legal_cups == frozenset({(1, 1), (2, -1)})
+    assert app.top.scene.legal_cups == frozenset({(1, 1), (2, -1)})
 
 
 # -- pushing ---------------------------------------------------------------------------------
@@ -132,9 +133,9 @@ def test_forced_triangle_highlights_only_the_cups_that_form_one() -> None:
 def test_press_drag_release_pushes_exactly_as_the_api_would() -> None:
     app = make_app()
     play_opening(app)
-    assert app.scene.demand is Demand.PUSH and app.scene.pushable == (TRIANGLE,)
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx + 0.001, cy))
+    assert app.top.scene.demand is Demand.PUSH and app.top.scene.pushable == (TRIANGLE,)
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx + 0.001, cy))
     release = (press[0] - 40, press[1] + 25)
     drag(app, press, release)  # type: ignore[arg-type]
     push = the_push(app, press, release)  # type: ignore[arg-type]
@@ -143,7 +144,7 @@ def test_press_drag_release_pushes_exactly_as_the_api_would() -> None:
     assert math.isclose(push.angle, math.atan2(25, 40), rel_tol=0.05)
     wait_for_push(app)  # the push plays out before the rules apply it
     settle(app)
-    expected = opening_by_api(app.game)
+    expected = opening_by_api(app.top.game)
     expected.apply(push)
     assert app.match.state == expected
     assert app.match.log.actions[-1] == push.to_json()
@@ -154,13 +155,13 @@ def test_a_long_drag_is_capped_at_the_models_hardest_flick() -> None:
     app = make_app()
     play_opening(app)
     press = screen_of(app, (1, 0))
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))  # type: ignore[assignment]
-    drag(app, press, (press[0], app.layout.height - 2))
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))  # type: ignore[assignment]
+    drag(app, press, (press[0], app.top.layout.height - 2))
     settle(app)
     pushed = app.match.game.action_codec.decode(app.match.log.actions[-1])
     assert isinstance(pushed, Push)
-    assert pushed.speed == app.game.resolver.max_flick_speed
+    assert pushed.speed == app.top.game.resolver.max_flick_speed
     assert math.isclose(pushed.angle, math.pi / 2, abs_tol=0.05)  # dragged down, flicked up
 
 
@@ -169,7 +170,7 @@ def test_a_press_outside_every_pushable_triangle_is_refused() -> None:
     play_opening(app)
     before = snapshot(app)
     drag(app, screen_of(app, (-3, 0)), screen_of(app, (-4, 0)))
-    assert app.animation is None
+    assert app.top.animation is None
     assert snapshot(app) == before
     assert app.warning and app.message.startswith("press inside")
 
@@ -177,21 +178,21 @@ def test_a_press_outside_every_pushable_triangle_is_refused() -> None:
 def test_frames_keep_coming_while_a_push_rolls() -> None:
     app = make_app(speed=1.0)
     play_opening(app)
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))
     drag(app, press, (press[0] + 30, press[1]))  # type: ignore[arg-type]
     wait_for_push(app)
-    animation = app.animation
+    animation = app.top.animation
     assert animation is not None
     moves = app.match.moves  # the push was resolved once, recorded, then played back
-    shown = app.scene.moves
+    shown = app.top.scene.moves
     frames = animation.frames
     for _ in range(10):
         assert tick(app)
     assert animation.frames == frames + 10 and animation.rolling
-    assert shown == moves - 1 and app.scene.moves == shown  # the old position until it stops
+    assert shown == moves - 1 and app.top.scene.moves == shown  # the old position until it stops
     settle(app)
-    assert app.scene.moves == app.match.moves == moves
+    assert app.top.scene.moves == app.match.moves == moves
 
 
 # -- bots ------------------------------------------------------------------------------------
@@ -240,12 +241,12 @@ def test_a_bots_push_is_animated_and_lands_where_the_api_says() -> None:
     seen: list[bool] = []
 
     def pushed() -> bool:
-        seen.append(app.animation is not None)
-        return not app.busy and app.match.moves == 5
+        seen.append(app.top.animation is not None)
+        return not app.top.busy and app.match.moves == 5
 
     run_until(app, pushed)
     assert any(seen)
-    expected = opening_by_api(app.game)
+    expected = opening_by_api(app.top.game)
     expected.apply(push)
     assert app.match.state == expected
 
@@ -303,29 +304,29 @@ def test_undo_takes_back_the_last_turn_through_the_match() -> None:
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_u)
     settle(app)
-    expected = app.game.new_initial_state()
+    expected = app.top.game.new_initial_state()
     expected.apply(Place(RED_FIRST))
     assert app.match.state == expected
-    assert app.scene.mover == 1
+    assert app.top.scene.mover == 1
 
 
 def test_replay_plays_the_game_again_with_its_push_animated() -> None:
     app = make_app()
     play_opening(app)
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))
     drag(app, press, (press[0] - 20, press[1] - 30))  # type: ignore[arg-type]
     settle(app)
     final = snapshot(app)
     key(app, pygame.K_r)
     twin = host_of(app).mode
-    assert isinstance(twin, Table) and twin.replay is not None
+    assert isinstance(twin.top, PusherTable) and twin.replay is not None
     replaying = twin.replay
     assert twin.match.moves == 1 and replaying.total - replaying.position == 4  # one replayed
     seen: list[bool] = []
 
     def replayed() -> bool:
-        seen.append(twin.animation is not None)
+        seen.append(twin.top.animation is not None)
         return host_of(app).mode is app
 
     run_until(app, replayed)
@@ -340,7 +341,7 @@ def test_new_game_starts_afresh_with_the_next_seed() -> None:
     assert app.match.moves == 1  # a game is in progress: N asks first
     key(app, pygame.K_y)
     assert app.match.moves == 0 and app.match.seed != 7 and app.match.log.seed == app.match.seed
-    assert app.match.state == app.game.new_initial_state()
+    assert app.match.state == app.top.game.new_initial_state()
 
 
 def test_help_toggles_and_escape_quits() -> None:
@@ -355,24 +356,24 @@ def test_help_toggles_and_escape_quits() -> None:
 
 def test_the_board_scales_with_the_window_and_clicks_follow_it() -> None:
     app = make_app()
-    scale = app.layout.scale
+    scale = app.top.layout.scale
     pygame.display.set_mode((700, 500), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=500, size=(700, 500)))
     tick(app)
-    assert app.layout.width == 700 and app.layout.scale < scale
+    assert app.top.layout.width == 700 and app.top.layout.scale < scale
     click_cell(app, RED_FIRST)
     assert app.match.log.actions == [Place(RED_FIRST).to_json()]
 
 
 def test_a_log_from_the_api_loads_into_the_window(tmp_path: Path) -> None:
     app = make_app(save=str(tmp_path / "g.json"))
-    match = Match(app.game, [None, None], seed=1, seat_names=["human", "human"])
+    match = Match(app.top.game, [None, None], seed=1, seat_names=["human", "human"])
     for action in (Place(RED_FIRST), Place(BLUE_PAIR), Pass(), Place(BLUE_TRIANGLE)):
         match.step(action)
     match.log.save(tmp_path / "g.json")
     load_save(app, tmp_path / "g.json")
     assert app.match.state == match.state
-    assert app.scene.demand is Demand.PUSH
+    assert app.top.scene.demand is Demand.PUSH
 
 
 class NoPath(PhysicsResolver):
@@ -390,13 +391,13 @@ def test_a_push_without_a_recorded_path_shows_the_rules_result() -> None:
     app = open_table(AppConfig(seats=("human", "human"), speed=8.0), match=match)
     play_opening(app)
     cx, cy = game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))
     drag(app, press, (press[0] + 30, press[1] + 10))  # type: ignore[arg-type]
     settle(app)
-    assert not app.warning and app.match.moves == 5 and app.scene.moves == 5
+    assert not app.warning and app.match.moves == 5 and app.top.scene.moves == 5
     state = app.match.state
     assert isinstance(state, PusherState)
-    assert dict(app.scene.balls) == state.balls
+    assert dict(app.top.scene.balls) == state.balls
 
 
 def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
@@ -406,7 +407,7 @@ def test_the_end_of_the_game_is_shown_and_saved(tmp_path: Path) -> None:
     app = open_table(AppConfig(seats=("human", "human"), save=str(save)), match=match)
     click_cell(app, RED_FIRST)  # red's only ball: the tray is empty, red wins (P12)
     tick(app)
-    assert app.scene.demand is Demand.OVER and app.scene.result.startswith("Red wins")
+    assert app.top.scene.demand is Demand.OVER and app.top.scene.result.startswith("Red wins")
     assert GameLog.load(save).actions == [Place(RED_FIRST).to_json()]
     before = snapshot(app)
     click_cell(app, BLUE_PAIR)
@@ -423,7 +424,7 @@ def test_a_game_given_on_the_command_line_loads_off_the_frame_loop(tmp_path: Pat
     assert app.match.moves == 0 and app.loading  # the window is up before the replay
     settle(app)
     assert app.match.state == match.state and app.match.seed == 3
-    assert app.scene.demand is Demand.PUSH
+    assert app.top.scene.demand is Demand.PUSH
 
 
 def test_the_window_says_push_again_after_a_push_that_brought_nothing_home() -> None:
@@ -445,8 +446,8 @@ def test_the_window_says_push_again_after_a_push_that_brought_nothing_home() -> 
             ):
                 match.agents = [None, None]
                 app = open_table(AppConfig(seats=("human", "human")), match=match)
-                assert app.scene.demand is Demand.PUSH_AGAIN
-                assert app.scene.headline.endswith("to move: push again")
-                assert set(app.scene.pushable) == set(state.duty().triangles)
+                assert app.top.scene.demand is Demand.PUSH_AGAIN
+                assert app.top.scene.headline.endswith("to move: push again")
+                assert set(app.top.scene.pushable) == set(state.duty().triangles)
                 return
     raise AssertionError("no game had a push again")

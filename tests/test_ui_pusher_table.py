@@ -31,7 +31,7 @@ from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
-from pusher_sim.ui.shell.table_registry import table_class
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import ACCENT, font, text_size
 from tests.ui_driver import (
     BLUE_PAIR,
@@ -86,11 +86,11 @@ def test_a_persons_push_is_simulated_once_and_its_record_played_back(
     assert simulations == []
     push_triangle(app, 30, 10)
     wait_for_push(app)
-    animation = app.animation
+    animation = app.top.animation
     assert animation is not None and len(animation.path.frames) > 2  # the recorded path
     settle(app)
     assert len(simulations) == 1 and app.match.moves == 5
-    assert app.scene.balls == tuple(sorted(animation.resting_cells().items()))
+    assert app.top.scene.balls == tuple(sorted(animation.resting_cells().items()))
 
 
 def test_a_bots_push_and_its_replay_are_each_simulated_once(
@@ -105,7 +105,7 @@ def test_a_bots_push_and_its_replay_are_each_simulated_once(
     click_cell(app, BLUE_PAIR)
     settle(app)
     click_cell(app, BLUE_TRIANGLE)
-    run_until(app, lambda: len(app.moves.entries) == 5 and app.push is None)
+    run_until(app, lambda: len(app.top.moves.entries) == 5 and app.top.push is None)
     assert len(simulations) == 1
     key(app, pygame.K_r)  # the replay resolves the logged push once more, and only once
     run_until(app, lambda: host_of(app).mode is app, seconds=120)
@@ -120,11 +120,11 @@ def test_space_finishes_the_push_on_screen() -> None:
     play_opening(app)
     push_triangle(app, 30, 10)
     wait_for_push(app)
-    assert app.animation is not None and app.animation.rolling
+    assert app.top.animation is not None and app.top.animation.rolling
     key(app, pygame.K_SPACE)
     tick(app)
-    assert app.animation is None and app.scene.moves == app.match.moves == 5
-    assert app.note.startswith("Red's push")
+    assert app.top.animation is None and app.top.scene.moves == app.match.moves == 5
+    assert app.top.note.startswith("Red's push")
 
 
 def test_a_click_finishes_the_push_on_screen() -> None:
@@ -134,7 +134,7 @@ def test_a_click_finishes_the_push_on_screen() -> None:
     wait_for_push(app)
     click(app, (5, 5))
     tick(app)
-    assert app.animation is None and app.scene.moves == 5
+    assert app.top.animation is None and app.top.scene.moves == 5
 
 
 def test_f_fast_forwards_the_bots_turn() -> None:
@@ -142,12 +142,12 @@ def test_f_fast_forwards_the_bots_turn() -> None:
     app = make_app(seats=("bot", "bot", "human"), agents=[*bots, None], pace=0.8, speed=1.0)
     tick(app)
     key(app, pygame.K_f)
-    assert app.fast
-    frames = run_until(app, lambda: app.awaiting_person)
+    assert app.top.fast
+    frames = run_until(app, lambda: app.top.awaiting_person)
     # Two bot moves at a pace of 0.8 s would take about 96 frames; fast-forwarded they don't.
     assert frames < 0.8 / FRAME and app.match.moves == 2
     tick(app)
-    assert not app.fast and app.flow.pace == 0.8  # the pace is back for the next round
+    assert not app.top.fast and app.flow.pace == 0.8  # the pace is back for the next round
 
 
 # -- item 13: a restored game keeps the last push's result -------------------------------------
@@ -158,13 +158,13 @@ def test_a_restored_game_shows_the_last_push_result(tmp_path: Path) -> None:
     play_opening(app)
     push_triangle(app, 30, 10)
     settle(app)
-    note = app.note
+    note = app.top.note
     assert note.startswith("Red's push")
     path = tmp_path / "game.json"
     app.match.log.save(path)
     restored = open_table(AppConfig(load=str(path)))
     settle(restored)
-    assert restored.match.moves == 5 and restored.note == note
+    assert restored.match.moves == 5 and restored.top.note == note
 
 
 # -- item 7: text that ran past its box -------------------------------------------------------
@@ -264,22 +264,22 @@ def test_a_flick_aimed_down_shows_its_arrowhead_over_the_message_line(
     surface = pygame.display.set_mode((800, 600))
     tick(app)
     cx, cy = game.board.triangle_centre(tri)
-    x, y = app.layout.to_screen(cx, cy)
+    x, y = app.top.layout.to_screen(cx, cy)
     press = (round(x), round(y))
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0, 0, 0))
     )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
-    top = (press[0], max(0, press[1] - round(app.layout.pixels(6 * game.board.pitch))))
+    top = (press[0], max(0, press[1] - round(app.top.layout.pixels(6 * game.board.pitch))))
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=top, rel=(0, 0), buttons=(1, 0, 0))
     )
     tick(app)
-    assert app.aim is not None
-    flick = app.aimed_flick()
+    assert app.top.aim is not None
+    flick = app.top.aimed_flick()
     assert flick.fraction == 1.0 and math.isclose(flick.angle, -math.pi / 2, abs_tol=0.05)
     draw(app, surface)
-    bars = pygame.Rect(app.layout.note.as_tuple()).union(app.layout.message.as_tuple())
+    bars = pygame.Rect(app.top.layout.note.as_tuple()).union(app.top.layout.message.as_tuple())
     shot = pygame.surfarray.array3d(surface.subsurface(bars)).astype(int)
     red = (shot[:, :, 0] > 200) & (shot[:, :, 1] < 110) & (shot[:, :, 2] < 90)
     assert red.any(), "the arrowhead is hidden under the text lines"
@@ -320,8 +320,8 @@ def test_a_loaded_game_takes_its_pushes_from_the_log(
     restored = open_table(AppConfig(load=str(path)))
     settle(restored)
     assert simulations == [] and restored.match.state == app.match.state
-    assert [e.line for e in restored.moves.entries] == [e.line for e in app.moves.entries]
-    assert restored.note == app.note
+    assert [e.line for e in restored.top.moves.entries] == [e.line for e in app.top.moves.entries]
+    assert restored.top.note == app.top.note
 
 
 # -- item 8: seats named as on the other tables ------------------------------------------------
@@ -330,10 +330,10 @@ def test_a_loaded_game_takes_its_pushes_from_the_log(
 def test_pusher_seats_are_named_as_on_the_other_tables() -> None:
     """Seats read "you", "bot", "random bot", as on the start screen, Push and Push Over."""
     app = make_app(seats=("human", "bot", "random"), agents=[None, FirstLegal(), FirstLegal()])
-    assert [s.label for s in app.scene.seats] == ["you", "bot", "random bot"]
-    assert app.scene.headline.startswith("Red (you) to move")
-    tray = app.layout.trays[2]
-    words = [w for _r, _s, w in app.painter.tray_header_rects(tray, app.scene.seats[2], 17)]
+    assert [s.label for s in app.top.scene.seats] == ["you", "bot", "random bot"]
+    assert app.top.scene.headline.startswith("Red (you) to move")
+    tray = app.top.layout.trays[2]
+    words = [w for _r, _s, w in app.top.painter.tray_header_rects(tray, app.top.scene.seats[2], 17)]
     assert words[0] == "Yellow  (random bot)"
 
 
@@ -350,25 +350,25 @@ def test_an_aim_dragged_out_of_the_window_stays_inside_the_board_area(
     app = open_table(AppConfig(seats=("human", "human"), size=size), match=match)
     surface = pygame.display.set_mode(size)
     tick(app)
-    x, y = app.layout.to_screen(*game.board.triangle_centre(tri))
+    x, y = app.top.layout.to_screen(*game.board.triangle_centre(tri))
     press = (round(x), round(y))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0,)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
     below = (press[0], size[1] + 40)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0), buttons=(1,)))
     tick(app)
-    assert app.aim is not None and app.aimed_flick().fraction > 0.5
-    lay = app.layout
+    assert app.top.aim is not None and app.top.aimed_flick().fraction > 0.5
+    lay = app.top.layout
     bars = pygame.Rect(lay.note.as_tuple()).union(lay.message.as_tuple())
     draw(app, surface)
     aiming = pygame.surfarray.array3d(surface.subsurface(bars)).copy()
-    gauge = draw_strength_gauge(surface, app.layout, app.aim.press, app.aim.drag, 0.5)
+    gauge = draw_strength_gauge(surface, app.top.layout, app.top.aim.press, app.top.aim.drag, 0.5)
     assert pygame.Rect(lay.board_box.as_tuple()).contains(gauge)
-    aim, app.aim = app.aim, None
+    aim, app.top.aim = app.top.aim, None
     draw(app, surface)
     plain = pygame.surfarray.array3d(surface.subsurface(bars))
     assert (aiming == plain).all(), "the aim is drawn over the text bars"
-    app.aim = aim
+    app.top.aim = aim
 
 
 def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path: Path) -> None:
@@ -384,12 +384,12 @@ def test_a_restored_game_keeps_the_last_push_result_after_a_bot_placed(tmp_path:
     settle(app)
     log = app.match.log
     assert log.actions[-2]["type"] == "Push" and log.actions[-1]["type"] == "Place"
-    assert log.movers[-1] == 1 and app.note.startswith("Red's push:")
+    assert log.movers[-1] == 1 and app.top.note.startswith("Red's push:")
     path = tmp_path / "game.json"
     log.save(path)
     restored = open_table(AppConfig(load=str(path), seats=("human", "bot")))
     settle(restored)
-    assert restored.match.moves == app.match.moves and restored.note == app.note
+    assert restored.match.moves == app.match.moves and restored.top.note == app.top.note
 
 
 def test_a_space_just_after_an_animation_ends_is_swallowed() -> None:
@@ -398,9 +398,9 @@ def test_a_space_just_after_an_animation_ends_is_swallowed() -> None:
     bot = ScriptedAgent([Place(BLUE_PAIR)])
     app = make_app(seats=("human", "bot"), agents=[None, bot], pace=0.3)
     click_cell(app, RED_FIRST)
-    run_until(app, lambda: app.drop is not None)  # blue's ball drops in
-    run_until(app, lambda: app.drop is None)
-    assert app.scene.can_pass and app.match.moves == 2  # red must skip (P7)
+    run_until(app, lambda: app.top.drop is not None)  # blue's ball drops in
+    run_until(app, lambda: app.top.drop is None)
+    assert app.top.scene.can_pass and app.match.moves == 2  # red must skip (P7)
     key(app, pygame.K_SPACE)
     assert app.match.moves == 2 and not app.warning  # swallowed: it was meant for the drop
     for _ in range(30):
@@ -442,8 +442,8 @@ def test_a_joined_window_shows_no_seed(tmp_path: Path) -> None:
     assert isinstance(welcome, Welcome)
     link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
     config = AppConfig(game="pusher", size=(1100, 800), speed=1000.0, pace=0.0, sound=False)
-    joined = table_class("pusher")(RemoteFlow(link, welcome), App(), config)
-    assert isinstance(joined, PusherTable)
-    assert "seed" not in joined.view().aside, joined.view().aside
+    joined = table_maker("pusher").on_flow(RemoteFlow(link, welcome), App(), config)
+    assert isinstance(joined.top, PusherTable)
+    assert "seed" not in joined.top.view().aside, joined.top.view().aside
     at_home = open_table(config, Match(game, [None, None], seed=17))
-    assert "seed 17" in at_home.view().aside
+    assert "seed 17" in at_home.top.view().aside

@@ -26,23 +26,23 @@ pytestmark = pytest.mark.usefixtures("window")
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> PushOverTable:
     table = drv.open_table(drv.make_match("pushover", seats, seed), speed)
-    assert isinstance(table, PushOverTable)
+    assert isinstance(table.top, PushOverTable)
     return table
 
 
 def ready(table: PushOverTable) -> bool:
-    return table.state.is_terminal() or (table.flow.awaiting >= 0 and not table.holding())
+    return table.top.state.is_terminal() or (table.flow.awaiting >= 0 and not table.holding())
 
 
 def button(table: PushOverTable, action: Action) -> pygame.Rect:
     label = "roll" if isinstance(action, Roll) else "stop"
-    found = [b for b in table.buttons if b.label.startswith(label)]
-    assert found, f"no {label} button among {[b.label for b in table.buttons]}"
+    found = [b for b in table.top.buttons if b.label.startswith(label)]
+    assert found, f"no {label} button among {[b.label for b in table.top.buttons]}"
     return found[0].rect
 
 
 def play_person(table: PushOverTable, chooser: drv.Agent, turn: int) -> Action:
-    state = table.state
+    state = table.top.state
     seat = table.flow.awaiting
     action = chooser.act(state, seat, state.legal_actions(), table.match.rng(seat + 1))
     moves = table.match.moves
@@ -59,42 +59,42 @@ def test_a_whole_game_in_the_window_equals_the_same_moves_through_the_api() -> N
     table = table_for(SEATS, seed=4)
     chooser = drv.bot_for("pushover", "expected")
     kinds = []
-    while not table.state.is_terminal():
+    while not table.top.state.is_terminal():
         drv.run_until(table, lambda: ready(table))
-        if not table.state.is_terminal():
+        if not table.top.state.is_terminal():
             kinds.append(type(play_person(table, chooser, len(kinds))))
     assert {Roll, Stop} <= set(kinds)
     api = drv.api_match("pushover", SEATS, 4, "expected", lambda m: False)
     assert table.match.log.actions == api.log.actions
     assert table.match.log.movers == api.log.movers
-    assert table.state.winner >= 0
+    assert table.top.state.winner >= 0
 
 
 def test_each_die_tumbles_before_it_shows_and_the_piece_walks() -> None:
     table = table_for(SEATS, seed=4, speed=1.0)
     drv.run_until(table, lambda: ready(table))
     drv.key(table, pygame.K_SPACE)  # roll
-    assert table.tumble > 0 and len(table.dice) == 1
-    assert table.buttons == [] or table.holding()  # no stopping while the die is in the air
+    assert table.top.tumble > 0 and len(table.top.dice) == 1
+    assert table.top.buttons == [] or table.holding()  # no stopping while the die is in the air
     assert table.animating()
     assert "drop" not in table.sounds.played  # still in the air
-    drv.run_until(table, lambda: table.tumble <= 0)
+    drv.run_until(table, lambda: table.top.tumble <= 0)
     assert table.sounds.played[-1] == "drop"  # it lands with a sound (muted in tests)
     drv.run_until(table, lambda: ready(table))
     drv.key(table, pygame.K_RETURN)  # stop
-    assert table.walk is not None and len(table.walk.path) > 1
-    drv.run_until(table, lambda: table.walk is None)
+    assert table.top.walk is not None and len(table.top.walk.path) > 1
+    drv.run_until(table, lambda: table.top.walk is None)
 
 
 def test_a_roll_out_stays_on_show_after_the_turn() -> None:
     table = table_for(("human", "human"), seed=1)
     for _ in range(200):
         drv.run_until(table, lambda: ready(table))
-        if table.state.is_terminal() or "rolled out" in table.summary:
+        if table.top.state.is_terminal() or "rolled out" in table.top.summary:
             break
         drv.key(table, pygame.K_SPACE)  # always roll: a roll-out comes soon
-    assert "rolled out" in table.summary
-    assert table.dice and sum(table.dice) > table.state.cfg.roll_limit
+    assert "rolled out" in table.top.summary
+    assert table.top.dice and sum(table.top.dice) > table.top.state.cfg.roll_limit
 
 
 def test_the_table_sleeps_while_it_waits_for_the_person() -> None:
@@ -111,11 +111,11 @@ def test_hot_seat_shows_the_person_to_move() -> None:
     drv.run_until(table, lambda: ready(table))
     assert table.flow.viewer == 0
     drv.key(table, pygame.K_SPACE)
-    while table.state.to_move == 0 and not table.state.is_terminal():
+    while table.top.state.to_move == 0 and not table.top.state.is_terminal():
         drv.run_until(table, lambda: ready(table))
-        drv.key(table, pygame.K_RETURN if table.state.dice else pygame.K_SPACE)
+        drv.key(table, pygame.K_RETURN if table.top.state.dice else pygame.K_SPACE)
     drv.run_until(table, lambda: ready(table))
-    assert table.flow.viewer == table.state.to_move == 1
+    assert table.flow.viewer == table.top.state.to_move == 1
     assert table.flow.pass_to == -1  # nothing hidden in Push Over: no screen pass
 
 
@@ -135,10 +135,10 @@ def test_a_game_opened_in_the_middle_of_a_turn_shows_its_dice_and_news() -> None
     match.step(Roll(0))
     match.step()  # the die: one die never rolls out, so red decides again
     table = drv.open_table(match, speed=1000.0)
-    assert isinstance(table, PushOverTable)
+    assert isinstance(table.top, PushOverTable)
     drv.tick(table)
-    assert table.dice == match.state.dice != ()
-    assert table.news and [b.label.split()[0] for b in table.buttons] == ["roll", "stop"]
+    assert table.top.dice == match.state.dice != ()
+    assert table.top.news and [b.label.split()[0] for b in table.top.buttons] == ["roll", "stop"]
 
 
 def test_u_takes_back_the_persons_last_move() -> None:
@@ -206,7 +206,7 @@ def after_a_roll_out(players: int = 3) -> PushOverTable:
         match.step()
     match.agents[match.state.current_player()] = None
     table = drv.open_table(match, speed=1000.0)
-    assert isinstance(table, PushOverTable)
+    assert isinstance(table.top, PushOverTable)
     return table
 
 
@@ -249,11 +249,11 @@ def test_at_1920x1080_the_track_stays_round_and_the_text_grows(
 def test_push_over_seats_are_the_strongest_bot_by_default_and_named_alike() -> None:
     assert get_spec("pushover").default_seats == ("human", "bot", "bot")
     table = table_for(("human", "bot", "expected"), seed=4)
-    assert [table.name(s) for s in (1, 2)] == ["Blue (bot)", "Green (expected bot)"]
+    assert [table.top.name(s) for s in (1, 2)] == ["Blue (bot)", "Green (expected bot)"]
 
 
 def test_a_continued_game_tells_what_happened_from_its_first_move() -> None:
     table = after_a_roll_out()
-    told = [e for e in table.state.news if e[0] != "turn"]
-    assert table.news[0].startswith("Red ") and len(table.news) >= len(told) > 0
-    assert list(table.news)[-len(told) :] == [table.told(e) for e in told]
+    told = [e for e in table.top.state.news if e[0] != "turn"]
+    assert table.top.news[0].startswith("Red ") and len(table.top.news) >= len(told) > 0
+    assert list(table.top.news)[-len(told) :] == [table.top.told(e) for e in told]

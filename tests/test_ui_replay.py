@@ -75,10 +75,10 @@ def frames(table: GameTable, seconds: float) -> None:
 def news_of(table: GameTable) -> tuple[object, ...]:
     """What the table says about the moves so far: "what happened", and in Push Over the dice
     on show and the last turn's summary."""
-    if isinstance(table, PushOverTable):
-        return (list(table.news), table.dice, table.roller, table.summary)
-    assert isinstance(table, RummyTable)
-    return (list(table.news),)
+    if isinstance(table.top, PushOverTable):
+        return (list(table.top.news), table.top.dice, table.top.roller, table.top.summary)
+    assert isinstance(table.top, RummyTable)
+    return (list(table.top.news),)
 
 
 def still(table: GameTable) -> None:

@@ -29,7 +29,7 @@ from pusher_sim.ui.shell.app import App, wants_start_screen
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose, Confirm, TextPrompt
 from pusher_sim.ui.shell.start_screen import StartScreen
-from pusher_sim.ui.shell.table_registry import has_table
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import ACCENT
 from rummy.actions import (
     Discard,
@@ -58,7 +58,7 @@ pytestmark = pytest.mark.usefixtures("window")
 
 def table_for(seats: tuple[str, ...], seed: int, speed: float = 1000.0) -> RummyTable:
     table = drv.open_table(drv.make_match("rummy", seats, seed), speed)
-    assert isinstance(table, RummyTable)
+    assert isinstance(table.top, RummyTable)
     return table
 
 
@@ -71,7 +71,7 @@ def state_of(table: RummyTable) -> RummyState:
 
 def gesture(table: RummyTable, action: Action) -> None:
     """Make ``action`` with the mouse, as a person would."""
-    lay = table.layout
+    lay = table.top.layout
     if isinstance(action, TakeDiscard):
         drv.click(table, lay.discard.center)
         return
@@ -79,7 +79,7 @@ def gesture(table: RummyTable, action: Action) -> None:
         drv.click(table, lay.stock.center)
         return
     if isinstance(action, Discard):  # drag the card onto the discard pile
-        rect = table.hand_rects()[action.card]
+        rect = table.top.hand_rects()[action.card]
         drv.drag(table, (rect.x + 6, rect.y + 20), lay.discard.center)
         return
     if isinstance(action, LayMelds):
@@ -88,27 +88,27 @@ def gesture(table: RummyTable, action: Action) -> None:
         cards = [action.card]
     else:
         raise AssertionError(f"no gesture for {action}")
-    order = list(table.hand_rects())
+    order = list(table.top.hand_rects())
     at = sorted(order.index(c) for c in cards)
     if len(cards) > 1:  # drag along the hand from the first to the last, then drop the extras
-        first, last = table.hand_rects()[order[at[0]]], table.hand_rects()[order[at[-1]]]
+        first, last = table.top.hand_rects()[order[at[0]]], table.top.hand_rects()[order[at[-1]]]
         drv.drag(table, (first.x + 4, first.y + 12), (last.x + 4, first.y + 12))
         SWEEPS.append(action)
         for card in order[at[0] : at[-1] + 1]:
             if card not in cards:
-                rect = table.hand_rects()[card]
+                rect = table.top.hand_rects()[card]
                 drv.click(table, (rect.x + 4, rect.y + 12))
     else:
-        rect = table.hand_rects()[cards[0]]
+        rect = table.top.hand_rects()[cards[0]]
         drv.click(table, (rect.x + 4, rect.y + 12))
-    assert sorted(table.selected) == sorted(cards)
-    actions = [a for _, a in table.offers()]
+    assert sorted(table.top.selected) == sorted(cards)
+    actions = [a for _, a in table.top.offers()]
     assert action in actions, f"{action} not offered: {actions}"
     for _ in range(len(actions)):  # Tab through the pages of buttons to the one offering it
-        if action in table.shown_offers:
+        if action in table.top.shown_offers:
             break
         drv.key(table, pygame.K_TAB)
-    drv.click(table, table.buttons[table.shown_offers.index(action)].rect.center)
+    drv.click(table, table.top.buttons[table.top.shown_offers.index(action)].rect.center)
 
 
 def play_person(table: RummyTable, chooser: drv.Agent) -> Action:
@@ -127,7 +127,7 @@ def ready(table: RummyTable, deals: int) -> bool:
     """A person must act (after saying they have the screen, or going on after a deal)."""
     if len(state_of(table).results) >= deals:
         return True
-    if table.flow.pass_to >= 0 or table.deal_pause >= 0:
+    if table.flow.pass_to >= 0 or table.top.deal_pause >= 0:
         drv.key(table, pygame.K_SPACE)
     return table.flow.awaiting >= 0 and not table.holding()
 
@@ -180,7 +180,7 @@ def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
         drawn.clear()
         original_tick(live, dt)
         t = drv.app_of(live).mode  # the live table, or the replay shown instead of it
-        assert isinstance(t, RummyTable)
+        assert isinstance(t.top, RummyTable)
         state = state_of(t)
         shown_to_all.update(c for m in state.melds for c in m.cards)
         shown_to_all.update(state.discard[-1:])
@@ -208,7 +208,7 @@ def test_no_frame_of_a_hot_seat_deal_draws_another_seats_hidden_cards(
     played_frames, looking = frames, table.flow.viewer
     drv.key(table, pygame.K_r)
     replay = drv.app_of(table).mode
-    assert isinstance(replay, RummyTable) and replay.replay is not None
+    assert isinstance(replay.top, RummyTable) and replay.replay is not None
     assert replay.flow.viewer == table.flow.viewer
     drv.run_until(table, lambda: drv.app_of(table).mode is table, seconds=120.0)
     assert replay.replay.finished and frames - played_frames > 100
@@ -226,11 +226,11 @@ def test_the_push_draw_is_seen_flying_to_the_left_player() -> None:
         gesture(table, action)
     top = state.discard[-1]
     gesture(table, action)
-    assert [f.card for f in table.flights] == [-1, top, -1]  # stock card and discard go left
-    assert table.flights[1].end == table.seat_anchor(1)
+    assert [f.card for f in table.top.flights] == [-1, top, -1]  # stock card and discard go left
+    assert table.top.flights[1].end == table.top.seat_anchor(1)
     assert table.sounds.played[-1] == "place"
     assert table.animating()
-    drv.run_until(table, lambda: not table.flights)
+    drv.run_until(table, lambda: not table.top.flights)
 
 
 def test_only_legal_commands_are_offered_and_an_illegal_drop_changes_nothing() -> None:
@@ -238,13 +238,13 @@ def test_only_legal_commands_are_offered_and_an_illegal_drop_changes_nothing() -
     drv.run_until(table, lambda: ready(table, 1))
     state = state_of(table)
     assert state.phase == "draw"
-    labels = [label for label, _ in table.offers()]
-    assert labels and all(state.is_legal(a) for _, a in table.offers())
+    labels = [label for label, _ in table.top.offers()]
+    assert labels and all(state.is_legal(a) for _, a in table.top.offers())
     before = json.dumps(state.to_json())
-    card = table.view().hand[0]
-    rect = table.hand_rects()[card]
+    card = table.top.view().hand[0]
+    rect = table.top.hand_rects()[card]
     drv.drag(
-        table, (rect.x + 6, rect.y + 20), table.layout.discard.center
+        table, (rect.x + 6, rect.y + 20), table.top.layout.discard.center
     )  # discard before drawing
     assert json.dumps(state_of(table).to_json()) == before
     assert table.warning and table.message and "R5" not in table.message  # words, no code
@@ -316,7 +316,7 @@ def test_a_saved_game_loads_back_after_asking(tmp_path: Path) -> None:
 
 def test_pusher_play_rummy_and_pushover_open_their_tables(tmp_path: Path) -> None:
     for game in ("rummy", "pushover"):
-        assert has_table(game)
+        assert get_spec(game).table is not None and table_maker(game) is not None
         shot = tmp_path / f"{game}.png"
         assert main(["play", game, "--seed", "3", "--screenshot", str(shot)]) == 0
         assert pygame.image.load(str(shot)).get_size() == (1100, 800)
@@ -352,9 +352,9 @@ def test_a_freed_wild_offers_its_uses_before_any_card_is_selected() -> None:
     seat = state.current_player()
     match.agents[seat] = None  # a person takes over the seat that must use the wild
     table = drv.open_table(match, speed=1000.0)
-    assert isinstance(table, RummyTable)
+    assert isinstance(table.top, RummyTable)
     drv.tick(table)
-    actions = [a for _, a in table.offers()]
+    actions = [a for _, a in table.top.offers()]
     assert actions and set(actions) == set(state.legal_actions())
 
 
@@ -407,7 +407,7 @@ def person_at(match: drv.Match) -> RummyTable:
     """The table with a person in the seat to move (the bots play the others)."""
     match.agents[match.state.current_player()] = None
     table = drv.open_table(match, speed=1000.0)
-    assert isinstance(table, RummyTable)
+    assert isinstance(table.top, RummyTable)
     drv.tick(table)
     return table
 
@@ -430,26 +430,26 @@ def many_offers(least: int = 12) -> tuple[drv.Match, int]:
 def test_a_card_with_many_offers_keeps_its_buttons_off_the_hand_and_each_has_a_key() -> None:
     match, card = many_offers()
     table = person_at(match)
-    rect = table.hand_rects()[card]
+    rect = table.top.hand_rects()[card]
     drv.click(table, (rect.x + 4, rect.y + 12))
     drv.tick(table)
-    offers = [a for _, a in table.offers()]
+    offers = [a for _, a in table.top.offers()]
     assert len(offers) >= 12
-    hand_top = min(r.y for r in table.hand_rects().values())
+    hand_top = min(r.y for r in table.top.hand_rects().values())
     seen: list[Action] = []
     for _ in range(len(offers)):
-        for button in table.buttons:
+        for button in table.top.buttons:
             assert button.rect.bottom <= hand_top, f"{button.label} covers the hand"
             assert button.key, f"{button.label} has no key"
-        assert len(table.shown_offers) <= 9
-        seen += table.shown_offers
+        assert len(table.top.shown_offers) <= 9
+        seen += table.top.shown_offers
         drv.key(table, pygame.K_TAB)  # the next page of buttons
-        if table.shown_offers and table.shown_offers[0] == offers[0]:
+        if table.top.shown_offers and table.top.shown_offers[0] == offers[0]:
             break
     assert sorted(map(str, seen)) == sorted(map(str, offers))  # each offer on one page
-    while offers[-1] not in table.shown_offers:
+    while offers[-1] not in table.top.shown_offers:
         drv.key(table, pygame.K_TAB)
-    number = table.shown_offers.index(offers[-1]) + 1
+    number = table.top.shown_offers.index(offers[-1]) + 1
     drv.key(table, getattr(pygame, f"K_{number}"))  # the last offer, by its key
     assert table.match.log.actions[-1] == offers[-1].to_json()
 
@@ -475,33 +475,33 @@ def test_the_log_holds_the_match_scrolls_back_and_comes_back_after_continue_and_
     while logged_lines(table) < 30:  # more than the box shows at once
         play_person(table, chooser)
         drv.run_until(table, lambda: ready(table, 5))
-    assert len(table.news) == logged_lines(table)  # nothing dropped
+    assert len(table.top.news) == logged_lines(table)  # nothing dropped
     first = "deal 1: shuffled and dealt"
     drawn.clear()
     drv.tick(table)
     assert first not in [w for w, *_ in drawn]
     drv.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)  # the wheel scrolls back
     drv.tick(table)
-    assert table.news_back == 3
+    assert table.top.news_back == 3
     drv.key(table, pygame.K_PAGEUP)
-    assert table.news_back > 3
+    assert table.top.news_back > 3
     drawn.clear()
     drv.key(table, pygame.K_HOME)  # back to the first line of the match
     assert first in [w for w, *_ in drawn]
     drv.key(table, pygame.K_END)
-    assert table.news_back == 0
+    assert table.top.news_back == 0
     # Continue (a table opened on the autosave) shows the same story; so does a table after U.
-    news = list(table.news)
+    news = list(table.top.news)
     again = drv.open_table(
         MatchMaker("rummy").from_log(GameLog.load(autosave(tmp_path)), None), 1000.0
     )
-    assert isinstance(again, RummyTable) and again.news == news
+    assert isinstance(again.top, RummyTable) and again.top.news == news
     assert TakeDiscard() in state_of(table).legal_actions()
     gesture(table, TakeDiscard())
-    assert len(table.news) == len(news) + 1
+    assert len(table.top.news) == len(news) + 1
     drv.key(table, pygame.K_u)
     drv.run_until(table, lambda: "took back" in table.message)
-    assert table.news == news  # made again from the log: the same story
+    assert table.top.news == news  # made again from the log: the same story
 
 
 def interrupted() -> Match:
@@ -531,12 +531,12 @@ def test_took_back_is_old_news_once_the_next_move_is_played() -> None:
 def test_a_card_drawn_from_the_stock_cannot_be_taken_back() -> None:
     table = table_for(ONE_PERSON, seed=2)
     drv.run_until(table, lambda: ready(table, 1))
-    drv.click(table, table.layout.stock.center)  # push (or draw): a stock card comes to hand
+    drv.click(table, table.top.layout.stock.center)  # push (or draw): a stock card comes to hand
     assert isinstance(table.match.state, RummyState) and table.match.state.phase == MELD
-    log, hand = list(table.match.log.actions), table.view().hand
+    log, hand = list(table.match.log.actions), table.top.view().hand
     drv.key(table, pygame.K_u)
     drv.run_until(table, lambda: not table.animating())
-    assert table.match.log.actions == log and table.view().hand == hand
+    assert table.match.log.actions == log and table.top.view().hand == hand
     assert table.warning and "cannot be taken back" in table.message
 
 
@@ -561,9 +561,9 @@ def test_the_end_of_a_deal_shows_the_cards_behind_the_points_and_not_the_next_de
     match = deal_ending()
     match.agents[0] = None
     table = drv.open_table(match, speed=1000.0)
-    assert isinstance(table, RummyTable)
-    drv.run_until(table, lambda: table.deal_pause >= 0)
-    over = table.deal_pause + 1  # the deal that just ended (the position is at the next one)
+    assert isinstance(table.top, RummyTable)
+    drv.run_until(table, lambda: table.top.deal_pause >= 0)
+    over = table.top.deal_pause + 1  # the deal that just ended (the position is at the next one)
     drawn.clear()
     drv.tick(table)
     words = [w for w, *_ in drawn]
@@ -583,12 +583,12 @@ def test_no_text_is_cut_off_on_the_push_table(drawn: Drawn, size: tuple[int, int
     match, card = many_offers()
     table = person_at(match)
     surface = pygame.Surface(size)
-    table.selected.append(card)
+    table.top.selected.append(card)
     drawn.clear()
     table.draw(surface)
     assert not cut_off(drawn, surface)
-    boxes = [table._seat_box(s) for s in range(4) if s != table.flow.viewer]
-    boxes += list(table.meld_rects().values())
+    boxes = [table.top._seat_box(s) for s in range(4) if s != table.flow.viewer]
+    boxes += list(table.top.meld_rects().values())
     for words, _, _, rect in drawn:
         for box in boxes:
             if box.collidepoint(rect.topleft):
@@ -619,7 +619,7 @@ def test_pusher_play_rummy_after_an_interrupted_game_asks_and_keeps_its_autosave
     monkeypatch.setattr(App, "loop", loop)
     assert main(["play", "rummy", "--pace", "0"]) == 0
     assert isinstance(seen[0], Confirm)
-    assert isinstance(seen[1], RummyTable) and seen[1].match.log.actions == match.log.actions
+    assert isinstance(seen[1].top, RummyTable) and seen[1].match.log.actions == match.log.actions
 
 
 def test_continue_opens_the_game_played_last_and_says_which(tmp_path: Path) -> None:
@@ -639,7 +639,7 @@ def test_continue_opens_the_game_played_last_and_says_which(tmp_path: Path) -> N
     assert f"Push, move {match.moves}" in start.continue_label()
     drv.post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)
     app.tick(drv.FRAME)
-    assert isinstance(app.mode, RummyTable)
+    assert isinstance(app.mode.top, RummyTable)
     assert app.mode.match.log.actions == match.log.actions
 
 
@@ -655,7 +655,7 @@ def test_seats_added_are_the_strongest_bot_and_named_alike_everywhere() -> None:
     start.change("players", 1)
     assert start.seats[1:] == ["bot", "bot", "bot"]
     table = table_for(("human", "strong", "bot", "random"), seed=2)
-    assert [table.name(s) for s in (1, 2, 3)] == [
+    assert [table.top.name(s) for s in (1, 2, 3)] == [
         "East (strong bot)",
         "South (bot)",
         "West (random bot)",
@@ -670,8 +670,8 @@ def test_what_happened_fills_its_rows_scrolled_anywhere(drawn: Drawn) -> None:
         match.step()
     table = drv.open_table(match, 1000.0)
     table.flow.pace = 1e6  # the bots wait: the story stays as it is
-    assert isinstance(table, RummyTable)
-    lay = table.layout
+    assert isinstance(table.top, RummyTable)
+    lay = table.top.layout
 
     def shown() -> int:
         drawn.clear()
@@ -697,13 +697,13 @@ def test_a_card_drawn_from_the_stock_is_marked_in_the_hand(window: pygame.Surfac
     the hand until the turn ends."""
     table = table_for(ONE_PERSON, seed=2)
     drv.run_until(table, lambda: ready(table, 1))
-    before = set(table.view().hand)
-    drv.click(table, table.layout.stock.center)  # push (or draw): a stock card comes to hand
+    before = set(table.top.view().hand)
+    drv.click(table, table.top.layout.stock.center)  # push (or draw): a stock card comes to hand
     drv.run_until(table, lambda: not table.holding())
-    new = set(table.view().hand) - before
+    new = set(table.top.view().hand) - before
     assert new
     drv.tick(table)
-    rects = table.hand_rects()
+    rects = table.top.hand_rects()
     order = sorted(rects.values(), key=lambda r: r.x)
     for card in new:
         rect = rects[card]
@@ -733,17 +733,17 @@ def test_the_push_table_draws_from_its_seat_view_only(window: pygame.Surface) ->
     table = table_for(ONE_PERSON, seed=2)
     drv.run_until(table, lambda: ready(table, 1))
     real = table.match
-    assert sorted(table.state.hands[0]) == sorted(state_of(table).hands[0])
-    assert [len(h) for h in table.state.hands] == [len(h) for h in state_of(table).hands]
+    assert sorted(table.top.state.hands[0]) == sorted(state_of(table).hands[0])
+    assert [len(h) for h in table.top.state.hands] == [len(h) for h in state_of(table).hands]
     table.flow.match = Sealed(real)  # type: ignore[assignment]
     try:
         table.draw(window)
-        drv.click(table, table.layout.stock.center)  # a move: the story and the hand follow
+        drv.click(table, table.top.layout.stock.center)  # a move: the story and the hand follow
         drv.run_until(table, lambda: not table.holding())
         table.draw(window)
     finally:
         table.flow.match = real
-    assert table.news[-1].startswith("North: ")
+    assert table.top.news[-1].startswith("North: ")
 
 
 def test_a_spectator_sees_all_four_seats_and_no_team_of_their_own(drawn: Drawn) -> None:
@@ -754,7 +754,7 @@ def test_a_spectator_sees_all_four_seats_and_no_team_of_their_own(drawn: Drawn) 
     table.follow()
     drawn.clear()
     drv.tick(table)
-    panels = [w for w, _, _, rect in drawn if table.layout.seats.contains(rect)]
+    panels = [w for w, _, _, rect in drawn if table.top.layout.seats.contains(rect)]
     for name in SEAT_NAMES:
         assert any(w.startswith(name) for w in panels), (name, panels)
     words = [w for w, *_ in drawn]

@@ -45,7 +45,7 @@ def test_leaving_a_game_named_on_the_command_line_goes_to_the_start_screen(
     def loop(app: App) -> None:
         for _ in range(10):
             app.tick(0.1)
-        assert isinstance(app.mode, RummyTable)
+        assert isinstance(app.mode.top, RummyTable)
         app.mode.flow.pace = 60.0  # the bots wait: the game stays as it is
         press(app, pygame.K_ESCAPE)
         if isinstance(app.mode, Confirm):
@@ -78,7 +78,7 @@ def test_a_finished_game_is_not_offered_as_waiting(tmp_path: Path) -> None:
     press(app, pygame.K_c, "c")
     assert app.mode is start and "over" in start.message
     open_table_asking(app, AppConfig(game="pushover", pace=60.0), start)
-    assert isinstance(app.mode, PushOverTable)  # no question: a new game at once
+    assert isinstance(app.mode.top, PushOverTable)  # no question: a new game at once
 
 
 def test_continue_offers_the_game_left_last(tmp_path: Path) -> None:
@@ -99,7 +99,7 @@ def test_continue_offers_the_game_left_last(tmp_path: Path) -> None:
     assert isinstance(start, StartScreen) and "Continue Push," in start.continue_label()
     open_table_asking(app, AppConfig(game="pusher", seats=("human", "human")), start)
     press(app, pygame.K_c, "c")  # continue the waiting Pusher game
-    assert isinstance(app.mode, PusherTable)
+    assert isinstance(app.mode.top, PusherTable)
     app.settle()
     press(app, pygame.K_ESCAPE)
     if isinstance(app.mode, Confirm):
@@ -114,29 +114,29 @@ def test_one_vocabulary_on_every_table() -> None:
     table, capitalised alike; the player's own roll is not "red is playing"; a finished game
     offers the same keys everywhere (Esc leave); a deal's end does not hint at cards."""
     pusher = ui_driver.make_app(seats=("human", "bot"), agents=[None, ui_driver.FirstLegal()])
-    assert pusher.scene.headline.startswith("Red (you) to move")
-    assert [s.title for s in pusher.scene.seats] == ["Red (you)", "Blue (bot)"]
+    assert pusher.top.scene.headline.startswith("Red (you) to move")
+    assert [s.title for s in pusher.top.scene.seats] == ["Red (you)", "Blue (bot)"]
     hot = ui_driver.make_app(seats=("human", "human"))
-    assert hot.scene.headline.startswith("Red (person) to move")
+    assert hot.top.scene.headline.startswith("Red (person) to move")
     assert HINTS[Demand.OVER] == GAME_OVER_KEYS and "Esc leave" in GAME_OVER_KEYS
 
     over = drv.open_table(drv.make_match("pushover", ("human", "bot"), 1), speed=1.0)
-    assert isinstance(over, PushOverTable)
-    assert [over.name(0), over.name(1)] == ["Red (you)", "Blue (bot)"]
+    assert isinstance(over.top, PushOverTable)
+    assert [over.top.name(0), over.top.name(1)] == ["Red (you)", "Blue (bot)"]
     drv.run_until(over, lambda: over.flow.awaiting >= 0 and not over.holding())
     drv.key(over, pygame.K_SPACE)  # the person's own die tumbles
-    assert over.holding() and "playing" not in over.status_line()
-    assert over.status_line().startswith("You")
+    assert over.holding() and "playing" not in over.top.status_line()
+    assert over.top.status_line().startswith("You")
 
     push = drv.open_table(drv.make_match("rummy", ("human", "strong", "bot", "human"), 2), 1e3)
-    assert isinstance(push, RummyTable)
-    assert [push.name(s) for s in range(4)] == [
+    assert isinstance(push.top, RummyTable)
+    assert [push.top.name(s) for s in range(4)] == [
         "North (person)",
         "East (strong bot)",
         "South (bot)",
         "West (person)",
     ]
-    push.deal_pause = 0
+    push.top.deal_pause = 0
     assert "select" not in push.hint_now() and "next deal" in push.hint_now()
     finished = drv.api_match("pushover", ("human", "bot"), 4, "bot", lambda m: False)
     done = drv.open_table(finished, 1e3)
@@ -160,7 +160,7 @@ def test_the_load_list_names_each_saves_game_and_opens_it_on_its_own_table(
     assert isinstance(chooser, Choose)
     assert chooser.items == ("Push: evening.json",)
     press(app, pygame.K_RETURN)
-    assert isinstance(app.mode, RummyTable)
+    assert isinstance(app.mode.top, RummyTable)
     assert app.mode.match.log.actions == push.log.actions
 
 
@@ -249,5 +249,5 @@ def test_rule_codes_stay_out_of_the_headlines() -> None:
     ui_driver.click_cell(table, ui_driver.RED_FIRST)
     ui_driver.click_cell(table, ui_driver.RED_FIRST)  # taken: refused
     assert table.warning and not table.message[:3].rstrip(":").startswith("P")
-    assert not table.scene.hint.startswith(table.scene.rule)
-    assert table.scene.rule.startswith("P")  # still there for the I panel
+    assert not table.top.scene.hint.startswith(table.top.scene.rule)
+    assert table.top.scene.rule.startswith("P")  # still there for the I panel

@@ -24,6 +24,8 @@ from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.saves import autosave_path, saves_dir
 from pusher_sim.turnloop import GameLog, Match
 from pusher_sim.turnloop.registry import GAMES
+from pusher_sim.ui.common.game_table import GameTable
+from pusher_sim.ui.common.text_table import TextTable
 from pusher_sim.ui.pusher.aim_painter import band_end, draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import LAST_MOVE, Painter
 from pusher_sim.ui.pusher.frame_builder import rule_in_force
@@ -77,27 +79,27 @@ def test_a_push_result_stays_on_screen_through_the_bots_move_until_the_player_ac
     settle(app)
     key(app, pygame.K_SPACE)
     settle(app)
-    assert app.scene.demand is Demand.PUSH
+    assert app.top.scene.demand is Demand.PUSH
     bot.then = FirstLegal()  # after the push the bot plays on, however the balls fell
     push_triangle(app, -40, 25)
-    run_until(app, lambda: app.push is None and app.match.moves >= 5 and app.note != "")
-    note = app.note
+    run_until(app, lambda: app.top.push is None and app.match.moves >= 5 and app.top.note != "")
+    note = app.top.note
     assert note.startswith("Red's push:")
     settle(app)
-    if app.scene.mover == 0 and app.match.moves == 6:  # the bot moved after the push
+    if app.top.scene.mover == 0 and app.match.moves == 6:  # the bot moved after the push
         assert app.message.startswith("Blue:")
-    assert app.note == note  # still there, whatever the bot did
+    assert app.top.note == note  # still there, whatever the bot did
     window = pygame.display.get_surface()
     draw(app, window)
-    box = app.layout.note.as_tuple()
+    box = app.top.layout.note.as_tuple()
     assert len({pixel(window, x, box[1] + box[3] // 2) for x in range(10, 300)}) > 2  # drawn
     # The player acts: the result may go now.
-    if app.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
+    if app.top.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
         push_triangle(app, 30, 20)
     else:
-        cell = sorted(app.scene.legal_cups)[0]
+        cell = sorted(app.top.scene.legal_cups)[0]
         click_cell(app, cell)
-    assert app.note != note
+    assert app.top.note != note
 
 
 def test_the_move_list_names_every_move_in_cup_names_and_scrolls() -> None:
@@ -106,7 +108,7 @@ def test_the_move_list_names_every_move_in_cup_names_and_scrolls() -> None:
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_SPACE)
     click_cell(app, BLUE_TRIANGLE)
-    lines = [e.line for e in app.moves.entries]
+    lines = [e.line for e in app.top.moves.entries]
     assert lines == [
         f"1. Red: place {cup_name(RED_FIRST)}",
         f"2. Blue: place {cup_name(BLUE_PAIR)}",
@@ -115,17 +117,17 @@ def test_the_move_list_names_every_move_in_cup_names_and_scrolls() -> None:
     ]
     assert all("," not in line for line in lines)
     # Scrolling: a game longer than the list, the wheel over the list shows older moves.
-    rows = app.painter.move_rows()
-    app.moves.reset([app.moves.entries[0]] * (rows + 6))
-    box = app.layout.move_list
+    rows = app.top.painter.move_rows()
+    app.top.moves.reset([app.top.moves.entries[0]] * (rows + 6))
+    box = app.top.layout.move_list
     centre = (box.x + box.w // 2, box.y + box.h // 2)
     post(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)
     tick(app)
-    assert app.moves.scroll == 3
+    assert app.top.moves.scroll == 3
     post(pygame.MOUSEWHEEL, x=0, y=50, flipped=False)
     tick(app)
-    assert app.moves.scroll == 6  # no further than the oldest move
+    assert app.top.moves.scroll == 6  # no further than the oldest move
 
 
 def test_a_table_opened_on_a_game_in_progress_lists_its_moves() -> None:
@@ -136,7 +138,7 @@ def test_a_table_opened_on_a_game_in_progress_lists_its_moves() -> None:
         match.step(action)
     app = open_table(AppConfig(seats=("human", "human"), pace=0.0), match)
     assert app.match is match  # shown as given, not replayed
-    lines = [e.line for e in app.moves.entries]
+    lines = [e.line for e in app.top.moves.entries]
     assert lines[0] == f"1. Red: place {cup_name(RED_FIRST)}"
     assert lines[-1] == "5. Red: push " + " ".join(cup_name(c) for c in TRIANGLE)
 
@@ -146,12 +148,12 @@ def test_the_last_move_is_marked_on_the_board(window: pygame.Surface) -> None:
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     draw(app, window)
-    x, y = app.layout.cell_screen(BLUE_PAIR)
-    r = app.layout.pixels(0.56 * app.game.board.pitch) - 1.5  # arcs are drawn inwards
+    x, y = app.top.layout.cell_screen(BLUE_PAIR)
+    r = app.top.layout.pixels(0.56 * app.top.game.board.pitch) - 1.5  # arcs are drawn inwards
     angles = (0.25, 1.05, 4.1, 4.9)
     marks = [pixel(window, x + r * math.cos(a), y - r * math.sin(a)) for a in angles]
     assert marks.count(LAST_MOVE) >= 3
-    x, y = app.layout.cell_screen(RED_FIRST)  # the move before is not marked
+    x, y = app.top.layout.cell_screen(RED_FIRST)  # the move before is not marked
     marks = [pixel(window, x + r * math.cos(a), y - r * math.sin(a)) for a in angles]
     assert LAST_MOVE not in marks
 
@@ -160,17 +162,17 @@ def test_a_bots_placement_drops_in_from_its_tray_and_stays_for_the_pace(
     window: pygame.Surface,
 ) -> None:
     app = make_app(seats=("bot", "human"), agents=[FirstLegal(), None], pace=0.8)
-    run_until(app, lambda: len(app.moves.entries) == 1)
-    placed = app.moves.entries[0].cells[0]
-    assert app.drop is not None and app.drop.cell == placed
+    run_until(app, lambda: len(app.top.moves.entries) == 1)
+    placed = app.top.moves.entries[0].cells[0]
+    assert app.top.drop is not None and app.top.drop.cell == placed
     draw(app, window)
-    x, y = app.layout.cell_screen(placed)
-    r, g, b = pixel(window, x, y + 0.3 * app.layout.ball_px)
+    x, y = app.top.layout.cell_screen(placed)
+    r, g, b = pixel(window, x, y + 0.3 * app.top.layout.ball_px)
     assert not (r > 2 * g and r > 2 * b)  # the cup, not yet the red ball
-    frames = run_until(app, lambda: app.drop is None)
+    frames = run_until(app, lambda: app.top.drop is None)
     assert 0.3 / FRAME - 2 <= frames <= 0.4 / FRAME + 2  # DROP_SECONDS at 60 frames a second
     draw(app, window)
-    r, g, b = pixel(window, x, y + 0.3 * app.layout.ball_px)
+    r, g, b = pixel(window, x, y + 0.3 * app.top.layout.ball_px)
     assert r > 2 * g and r > 2 * b  # the red ball has landed
 
 
@@ -206,7 +208,7 @@ def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:
 def test_the_cup_under_the_pointer_shows_its_name(window: pygame.Surface) -> None:
     app = make_app()
     x, y = screen_of(app, (0, 0))
-    above = (x, round(y - app.layout.pixels(0.75 * app.game.board.pitch)))
+    above = (x, round(y - app.top.layout.pixels(0.75 * app.top.game.board.pitch)))
     draw(app, window)
     before = pixel(window, *above)
     post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
@@ -258,14 +260,14 @@ def test_i_shows_the_rule_in_force_from_the_rules_and_esc_closes_it(
     click_cell(app, RED_FIRST)
     click_cell(app, BLUE_PAIR)
     key(app, pygame.K_SPACE)
-    assert app.scene.rule == "P5"
+    assert app.top.scene.rule == "P5"
     key(app, pygame.K_i)
-    assert app.show_rule
+    assert app.top.show_rule
     title, lines = rule_in_force("P5")
     assert title.startswith("P5") and "triangle" in " ".join(lines)
     draw(app, window)
     key(app, pygame.K_ESCAPE)
-    assert not app.show_rule and host_of(app).running and app.match.moves == 3
+    assert not app.top.show_rule and host_of(app).running and app.match.moves == 3
 
 
 def test_load_asks_before_replacing_a_game_in_progress() -> None:
@@ -396,7 +398,7 @@ def test_the_window_animates_at_full_rate_while_a_push_rolls() -> None:
     app = make_app(speed=1.0)
     play_opening(app)
     push_triangle(app, -40, 25)
-    run_until(app, lambda: app.animation is not None)
+    run_until(app, lambda: app.top.animation is not None)
     assert host_of(app).animating() and app.animating()
 
 
@@ -412,19 +414,19 @@ def test_the_replay_headline_and_step_back_pause() -> None:
     final = json.dumps(app.match.log.to_json())
     key(app, pygame.K_r)
     twin = host_of(app).mode
-    assert isinstance(twin, PusherTable) and twin is not app and twin.replay is not None
-    assert twin.view().headline.startswith("Replay: move 1 of 3")
-    assert "to move" not in twin.view().headline
+    assert isinstance(twin.top, PusherTable) and twin is not app and twin.replay is not None
+    assert twin.top.view().headline.startswith("Replay: move 1 of 3")
+    assert "to move" not in twin.top.view().headline
     key(app, pygame.K_SPACE)  # pause
-    assert twin.view().headline == "Replay (paused): move 1 of 3"
+    assert twin.top.view().headline == "Replay (paused): move 1 of 3"
     settle(app)
     assert twin.match.moves == 1
     key(app, pygame.K_RIGHT)
     settle(app)
-    assert twin.match.moves == 2 and twin.view().headline == "Replay (paused): move 2 of 3"
+    assert twin.match.moves == 2 and twin.top.view().headline == "Replay (paused): move 2 of 3"
     key(app, pygame.K_LEFT)
     settle(app)
-    assert twin.match.moves == 1 and twin.view().headline == "Replay (paused): move 1 of 3"
+    assert twin.match.moves == 1 and twin.top.view().headline == "Replay (paused): move 1 of 3"
     kept = host_of(app).save_now()  # interrupted mid-replay: the whole game is kept
     assert kept == [autosave_path("pusher")]
     assert json.dumps(GameLog.load(kept[0]).to_json()) == final
@@ -465,17 +467,19 @@ def test_no_text_runs_into_another(size: tuple[int, int], players: int) -> None:
 def test_the_rubber_band_stops_growing_at_the_strongest_flick(window: pygame.Surface) -> None:
     app = make_app()
     play_opening(app)
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
-    far = (press[0], app.layout.height - 5)
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))
+    far = (press[0], app.top.layout.height - 5)
     post(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=press, button=1)
     post(pygame.MOUSEMOTION, pos=far, rel=(0, 0), buttons=(1, 0, 0))
     tick(app)
-    assert app.aim is not None
+    assert app.top.aim is not None
     draw(app, window)
-    pitch_px = app.layout.pixels(app.game.board.pitch)
-    end = app.layout.to_screen(*band_end(app.aim.press, app.aim.drag, app.game.board.pitch))
+    pitch_px = app.top.layout.pixels(app.top.game.board.pitch)
+    end = app.top.layout.to_screen(
+        *band_end(app.top.aim.press, app.top.aim.drag, app.top.game.board.pitch)
+    )
     assert end[1] < far[1] - pitch_px  # the band is shorter than the drag
     below = [pixel(window, press[0], y) for y in range(round(end[1] + 0.6 * pitch_px), far[1] - 30)]
     band = [pixel(window, press[0], y) for y in range(press[1] + 10, round(end[1]) - 5)]
@@ -493,10 +497,10 @@ def test_the_centre_cup_is_highlighted_after_a_new_game(window: pygame.Surface) 
     key(app, pygame.K_n)
     key(app, pygame.K_y)
     settle(app)
-    assert (0, 0) in app.scene.legal_cups
+    assert (0, 0) in app.top.scene.legal_cups
     draw(app, window)
-    x, y = app.layout.cell_screen((0, 0))
-    r = app.layout.pixels(0.47 * app.game.board.pitch)
+    x, y = app.top.layout.cell_screen((0, 0))
+    r = app.top.layout.pixels(0.47 * app.top.game.board.pitch)
     ring = [pixel(window, x + r * math.cos(a), y + r * math.sin(a)) for a in np.linspace(0, 6, 12)]
     assert sum(1 for c in ring if c[1] > 180 and c[0] < 200) >= 6  # the green ring, all round
 
@@ -517,7 +521,7 @@ def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> No
     fresh = make_app(seats=("human", "bot"), agents=[None, FirstLegal()], seed=app.match.seed)
     post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
     tick(fresh)
-    xs, ys = zip(*app.layout.frame_corners, strict=True)
+    xs, ys = zip(*app.top.layout.frame_corners, strict=True)
     board = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
     def board_pixels(table: PusherTable) -> bytes:
@@ -525,13 +529,13 @@ def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> No
         draw(table, surface)
         return pygame.image.tobytes(surface.subsurface(board), "RGB")
 
-    assert (0, 0) in app.scene.legal_cups
+    assert (0, 0) in app.top.scene.legal_cups
     assert board_pixels(app) == board_pixels(fresh)
     for table in (app, fresh):
         click_cell(table, (2, 0))
         settle(table)
     assert app.match.log.actions == fresh.match.log.actions
-    assert (0, 0) in app.scene.legal_cups
+    assert (0, 0) in app.top.scene.legal_cups
     assert board_pixels(app) == board_pixels(fresh)
 
 
@@ -541,8 +545,8 @@ def test_after_a_new_game_the_board_is_drawn_as_a_fresh_games_at_800x600() -> No
 def test_the_wheel_while_aiming_sets_the_press_strength(window: pygame.Surface) -> None:
     app = make_app()
     play_opening(app)
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    press = tuple(round(v) for v in app.layout.to_screen(cx, cy))
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    press = tuple(round(v) for v in app.top.layout.to_screen(cx, cy))
     release = (press[0] - 30, press[1] + 20)
     post(pygame.MOUSEMOTION, pos=press, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=press, button=1)
@@ -553,20 +557,22 @@ def test_the_wheel_while_aiming_sets_the_press_strength(window: pygame.Surface) 
     key(app, pygame.K_UP)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_UP)
-    assert app.strength == pytest.approx(0.8)
-    assert app.aim is not None
-    gauge = draw_strength_gauge(window, app.layout, app.aim.press, app.aim.drag, app.strength)
+    assert app.top.strength == pytest.approx(0.8)
+    assert app.top.aim is not None
+    gauge = draw_strength_gauge(
+        window, app.top.layout, app.top.aim.press, app.top.aim.drag, app.top.strength
+    )
     assert (gauge.w > 0 and "press 80%" in app.message) or app.message.startswith("press strength")
     post(pygame.MOUSEBUTTONUP, pos=release, button=1)
     tick(app)
     settle(app)
-    pushed = app.game.action_codec.decode(app.match.log.actions[-1])
+    pushed = app.top.game.action_codec.decode(app.match.log.actions[-1])
     assert isinstance(pushed, Push) and pushed.strength == pytest.approx(0.8)
     for _ in range(20):
         post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
-    app.aim = None
+    app.top.aim = None
     tick(app)
-    assert app.strength == pytest.approx(0.8)  # the wheel only sets strength while aiming
+    assert app.top.strength == pytest.approx(0.8)  # the wheel only sets strength while aiming
 
 
 # -- sounds ----------------------------------------------------------------------------------
@@ -584,7 +590,7 @@ def test_sounds_play_on_moves_and_m_mutes() -> None:
     click_cell(app, RED_FIRST)
     assert app.sounds.played[-1] == "place"
     key(app, pygame.K_m)
-    assert app.sounds.muted and "sound off" in app.view().aside
+    assert app.sounds.muted and "sound off" in app.top.view().aside
     key(app, pygame.K_m)
     assert not app.sounds.muted
 
@@ -597,7 +603,7 @@ def test_a_push_sounds_its_collisions_and_drops() -> None:
     click_cell(app, BLUE_PAIR)
     settle(app)
     click_cell(app, BLUE_TRIANGLE)
-    run_until(app, lambda: not app.busy and app.match.moves == 5)
+    run_until(app, lambda: not app.top.busy and app.match.moves == 5)
     assert app.sounds.played.count("collision") >= 1 and "drop" in app.sounds.played
 
 
@@ -653,19 +659,19 @@ def test_the_start_screen_sets_up_players_and_seats_and_starts() -> None:
     button = next(r for r, what, _ in start.hits if what == "start")
     post(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1)
     host.tick(FRAME)
-    assert isinstance(host.mode, PusherTable)
+    assert isinstance(host.mode.top, PusherTable)
     table = host.mode
-    assert table.match.log.seats == chosen and table.game.num_players == 3
+    assert table.match.log.seats == chosen and table.top.game.num_players == 3
 
 
 def test_continue_picks_up_the_autosaved_game() -> None:
     host, _start = start_app()
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     host.tick(FRAME)
-    assert isinstance(host.mode, PusherTable)
+    assert isinstance(host.mode.top, PusherTable)
     table = host.mode
     settle(table)
-    click_cell(table, sorted(table.scene.legal_cups)[0])
+    click_cell(table, sorted(table.top.scene.legal_cups)[0])
     settle(table)
     log = json.dumps(table.match.log.to_json())
     key(table, pygame.K_ESCAPE)
@@ -673,19 +679,20 @@ def test_continue_picks_up_the_autosaved_game() -> None:
     assert isinstance(host.mode, StartScreen) and host.mode.can_continue()
     post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="", scancode=0)
     host.tick(FRAME)
-    assert isinstance(host.mode, PusherTable)
+    assert isinstance(host.mode.top, PusherTable)
     again = host.mode
     settle(again)
     assert json.dumps(again.match.log.to_json()) == log
 
 
-def test_a_game_without_a_window_yet_says_how_to_play_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_naming_no_table_starts_on_the_text_table(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "nowindow", "tests.test_game_registry:TOY_WITHOUT_TABLE")
     host, start = start_app()
     start.games = ["pusher", "nowindow"]
     start.game = "nowindow"
     start.start()
-    assert isinstance(host.mode, StartScreen) and "no window yet" in start.message
+    host.tick(FRAME)
+    assert isinstance(host.mode, GameTable) and isinstance(host.mode.top, TextTable)
 
 
 def test_pusher_play_without_arguments_opens_the_start_screen(tmp_path: Path) -> None:

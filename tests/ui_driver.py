@@ -26,11 +26,12 @@ from pusher_sim.board import Cell
 from pusher_sim.physics import PhysicsResolver
 from pusher_sim.pusher import Pass, Place, PusherConfig, PusherGame
 from pusher_sim.turnloop import Action, Agent, Match, State
+from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.pusher_table import open_table as open_pusher
 from pusher_sim.ui.shell.app import App, AppConfig
 
-Table = PusherTable
+Table = GameTable[PusherTable]
 
 FRAME = 1.0 / 60.0
 SIZE = (1100, 800)
@@ -108,7 +109,7 @@ def post(kind: int, **attrs: Any) -> None:
 
 
 def screen_of(app: Table, cell: Cell) -> tuple[int, int]:
-    x, y = app.layout.cell_screen(cell)
+    x, y = app.top.layout.cell_screen(cell)
     return (round(x), round(y))
 
 
@@ -125,10 +126,10 @@ def click_cell(app: Table, cell: Cell) -> None:
     click(app, screen_of(app, cell))
 
 
-def push_triangle(app: PusherTable, dx: int, dy: int) -> None:
+def push_triangle(app: Table, dx: int, dy: int) -> None:
     """Press at the centre of ``TRIANGLE`` and flick by dragging ``(dx, dy)`` pixels."""
-    cx, cy = app.game.board.triangle_centre(TRIANGLE)
-    x, y = app.layout.to_screen(cx, cy)
+    cx, cy = app.top.game.board.triangle_centre(TRIANGLE)
+    x, y = app.top.layout.to_screen(cx, cy)
     press = (round(x), round(y))
     drag(app, press, (press[0] + dx, press[1] + dy))
 
@@ -162,14 +163,14 @@ def run_until(app: Table, done: Callable[[], bool], seconds: float = 60.0) -> in
             raise AssertionError(f"gave up after {seconds} s and {frames} frames: {app.message}")
         tick(app)
         frames += 1
-        if app.working:
+        if app.top.working:
             time.sleep(0.001)
     return frames
 
 
 def wait_for_push(app: Table) -> None:
     """Run frames until the push being set up off the frame loop starts to roll."""
-    run_until(app, lambda: app.animation is not None)
+    run_until(app, lambda: app.top.animation is not None)
 
 
 def key(app: Table, code: int, unicode: str = "") -> None:

@@ -106,6 +106,9 @@ class GameSpec:
     playback: Playback | None = None
     """How a network host sends its moves' recordings to the joined windows, for a game whose
     moves are resolved once (Pusher's pushes); None: a move is all a window needs."""
+    action_label: Callable[[Action], str] | None = None
+    """A move as a button of the window's text table says it ("take 2 from heap B"), for a game
+    without a table of its own; None: the action's own ``str``, or its name and fields."""
 
     def make_agents(self, game: Game, seats: Sequence[str]) -> list[Agent | None]:
         agents: list[Agent | None] = []

@@ -1,15 +1,17 @@
-"""What every game's table shares as a window mode: the keys that leave, start again, undo,
-save and load (:mod:`.save_commands`) and replay (:mod:`.replay_control`), each asking first when
-a game is in progress; the status message, help, and sleeping when nothing moves.
+"""The table framework: one :class:`GameTable` for every game, into which a game plugs its
+:class:`Tabletop` (its drawing, its own input, how it shows a move) through a :class:`TableKind`.
+
+The framework gives every table the same things: the keys that leave, start again, undo, save
+and load (:mod:`.table_commands`, :mod:`.save_commands`) and replay (:mod:`.replay_control`),
+each asking first when a game is in progress; the status message, help, the autosave, the bots'
+pace (:mod:`.turn_flow`) and sleeping when nothing moves. A game brings only its tabletop; one
+with none gets the text table (:mod:`.text_table`).
 
 A table draws one seat's view, never the match itself: its :class:`SeatMirror` follows the
 :func:`seat_view` of the seat the table draws for after every move (for Push, the seat's own
-hand and the public cards, every other card a stand-in), and the table reads :attr:`seen` and
-:attr:`seen_before` (the position before the last move, as that seat saw it). The match is
+hand and the public cards, every other card a stand-in), and the tabletop reads :attr:`seen`
+and :attr:`seen_before` (the position before the last move, as that seat saw it). The match is
 the local game's, for the local features (undo, save, load, replay).
-
-A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
-animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the moves.
 """
 
 from __future__ import annotations
@@ -17,24 +19,28 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
-from pusher_sim.errors import CorruptFile, IllegalMove
+from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror
 from pusher_sim.turnloop.state import State
-from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
+from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.common.replay_control import ReplayControl, start_replay
 from pusher_sim.ui.common.save_commands import SaveCommands
-from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.common.seat_follow import followed
+from pusher_sim.ui.common.table_commands import TableCommands
+from pusher_sim.ui.common.turn_flow import Applier, Played, TurnFlow, step_only
 from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.dialogs import Choice, Confirm
+from pusher_sim.ui.shell.dialogs import Choice
 from pusher_sim.ui.shell.jobs import in_background
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.sound import Sounds
@@ -55,14 +61,127 @@ COMMON_HELP = (
     "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
-HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
-"""The keys of a table that change its match: a joined window leaves them to the host."""
 REPLAY_RECALL = 16
 """Moves shown again when a replay goes back, so the dice, the last turn's summary and what
 happened read as they did on the way (a Push Over turn is at most a few rolls)."""
 SPACE_GRACE = 0.4
 """Seconds after an animation ends during which Space is swallowed: a Space meant to finish
 the animation that comes just too late must not pass, roll or draw a warning."""
+
+
+class Tabletop(Protocol):
+    """What a game plugs into its :class:`GameTable`: its drawing, its own input (the framework's
+    keys never reach it) and how it shows each move."""
+
+    @property
+    def help_lines(self) -> Sequence[str]:
+        """The game's part of the help panel (the framework adds the common keys)."""
+        ...
+
+    @property
+    def replay_recall(self) -> int:
+        """Moves shown again when a replay goes back (0: all it shows is read off the position)."""
+        ...
+
+    def hint(self) -> str:
+        """What the message line says when there is no news and the game is on: its main keys."""
+        ...
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Paint the whole screen (the header through :meth:`GameTable.draw_header`)."""
+        ...
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """The game's own input (cards, dice, buttons, the board)."""
+        ...
+
+    def on_played(self, played: Played) -> None:
+        """A move was applied (by anyone) and the mirror followed it: show it."""
+        ...
+
+    def restarted(self) -> None:
+        """The match was replaced (a new game, a load, an undo, a replay going back): forget
+        animations and selections, read what is shown off the position."""
+        ...
+
+    def advance(self, dt: float) -> None:
+        """Run the animations by ``dt`` seconds."""
+        ...
+
+    def holding(self) -> bool:
+        """True while something on screen must finish before the next move is applied."""
+        ...
+
+    def showing(self) -> bool:
+        """True while an animation runs (a pause waiting for a person is not one)."""
+        ...
+
+    def escape(self) -> bool:
+        """Esc: close what the tabletop has open (an aim, a panel); False if nothing was."""
+        ...
+
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        """The match continuing ``log``, made off the frame loop (``maker.from_log``; a tabletop
+        may note what each move did on the way)."""
+        ...
+
+
+TopT = TypeVar("TopT", bound=Tabletop)
+
+
+def _may_undo(match: Match) -> str:
+    """Every turn may be taken back."""
+    return ""
+
+
+@dataclass(frozen=True)
+class TableKind(Generic[TopT]):
+    """A game's table, as its registry entry names it (``GameSpec.table``): the tabletop it
+    plugs in and how its match is driven. Calling it opens the table for a window config."""
+
+    top: Callable[[GameTable[TopT]], TopT]
+    """Make the game's tabletop on the framework's table."""
+    apply: Applier = step_only
+    """How a move is applied (Pusher's records the push's path for the tabletop)."""
+    off_loop: bool = False
+    """Moves take long to apply (a push is simulated): they, and a loaded log, are applied off
+    the frame loop while the table shows what it has."""
+    undo_refusal: Callable[[Match], str] = _may_undo
+    """Why U may not take back the last turn of the match, or "" if it may."""
+
+    def flow(self, match: Match, config: AppConfig) -> TurnFlow:
+        """The turn flow driving ``match`` at this table."""
+        hides = match.game.hides_information  # hot-seat play passes the screen between people
+        off = self.off_loop
+        return TurnFlow(match, hides, config.pace, config.autosave, self.apply, off)
+
+    def on_flow(self, flow: TurnFlow, host: Host, config: AppConfig) -> GameTable[TopT]:
+        """The table on ``flow`` (a joined window's, a replay's)."""
+        return GameTable(self, flow, host, config)
+
+    def __call__(
+        self, host: Host, config: AppConfig, match: Match | None = None
+    ) -> GameTable[TopT]:
+        """The table for ``config``: ``match``, a fresh game, or ``config.load`` continued
+        (off the frame loop for a game whose moves are slow, the table showing the start)."""
+        log = GameLog.load(config.load) if match is None and config.load else None
+        if log is None or not self.off_loop:
+            return self.on_flow(self.flow(match or match_for(config), config), host, config)
+        maker = MatchMaker(config.game)
+        start = maker.from_log(
+            GameLog(log.game, dict(log.config), log.seed, list(log.seats)), config.seats
+        )
+        table = self.on_flow(self.flow(start, config), host, config)
+        log.seats = list(start.log.seats)
+        if not log.actions:
+            table.reopen(table.continued(maker, log, start))
+            return table
+        done = f"loaded {len(log.actions)} moves from {config.load}"
+        continued = table.continued
+        table.replace_with(
+            lambda: continued(maker, log, start), f"loading {config.load}", lambda _: done
+        )
+        return table
 
 
 def match_for(config: AppConfig) -> Match:
@@ -75,26 +194,17 @@ def match_for(config: AppConfig) -> Match:
     return maker.fresh(tuple(seats), seed)
 
 
-class GameTable:
-    """A :class:`~pusher_sim.ui.shell.mode.Mode` for one turn-loop game (see the module
-    docstring)."""
+class GameTable(Generic[TopT]):
+    """A :class:`~pusher_sim.ui.shell.mode.Mode` for one turn-loop game, its :attr:`top` the
+    game's part (see the module docstring)."""
 
-    help_lines: Sequence[str] = ()
-    replay_recall = REPLAY_RECALL
-    """Moves shown again when a replay goes back (0: the table reads all it shows from the
-    position, as Pusher's does)."""
-    hint = ""
-    """What the message line says when there is no news (the table's main keys)."""
-
-    @property
-    def title(self) -> str:
-        """The game's title, as its registry entry gives it."""
-        return get_spec(self.flow.match.game.name).title
-
-    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
+    def __init__(
+        self, kind: TableKind[TopT], flow: TurnFlow, host: Host, config: AppConfig
+    ) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         clear_fonts()  # fonts cached before a pygame.quit() are dead
+        self.kind = kind
         self.flow = flow
         self.host = host
         self.config = config
@@ -109,7 +219,6 @@ class GameTable:
         """The move count when the message was said: the next move makes it old news."""
         self.show_help = False
         self.clock = 0.0
-        self.screen_size = config.size
         self.sounds = Sounds(config.sound)
         self._loading: Future[Match] | None = None
         """A match being made off the frame loop (a load replays the log, so does an undo)."""
@@ -125,6 +234,13 @@ class GameTable:
         self._held = False
         self._settled_at = -SPACE_GRACE
         """The clock when the last animation ended (see :data:`SPACE_GRACE`)."""
+        self.top: TopT = kind.top(self)
+        self.commands = TableCommands(self, self.top.escape)
+
+    @property
+    def title(self) -> str:
+        """The game's title, as its registry entry gives it."""
+        return get_spec(self.flow.match.game.name).title
 
     @property
     def match(self) -> Match:
@@ -133,6 +249,15 @@ class GameTable:
     @property
     def replay(self) -> Replay | None:
         return self.replaying.replay if self.replaying is not None else None
+
+    @property
+    def replay_recall(self) -> int:
+        return self.top.replay_recall
+
+    @property
+    def loading(self) -> bool:
+        """True while the next match is being made off the frame loop (a load, an undo)."""
+        return self._loading is not None
 
     # -- the seat's view --------------------------------------------------------------------
 
@@ -146,28 +271,9 @@ class GameTable:
     def follow(self) -> None:
         """Bring the mirror to the match as the viewer sees it: a new view after a move, or a
         new mirror for another seat or a match replaced (a new game, a load, an undo)."""
-        match, viewer = self.match, self.flow.viewer
+        viewer = self.flow.viewer
         view = self.flow.seat_view(viewer)
-        mirror = self.mirror
-        if mirror.seat != viewer and not match.game.hides_information:
-            mirror = _reseated(mirror, viewer)  # the same position, whoever looks
-        try:
-            if mirror.game is not match.game:
-                raise CorruptFile("another game")
-            before = mirror.state
-            mirror.follow(view)
-        except CorruptFile:  # another match, or another seat's eyes: start again
-            mirror = SeatMirror(match.game, viewer)
-            try:
-                mirror.follow(view)
-            except CorruptFile:
-                if match.game.hides_information:
-                    raise
-                # A position not reached by its moves (a scenario set up directly): the
-                # position is public, so the mirror takes it as it is.
-                mirror.state, mirror.history = match.state.clone(), list(view.history)
-            before = mirror.state
-        self.mirror, self.seen_before = mirror, before
+        self.mirror, self.seen_before = followed(self.mirror, self.match, viewer, view)
 
     def reopen(self, match: Match) -> None:
         """Play ``match`` from now on (a new game, a load, an undo): the mirror follows it and
@@ -177,15 +283,22 @@ class GameTable:
         self.follow()
         self.restarted()
 
+    def restarted(self) -> None:
+        self.top.restarted()
+
     def played(self, played: Played) -> None:
-        """A move was applied: the mirror follows, then the table shows it."""
+        """A move was applied: the mirror follows, then the tabletop shows it."""
         self.follow()
-        self.on_played(played)
+        self.top.on_played(played)
 
     def say(self, words: str, warning: bool = False) -> None:
         """Show ``words`` under the headline until the next move is played."""
         self.message, self.warning = words, warning
         self._said_at = self.match.moves
+
+    def hint_now(self) -> str:
+        """What the message line says when there is no news: the table's main keys now."""
+        return GAME_OVER_KEYS if self.seen.is_terminal() else self.top.hint()
 
     def draw_header(
         self,
@@ -220,52 +333,27 @@ class GameTable:
         elif self.replaying is not None:
             self.replaying.handle(event)
         elif event.type != pygame.KEYDOWN or not self._key_taken(event.key):
-            self.handle_table(event)
+            self.top.handle_table(event)
+
+    def handle_table(self, event: pygame.event.Event) -> None:
+        """The tabletop's own input (a replay passes it a resize)."""
+        self.top.handle_table(event)
 
     def _key_taken(self, key: int) -> bool:
-        """A command key acted on, or a late Space swallowed: the table does not see it."""
+        """A command key acted on, or a late Space swallowed: the tabletop does not see it."""
         late = key == pygame.K_SPACE and self._late_space()
-        return late or self._command_key(key)
+        return late or self.commands.take(key)
 
     def _late_space(self) -> bool:
         """True for a Space that comes just after an animation ended (it was meant for it)."""
-        return not self.showing() and self.clock - self._settled_at < SPACE_GRACE
-
-    def _command_key(self, key: int) -> bool:
-        commands = {
-            pygame.K_ESCAPE: self.ask_leave,
-            pygame.K_h: self.toggle_help,
-            pygame.K_n: self.ask_new_game,
-            pygame.K_s: self.files.ask_save,
-            pygame.K_l: self.files.ask_load,
-            pygame.K_m: self.toggle_sound,
-            pygame.K_u: self.undo,
-            pygame.K_r: self.start_replay,
-        }
-        command = commands.get(key)
-        if command is None:
-            return False
-        if self.flow.hosted_elsewhere and key in HOSTS_KEYS:
-            self.say("this game is hosted: undo, new game, save, load and replay are the host's")
-            return True
-        if self.flow.applying and key in (
-            pygame.K_n,
-            pygame.K_s,
-            pygame.K_l,
-            pygame.K_u,
-            pygame.K_r,
-        ):
-            self.say("wait: a move is being applied", warning=True)  # its log is changing
-            return True
-        command()
-        return True
+        return not self.top.showing() and self.clock - self._settled_at < SPACE_GRACE
 
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.message and self.match.moves != self._said_at:
             self.message, self.warning = "", False  # a move was played since: old news
-        self.advance(dt)
-        held, self._held = self._held, self.showing()
+        self.top.advance(dt)
+        held, self._held = self._held, self.top.showing()
         if held and not self._held:
             self._settled_at = self.clock
         if self.replaying is not None:
@@ -284,22 +372,21 @@ class GameTable:
             self.save_now()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.screen_size = surface.get_size()
-        self.draw_table(surface)
+        self.top.draw_table(surface)
         if self.show_help:
             shade(surface)
             size = max(16, surface.get_height() // 32)
-            panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *COMMON_HELP], size)
+            lines = [*self.top.help_lines, "", *COMMON_HELP]
+            panel(surface, f"{self.title}: how to play", lines, size)
+
+    def holding(self) -> bool:
+        """True while the tabletop shows something that must finish before the next move."""
+        return self.top.holding()
 
     def animating(self) -> bool:
         replaying = self.replay is not None and not self.replay.waiting
         busy = self.flow.busy() or self.flow.applying or self.holding()
         return replaying or busy or self._loading is not None
-
-    @property
-    def loading(self) -> bool:
-        """True while the next match is being made off the frame loop (a load, an undo)."""
-        return self._loading is not None
 
     def save_now(self) -> list[Path]:
         """The game written to its autosave (and to ``--save``): nothing is lost on quitting
@@ -316,44 +403,7 @@ class GameTable:
         """Saves that failed, listed again when the window closes."""
         return list(self.saver.errors)
 
-    # -- for the tables ---------------------------------------------------------------------
-
-    def hint_now(self) -> str:
-        """What the message line says when there is no news: the table's main keys now."""
-        return GAME_OVER_KEYS if self.seen.is_terminal() else self.hint
-
-    def handle_table(self, event: pygame.event.Event) -> None:
-        """The table's own input (cards, dice, buttons)."""
-
-    def advance(self, dt: float) -> None:
-        """Run the table's animations by ``dt`` seconds."""
-
-    def holding(self) -> bool:
-        """True while an animation must finish before the next move."""
-        return False
-
-    def showing(self) -> bool:
-        """True while an animation runs (a pause waiting for a person is not one)."""
-        return self.holding()
-
-    def on_played(self, played: Played) -> None:
-        """An action was applied (by anyone): start its animation, say what happened."""
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        """Paint the table."""
-
-    def restarted(self) -> None:
-        """The match was replaced: forget animations and selections."""
-
-    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
-        """The match continuing ``log`` (run off the frame loop; a table may note what each
-        move did on the way)."""
-        return maker.from_log(log, None, current)
-
-    def undo_refusal(self) -> str:
-        """Why U may not take back the last turn here, or "" if it may: a table whose game hides
-        cards refuses to rewind past one a person has seen (the same card would come again)."""
-        return ""
+    # -- for the tabletop and the commands --------------------------------------------------
 
     def perform(self, action: Action) -> bool:
         """A person's command: apply it, or say why not (nothing changes)."""
@@ -366,78 +416,23 @@ class GameTable:
             self.played(played)
         return True
 
-    # -- leaving, new games, saves ----------------------------------------------------------
+    def undo_refusal(self) -> str:
+        return self.kind.undo_refusal(self.match)
 
     def in_progress(self) -> bool:
-        state = self.match.state
-        return not state.is_terminal() and any(m >= 0 for m in self.match.log.movers)
+        return self.commands.in_progress()
 
     def ask(self, title: str, line: str, choices: Sequence[Choice]) -> None:
-        self.host.show(Confirm(self.host, self, title, (line,), choices))
+        self.commands.ask(title, line, choices)
 
     def toggle_help(self) -> None:
-        self.show_help = not self.show_help
+        self.commands.toggle_help()
 
     def toggle_sound(self) -> None:
-        muted = self.sounds.toggle_mute()
-        self.say("sound off (M turns it on)" if muted else "sound on")
+        self.commands.toggle_sound()
 
-    def leave(self) -> None:
-        """Back to the start screen; the autosave is written again, so the game left is the
-        one Continue offers (the newest autosave), even when it has not moved since loading."""
-        self.save_now()
-        self.host.home()
-
-    def ask_leave(self) -> None:
-        if not self.in_progress():
-            self.leave()
-            return
-        self.ask(
-            "Leave this game?",
-            "It is saved: the start screen can continue it.",
-            [
-                Choice(pygame.K_y, "Leave", self.leave, default=True),
-                Choice(pygame.K_q, "Quit", self.host.quit),
-                Choice(pygame.K_n, "Stay", _no),
-            ],
-        )
-
-    def ask_new_game(self) -> None:
-        if not self.in_progress():
-            self.new_game()
-            return
-        self.ask(
-            "Start a new game?",
-            "This one stays in the autosave until the new game's first move.",
-            [
-                Choice(pygame.K_y, "New game", self.new_game, default=True),
-                Choice(pygame.K_n, "Stay", _no),
-            ],
-        )
-
-    def new_game(self) -> None:
-        self.reopen(started_over(self.match, secrets.randbelow(2**31)))
-        self.say(f"a new game (seed {self.match.seed})")
-
-    def undo(self) -> None:
-        """Take back the last move a person made (and the bots' moves after it)."""
-        match = self.match
-        if self._loading is not None or not any(
-            m >= 0 and match.agents[m] is None for m in match.log.movers
-        ):
-            self.say("nothing to undo: no person has moved yet", warning=True)
-            return
-        refused = self.undo_refusal()
-        if refused:
-            self.say(refused, warning=True)
-            return
-        fork = forked(match)
-
-        def undone() -> Match:
-            fork.undo_turn()
-            return fork
-
-        self.replace_with(undone, "taking back the last move", lambda m: "took back the last move")
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        return self.top.continued(maker, log, current)
 
     def replace_with(
         self, make: Callable[[], Match], label: str, done: Callable[[Match], str]
@@ -463,23 +458,12 @@ class GameTable:
         """R: the game so far again, from its start (see :mod:`.replay_control`)."""
         start_replay(self)
 
-    def twin(self, flow: TurnFlow) -> GameTable:
+    def twin(self, flow: TurnFlow) -> GameTable[TopT]:
         """A table of this kind on ``flow`` (a replay's)."""
-        return type(self)(flow, self.host, self.config)
+        return self.kind.on_flow(flow, self.host, self.config)
 
     def save_as(self, name: str) -> None:
         self.files.save_as(name)
 
     def load_from(self, path: Path) -> None:
         self.files.load_from(path)
-
-
-def _reseated(mirror: SeatMirror, seat: int) -> SeatMirror:
-    """``mirror`` for another seat of a game that hides nothing: the same position and moves."""
-    copy = SeatMirror(mirror.game, seat)
-    copy.state, copy.history = mirror.state, list(mirror.history)
-    return copy
-
-
-def _no() -> None:
-    """The answer that changes nothing."""

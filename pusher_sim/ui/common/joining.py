@@ -19,7 +19,7 @@ from pusher_sim.net.held_seats import keep_token
 from pusher_sim.ui.common.remote_flow import RemoteFlow, Seated
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.table_registry import table_class
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import ACCENT, PANEL, TEXT, TEXT_DIM, WARNING, text
 
 
@@ -57,7 +57,7 @@ class Joining:
                 game = message.view.game
                 config = dataclasses.replace(self.config, game=game)
                 flow = RemoteFlow(self.link, message, self.seated)
-                table = table_class(game)(flow, self.host, config)
+                table = table_maker(game).on_flow(flow, self.host, config)
                 flow.rejoined = getattr(table, "follow", None)
                 self.table = table
                 self.host.show(self.table)

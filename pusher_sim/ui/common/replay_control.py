@@ -32,8 +32,10 @@ class ReplayedTable(Mode, Protocol):
     host: Host
     speed: float
     sounds: Sounds
-    replay_recall: int
     replaying: ReplayControl | None
+
+    @property
+    def replay_recall(self) -> int: ...
 
     @property
     def match(self) -> Match: ...

@@ -23,7 +23,7 @@ from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Choose, TextPrompt
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.words import game_title
 
 
@@ -113,7 +113,7 @@ class SaveCommands:
 
         def pick(n: int) -> None:
             game = games[n] or table.match.game.name  # unreadable: the load says why
-            if game == table.match.game.name or not has_table(game):
+            if game == table.match.game.name:
                 self.load_from(paths[n])
             else:
                 self.open_elsewhere(game, paths[n])

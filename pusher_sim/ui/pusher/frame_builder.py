@@ -47,13 +47,23 @@ class FramedTable(Protocol):
     hover: tuple[float, float] | None
     hover_px: tuple[int, int] | None
     strength: float
-    clock: float
     note: str
-    message: str
-    warning: bool
     show_rule: bool
-    flow: TurnFlow
-    sounds: Sounds
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def warning(self) -> bool: ...
+
+    @property
+    def flow(self) -> TurnFlow: ...
+
+    @property
+    def sounds(self) -> Sounds: ...
 
     @property
     def match(self) -> Match: ...

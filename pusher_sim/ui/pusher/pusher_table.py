@@ -1,5 +1,6 @@
-"""The Pusher table: a :class:`~pusher_sim.ui.common.game_table.GameTable` like the card and dice
-tables, which only turns the mouse and a few keys into Pusher's actions and shows its game.
+"""The Pusher tabletop: what Pusher plugs into the window's
+:class:`~pusher_sim.ui.common.game_table.GameTable` (like the card and dice tables): it turns
+the mouse and a few keys into Pusher's actions and shows its game.
 
 Leaving, new games, undo, save, load, replay, help, the autosave and the bots' pace come from the
 common table. A move is applied off the frame loop (a push is simulated): the turn flow applies
@@ -8,12 +9,11 @@ keeps the path the balls took, and :meth:`PusherTable.on_played` plays that path
 drawn from a :class:`~pusher_sim.ui.pusher.table_view.PusherView` built here, never from the live
 match. Space or a click finishes the animation on screen; F fast-forwards the bots' turn.
 
-:func:`open_table` is what :mod:`~pusher_sim.ui.shell.table_registry` lists for Pusher.
+:data:`open_table` is the table Pusher's registry entry names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -24,10 +24,11 @@ from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.common.game_table import GameTable, match_for
+from pusher_sim.ui.common.game_table import GameTable, TableKind
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.replay_control import INSTANT
-from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.common.tabletop import OnTable
+from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.frame_builder import frame_of
@@ -48,8 +49,6 @@ from pusher_sim.ui.pusher.push_record import apply_recorded
 from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_view import PusherView
-from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.mode import Host
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""
@@ -96,14 +95,15 @@ class PushOnScreen:
     animation: PushAnimation
 
 
-class PusherTable(GameTable):
+class PusherTable(OnTable):
     """One Pusher game on screen (see the module docstring)."""
 
     help_lines = HELP_LINES
     replay_recall = 0
 
-    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
-        super().__init__(flow, host, config)
+    def __init__(self, table: GameTable[PusherTable]) -> None:
+        super().__init__(table)
+        flow, config = table.flow, table.config
         self.moves = MoveList()
         self.aim: Aim | None = None
         self.strength = DEFAULT_STRENGTH
@@ -179,10 +179,16 @@ class PusherTable(GameTable):
             self.layout = self._fit(size)
             self.painter = Painter(self.layout)
 
-    # -- the common table's hooks -----------------------------------------------------------
+    # -- what the framework asks of a tabletop ----------------------------------------------
 
     def holding(self) -> bool:
         return self.push is not None or self.drop is not None
+
+    def showing(self) -> bool:
+        return self.holding()
+
+    def hint(self) -> str:
+        return ""
 
     def advance(self, dt: float) -> None:
         if self.fast and (self.flow.awaiting >= 0 or self.state.is_terminal()):
@@ -253,16 +259,6 @@ class PusherTable(GameTable):
         self._listed[id(match)] = replayed_entries(match, log)
         return match
 
-    def load_log(
-        self, maker: MatchMaker, log: GameLog, current: Match, label: str, done: str
-    ) -> None:
-        """Continue ``log``, replayed off the frame loop; ``done`` is said when it is."""
-        self.replace_with(lambda: self.continued(maker, log, current), label, lambda _: done)
-
-    def new_game(self) -> None:
-        self.note = ""
-        super().new_game()
-
     # -- input ------------------------------------------------------------------------------
 
     def handle_table(self, event: pygame.event.Event) -> None:
@@ -304,15 +300,16 @@ class PusherTable(GameTable):
         elif key == pygame.K_PAGEDOWN:
             self.moves.scroll_by(-5, self.painter.move_rows())
 
-    def ask_leave(self) -> None:
-        """Esc: cancel an aim, close the rule, else leave (the common table asks first)."""
+    def escape(self) -> bool:
+        """Esc: cancel an aim, else close the rule; False if neither was open."""
         if self.aim is not None:
             self.aim = None
             self.say("push cancelled")
         elif self.show_rule:
             self.show_rule = False
         else:
-            super().ask_leave()
+            return False
+        return True
 
     def _space(self) -> None:
         """Space: finish what is on screen, else pass when the rules say so."""
@@ -482,30 +479,8 @@ class PusherTable(GameTable):
         return frame_of(self)
 
 
-def pusher_flow(match: Match, config: AppConfig) -> TurnFlow:
-    """The turn flow of a Pusher table: moves applied off the frame loop, pushes recorded."""
-    return TurnFlow(match, False, config.pace, config.autosave, apply=apply_recorded, off_loop=True)
-
-
-def open_table(
-    host: Host, config: AppConfig, match: Match | None = None, wait: bool = False
-) -> PusherTable:
-    """A Pusher table for ``config``: ``match``, a fresh game, or ``config.load`` continued.
-
-    A log is replayed off the frame loop (every push is resolved again) while the table shows
-    its empty board; ``wait`` replays it first (a screenshot needs the position at once)."""
-    log = GameLog.load(config.load) if match is None and config.load else None
-    if log is None:
-        return PusherTable(pusher_flow(match or match_for(config), config), host, config)
-    maker = MatchMaker(config.game)
-    empty = GameLog(log.game, dict(log.config), log.seed, list(log.seats))
-    start = maker.from_log(empty, config.seats)
-    table = PusherTable(pusher_flow(start, config), host, config)
-    seats: Sequence[str] = start.log.seats
-    log.seats = list(seats)
-    if wait or not log.actions:
-        table.reopen(table.continued(maker, log, start))
-        return table
-    label = f"loading {config.load}"
-    table.load_log(maker, log, start, label, f"loaded {len(log.actions)} moves from {config.load}")
-    return table
+open_table = TableKind(PusherTable, apply=apply_recorded, off_loop=True)
+"""Pusher's table, as its registry entry names it: calling it opens the table. Its moves are
+applied off the frame loop (a push is simulated, once, by
+:func:`~pusher_sim.ui.pusher.push_record.apply_recorded`), and a log to continue is replayed
+off it while the table shows the empty board."""

@@ -14,10 +14,12 @@ from collections.abc import Callable
 
 import pygame
 
-from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.ui.common.game_table import GameTable, match_for
-from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.common.game_table import REPLAY_RECALL, GameTable, TableKind
+from pusher_sim.ui.common.match_maker import MatchMaker
+from pusher_sim.ui.common.tabletop import OnTable
+from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.pushover.pushover_painter import (
     BOARD_DARK,
     STEP_SECONDS,
@@ -27,14 +29,7 @@ from pusher_sim.ui.pushover.pushover_painter import (
     cap,
     paint,
 )
-from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.mode import Host
-from pusher_sim.ui.shell.widgets import (
-    Button,
-    button_at,
-    button_for_key,
-    row_of_buttons,
-)
+from pusher_sim.ui.shell.widgets import Button, press_button, row_of_buttons
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
@@ -54,14 +49,15 @@ HELP = (
 )
 
 
-class PushOverTable(GameTable):
-    """The Push Over table as a window mode; see the module docstring."""
+class PushOverTable(OnTable):
+    """The Push Over tabletop; see the module docstring."""
 
     help_lines = HELP
-    hint = "Space: roll   Enter: stop   H: help"
+    replay_recall = REPLAY_RECALL
 
-    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
-        super().__init__(flow, host, config)
+    def __init__(self, table: GameTable[PushOverTable]) -> None:
+        super().__init__(table)
+        self.screen_size = table.config.size
         self.dice: tuple[int, ...] = ()
         """The dice of the turn in progress, or of the turn just ended (still on show)."""
         self.tumble = 0.0
@@ -108,30 +104,22 @@ class PushOverTable(GameTable):
         specs: list[tuple[str, Callable[[], None], int, str]] = []
         legal = self.state.legal_actions()
         if Roll(seat) in legal:
-            specs.append(("roll a die", self._doer(Roll(seat)), pygame.K_SPACE, "Space"))
+            specs.append(("roll a die", self.doer(Roll(seat)), pygame.K_SPACE, "Space"))
         if Stop(seat) in legal:
             moves = move_length(self.state.cfg, len(self.state.dice), sum(self.state.dice))
             specs.append(
-                (f"stop and move {moves}", self._doer(Stop(seat)), pygame.K_RETURN, "Enter")
+                (f"stop and move {moves}", self.doer(Stop(seat)), pygame.K_RETURN, "Enter")
             )
         return row_of_buttons(specs, area, size)
 
-    def _doer(self, action: Action) -> Callable[[], None]:
-        def press() -> None:
-            self.perform(action)
-
-        return press
-
     def handle_table(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            key = pygame.K_RETURN if event.key == pygame.K_KP_ENTER else event.key
-            button = button_for_key(self.buttons, key)
-            if button is not None:
-                button.press()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            button = button_at(self.buttons, event.pos)
-            if button is not None:
-                button.press()
+        press_button(self.buttons, event)
+
+    def hint(self) -> str:
+        return "Space: roll   Enter: stop   H: help"
+
+    def escape(self) -> bool:
+        return False
 
     # -- moves and their animation ----------------------------------------------------------
 
@@ -207,6 +195,12 @@ class PushOverTable(GameTable):
     def holding(self) -> bool:
         return self.tumble > 0 or self.walk is not None
 
+    def showing(self) -> bool:
+        return self.holding()
+
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        return maker.from_log(log, None, current)
+
     def restarted(self) -> None:
         """A new or loaded game (or one after U): its dice, and what happened, made again from
         the moves the table's seat saw; no animation."""
@@ -236,7 +230,9 @@ class PushOverTable(GameTable):
         cfg = self.state.cfg
         head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
         head += f", up to {cfg.max_dice} dice"
-        self.draw_header(surface, areas.header, areas.base, (14, 18, 30), head, self.status_line())
+        self.table.draw_header(
+            surface, areas.header, areas.base, (14, 18, 30), head, self.status_line()
+        )
         paint(surface, areas, self.frame())
 
     def frame(self) -> PushOverView:
@@ -287,8 +283,5 @@ def _common_prefix(old: tuple[object, ...], new: tuple[object, ...]) -> int:
     return 0
 
 
-def open_table(host: Host, config: AppConfig, match: Match | None = None) -> PushOverTable:
-    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
-    ``config.load`` continued, else a fresh game of ``config.seats``."""
-    match = match or match_for(config)
-    return PushOverTable(TurnFlow(match, False, config.pace, config.autosave), host, config)
+open_table = TableKind(PushOverTable)
+"""Push Over's table, as its registry entry names it: calling it opens the table."""

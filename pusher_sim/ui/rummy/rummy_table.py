@@ -12,16 +12,17 @@ card a stand-in), so another seat's hand can never reach the screen; where thing
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
+from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import CHANCE
-from pusher_sim.ui.common.game_table import GameTable, match_for
-from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.common.game_table import REPLAY_RECALL, GameTable, TableKind
+from pusher_sim.ui.common.match_maker import MatchMaker
+from pusher_sim.ui.common.tabletop import OnTable
+from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.rummy.offer_buttons import Control, OfferButtons
 from pusher_sim.ui.rummy.offers import offers_for
 from pusher_sim.ui.rummy.push_painter import FELT, FLIGHT_SECONDS, PushPainter
@@ -29,9 +30,7 @@ from pusher_sim.ui.rummy.push_view import Flight, PushView
 from pusher_sim.ui.rummy.story import NewsPane, move_lines, story_of
 from pusher_sim.ui.rummy.table_layout import Layout
 from pusher_sim.ui.rummy.table_text import deal_lines, status_line
-from pusher_sim.ui.shell.config import AppConfig
-from pusher_sim.ui.shell.mode import Host
-from pusher_sim.ui.shell.widgets import Button, button_at, button_for_key
+from pusher_sim.ui.shell.widgets import Button, button_at, press_button
 from pusher_sim.ui.shell.words import seat_name
 from rummy.actions import Discard, DrawStock, LayOff, PushDraw, ReplaceWild, Shuffle, TakeDiscard
 from rummy.game import SEAT_NAMES
@@ -60,14 +59,16 @@ HELP = (
 )
 
 
-class RummyTable(GameTable):
-    """The Push table as a window mode; see the module docstring."""
+class RummyTable(OnTable):
+    """The Push tabletop; see the module docstring."""
 
     help_lines = HELP
-    hint = "select cards, then a button; H for help"
+    replay_recall = REPLAY_RECALL
 
-    def __init__(self, flow: TurnFlow, host: Host, config: AppConfig) -> None:
-        super().__init__(flow, host, config)
+    def __init__(self, table: GameTable[RummyTable]) -> None:
+        super().__init__(table)
+        flow = table.flow
+        self.screen_size = table.config.size
         self.selected: list[int] = []
         self.flights: list[Flight] = []
         self.flight_clock = 0.0
@@ -114,10 +115,10 @@ class RummyTable(GameTable):
         you = seat == self.flow.viewer and not self.flow.hot_seat
         return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], you)
 
-    def hint_now(self) -> str:
+    def hint(self) -> str:
         if self.deal_pause >= 0:
             return "Space or a click: the next deal"
-        return super().hint_now()
+        return "select cards, then a button; H for help"
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != (self.layout.width, self.layout.height):
@@ -168,17 +169,11 @@ class RummyTable(GameTable):
             controls.append(("clear selection", self.selected.clear, pygame.K_0, "0"))
         key = self._offers[0] if self._offers is not None else None
         lay = self.layout
-        return self.offer_buttons.lay_out(offers, key, self._doer, controls, lay.buttons, lay.base)
+        return self.offer_buttons.lay_out(offers, key, self.doer, controls, lay.buttons, lay.base)
 
     @property
     def shown_offers(self) -> list[Action]:
         return self.offer_buttons.shown
-
-    def _doer(self, action: Action) -> Callable[[], None]:
-        def press() -> None:
-            self.perform(action)
-
-        return press
 
     # -- input ------------------------------------------------------------------------------
 
@@ -204,9 +199,7 @@ class RummyTable(GameTable):
                 self.deal_pause = -1
             return
         if event.type == pygame.KEYDOWN:
-            button = button_for_key(self.buttons, event.key)
-            if button is not None:
-                button.press()
+            press_button(self.buttons, event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected.clear()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -372,15 +365,18 @@ class RummyTable(GameTable):
     def showing(self) -> bool:
         return bool(self.flights)
 
+    def escape(self) -> bool:
+        return False
+
+    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
+        return maker.from_log(log, None, current)
+
     def restarted(self) -> None:
         self.fresh.clear()
         self.selected.clear()
         self.flights = []
         self.deal_pause = -1
         self.story.reset(story_of(self.match, self.flow.viewer))
-
-    def undo_refusal(self) -> str:
-        return refusal_to_undo(self.match)
 
     # -- what a frame shows -----------------------------------------------------------------
 
@@ -399,7 +395,7 @@ class RummyTable(GameTable):
         flow = self.flow
         bot = obs.to_move >= 0 and self.match.agents[obs.to_move] is not None
         status = status_line(self.state, flow.awaiting >= 0, flow.hot_seat, bot, self.deal_pause)
-        self.draw_header(surface, lay.header, lay.base, (12, 30, 22), head, status)
+        self.table.draw_header(surface, lay.header, lay.base, (12, 30, 22), head, status)
         self.painter.paint(surface, self.frame(obs, passing))
 
     def frame(self, obs: RummyObservation, passing: bool) -> PushView:
@@ -471,8 +467,5 @@ def refusal_to_undo(match: Match) -> str:
     return ""
 
 
-def open_table(host: Host, config: AppConfig, match: Match | None = None) -> RummyTable:
-    """The table :mod:`pusher_sim.ui.shell.table_registry` lists for this game: ``match``, else
-    ``config.load`` continued, else a fresh game of ``config.seats``."""
-    match = match or match_for(config)
-    return RummyTable(TurnFlow(match, True, config.pace, config.autosave), host, config)
+open_table = TableKind(RummyTable, undo_refusal=refusal_to_undo)
+"""Push's table, as its registry entry names it: calling it opens the table."""

@@ -28,7 +28,7 @@ from pusher_sim.errors import UserError
 from pusher_sim.ui.shell.config import AppConfig, parse_size
 from pusher_sim.ui.shell.mode import Keeps, Mode
 from pusher_sim.ui.shell.start_screen import StartScreen, open_table_asking
-from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import clear_fonts
 
 if TYPE_CHECKING:
@@ -203,8 +203,6 @@ def run(args: argparse.Namespace) -> int:
     config = AppConfig.from_args(args)
     if getattr(args, "screenshot", None):
         return screenshot(config, args.screenshot)
-    if not wants_start_screen(args) and not has_table(config.game):
-        raise UserError(f"{config.game} has no window yet: play it with --terminal")
     pygame.display.init()
     if pygame.display.get_driver() in HEADLESS and "SDL_VIDEODRIVER" not in os.environ:
         # SDL falls back to an invisible window when there is no screen: say so instead of

@@ -25,7 +25,7 @@ from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, g
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.table_registry import has_table, table_maker
+from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
 from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
 from pusher_sim.ui.shell.words import game_title, seat_kind
@@ -108,8 +108,8 @@ def is_over(log: GameLog) -> bool:
 
 
 def last_autosave() -> Autosave | None:
-    """The autosave written last among the games with a table: the game last left."""
-    found = [a for g in GAMES if has_table(g) and (a := autosave_of(g)) is not None]
+    """The autosave written last among the games: the game last left."""
+    found = [a for g in GAMES if (a := autosave_of(g)) is not None]
     return max(found, key=lambda a: a.written_ns, default=None)
 
 
@@ -129,7 +129,7 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     same kind, ask first: continue that game, or start this one (Esc: ``back``, nothing lost).
     The table is made first, so bad seats or a bad log are said at once; it does nothing (no
     bot moves, nothing is saved) until it is shown."""
-    saved = waiting(config.game) if config.autosave and has_table(config.game) else None
+    saved = waiting(config.game) if config.autosave else None
     if saved is not None and config.load is not None:
         try:
             same = Path(config.load).resolve() == saved.path.resolve()
@@ -219,7 +219,7 @@ class StartScreen:
     def rows(self) -> list[Row]:
         labels = seat_labels(self.game, len(self.seats))
         out = [
-            Row("game", "Game", self.title + ("" if has_table(self.game) else " (terminal only)")),
+            Row("game", "Game", self.title),
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
@@ -254,10 +254,6 @@ class StartScreen:
         )  # fmt: skip
 
     def start(self) -> None:
-        if not has_table(self.game):
-            title = game_title(self.game)
-            self.message = f"{title} has no window yet: pusher play {self.game} --terminal"
-            return
         try:
             open_table_asking(self.host, self._config(), self)
         except UserError as exc:

@@ -1,48 +1,47 @@
-"""Which game has a table in the window, and the function making it: the game's registry entry
-names it (:attr:`~pusher_sim.turnloop.registry.GameSpec.table`), only the window resolves it.
+"""Each game's table in the window, read from its registry entry only
+(:attr:`~pusher_sim.turnloop.registry.GameSpec.table`); a game naming none plays on the text
+table (:data:`DEFAULT_TABLE`). Only the window resolves the name, so the game never imports it.
 
-A function takes the host and the :class:`~pusher_sim.ui.shell.config.AppConfig` (game, seats, seed,
-a log to continue, window size...) and returns the table's :class:`~pusher_sim.ui.shell.mode.Mode`.
-Tables are imported on first use, so a table module may import anything of the window's but
-this module, and a game without a table simply names none.
+The name is ``"module:attribute"`` of a :class:`~pusher_sim.ui.common.game_table.TableKind`:
+calling it with the host and the :class:`~pusher_sim.ui.shell.config.AppConfig` (game, seats,
+seed, a log to continue, window size...) opens the table; :meth:`on_flow` makes it on a given turn
+flow (a joined window's). Tables are imported on first use, by name, so a table module may import
+anything of the window's but this module.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import cast
+from typing import Protocol, cast
 
 from pusher_sim.turnloop.registry import get_spec
+from pusher_sim.ui.common.turn_flow import TurnFlow
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host, Mode
 
-TableMaker = Callable[[Host, AppConfig], Mode]
+DEFAULT_TABLE = "pusher_sim.ui.common.text_table:open_table"
+"""The table of a game whose registry entry names none: its seat's text view and its legal
+moves as buttons."""
 
 
-TABLE_CLASSES: dict[str, str] = {
-    "pusher": "pusher_sim.ui.pusher.pusher_table:PusherTable",
-    "rummy": "pusher_sim.ui.rummy.rummy_table:RummyTable",
-    "pushover": "pusher_sim.ui.pushover.pushover_table:PushOverTable",
-}
-"""Each game's table class, made on a turn flow: ``Table(flow, host, config)`` (a joined window
-gives it the flow of a hosted match)."""
+class TableMaker(Protocol):
+    """A game's table (a :class:`~pusher_sim.ui.common.game_table.TableKind`), as the window
+    shell uses it."""
 
+    def __call__(self, host: Host, config: AppConfig) -> Mode:
+        """Open the table for ``config``."""
+        ...
 
-def has_table(game: str) -> bool:
-    return get_spec(game).table is not None
+    def on_flow(self, flow: TurnFlow, host: Host, config: AppConfig) -> Mode:
+        """The table on ``flow`` (a joined window's)."""
+        ...
 
 
 def table_maker(game: str) -> TableMaker:
-    """The function making ``game``'s table (KeyError for a game without one)."""
-    where = get_spec(game).table
-    if where is None:
-        raise KeyError(game)
+    """The table of ``game``: its own if its entry names one, else the text table."""
+    where = get_spec(game).table or DEFAULT_TABLE
     module, name = where.split(":")
-    return cast(TableMaker, getattr(importlib.import_module(module), name))
-
-
-def table_class(game: str) -> Callable[..., Mode]:
-    """The class of ``game``'s table (KeyError for a game without one)."""
-    module, name = TABLE_CLASSES[game].split(":")
-    return cast(Callable[..., Mode], getattr(importlib.import_module(module), name))
+    maker = getattr(importlib.import_module(module), name)
+    if not callable(maker) or not callable(getattr(maker, "on_flow", None)):
+        raise TypeError(f"{where} is not a table (a TableKind)")
+    return cast(TableMaker, maker)

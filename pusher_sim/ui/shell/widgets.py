@@ -30,6 +30,13 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(None, max(8, size))
 
 
+@lru_cache(maxsize=32)
+def mono(size: int) -> pygame.font.Font:
+    """A fixed-width font for text drawn in columns (a game's text view); pygame's built-in font
+    where the system has none."""
+    return pygame.font.SysFont("dejavusansmono,liberationmono,couriernew,monospace", max(8, size))
+
+
 @lru_cache(maxsize=1024)
 def fitted(text: str, size: int, room: int, floor: int) -> int:
     """The largest font size from ``size`` down to ``floor`` at which ``text`` fits in ``room``
@@ -58,6 +65,7 @@ def _rendered(words: str, size: int, colour: RGB, width: int) -> pygame.Surface:
 def clear_fonts() -> None:
     """Drop cached fonts and text (they die with pygame.quit())."""
     font.cache_clear()
+    mono.cache_clear()
     fitted.cache_clear()
     _rendered.cache_clear()
     wrapped.cache_clear()
@@ -124,6 +132,21 @@ def button_at(buttons: Sequence[Button], pos: tuple[int, int]) -> Button | None:
 
 def button_for_key(buttons: Sequence[Button], key: int) -> Button | None:
     return next((b for b in buttons if b.key and b.key == key), None)
+
+
+def press_button(buttons: Sequence[Button], event: pygame.event.Event) -> bool:
+    """Press the button ``event`` means (its key, Enter for the keypad's too, or a left click
+    on it); False when it means none."""
+    button = None
+    if event.type == pygame.KEYDOWN:
+        key = pygame.K_RETURN if event.key == pygame.K_KP_ENTER else event.key
+        button = button_for_key(buttons, key)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        button = button_at(buttons, event.pos)
+    if button is None:
+        return False
+    button.press()
+    return True
 
 
 def shade(surface: pygame.Surface, alpha: int = 170) -> None:
