@@ -8,10 +8,11 @@ pace (:mod:`.turn_flow`) and sleeping when nothing moves. A game brings only its
 with none gets the text table (:mod:`.text_table`).
 
 A table draws one seat's view, never the match itself: its :class:`SeatMirror` follows the
-:func:`seat_view` of the seat the table draws for after every move (for Push, the seat's own
-hand and the public cards, every other card a stand-in), and the tabletop reads :attr:`seen`
-and :attr:`seen_before` (the position before the last move, as that seat saw it). The match is
-the local game's, for the local features (undo, save, load, replay).
+:func:`~pusher_sim.turnloop.seat_view.seat_view` of the seat the table draws for after every
+move (for Push, the seat's own hand and the public cards, every other card a stand-in), and the
+tabletop reads :attr:`GameTable.seen` and :attr:`GameTable.seen_before` (the position before the
+last move, as that seat saw it). The match is the local game's, for the local features (undo,
+save, load, replay).
 """
 
 from __future__ import annotations

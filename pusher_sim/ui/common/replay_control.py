@@ -8,44 +8,28 @@ the little it needs of a table.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Protocol
 
 import pygame
 
-from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.match_maker import started_over
 from pusher_sim.ui.common.replay import Replay
+from pusher_sim.ui.common.table_protocol import ServedTable
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow, WatchFlow
-from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.sound import Sounds
 
 REPLAY_KEYS_ONLY = "this is a replay: R or Esc ends it first"
 INSTANT = 1e9
 """An animation speed at which the tables skip their animations."""
 
 
-class ReplayedTable(Mode, Protocol):
+class ReplayedTable(ServedTable, Protocol):
     """What a replay needs of a table."""
 
-    flow: TurnFlow
-    host: Host
     speed: float
-    sounds: Sounds
     replaying: ReplayControl | None
 
     @property
     def replay_recall(self) -> int: ...
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def loading(self) -> bool: ...
-
-    def say(self, words: str, warning: bool = False) -> None: ...
-
-    def save_now(self) -> list[Path]: ...
 
     def twin(self, flow: TurnFlow) -> ReplayedTable: ...
 

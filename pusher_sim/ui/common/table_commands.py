@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Protocol
 
 import pygame
@@ -15,33 +14,18 @@ import pygame
 from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.match_maker import forked, started_over
 from pusher_sim.ui.common.save_commands import SaveCommands
-from pusher_sim.ui.common.turn_flow import TurnFlow
+from pusher_sim.ui.common.table_protocol import ServedTable
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
-from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.sound import Sounds
 
 HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
 """The keys of a table that change its match: a joined window leaves them to the host."""
 
 
-class CommandedTable(Mode, Protocol):
+class CommandedTable(ServedTable, Protocol):
     """What the commands need of a table."""
 
-    flow: TurnFlow
-    host: Host
-    sounds: Sounds
     show_help: bool
     files: SaveCommands
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def loading(self) -> bool: ...
-
-    def say(self, words: str, warning: bool = False) -> None: ...
-
-    def save_now(self) -> list[Path]: ...
 
     def reopen(self, match: Match) -> None: ...
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from pusher_sim.board import Board, Cell, Colour, Triangle
-from pusher_sim.board_sprites import ball_sprite, cup_sprite, shadow_sprite
+from pusher_sim.board_sprites import ball_sprite, shadow_sprite
+from pusher_sim.ui.pusher.board_background import paint_background
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
 from pusher_sim.ui.pusher.scene import SeatShown
@@ -27,18 +28,11 @@ BallAt = tuple[float, float, Colour]
 ScreenBall = tuple[float, float, Colour]
 """A ball to draw at a screen position (flying back to a tray)."""
 
-BACKGROUND_TOP: RGB = (34, 40, 52)
-BACKGROUND_BOTTOM: RGB = (18, 21, 28)
-WOOD: RGB = (150, 98, 52)
-WOOD_DARK: RGB = (96, 60, 30)
-FELT: RGB = (226, 212, 182)
 TEXT: RGB = (236, 236, 240)
 TEXT_DIM: RGB = (160, 166, 180)
 WARNING: RGB = (255, 150, 90)
 HIGHLIGHT: RGB = (120, 255, 170)
 LAST_MOVE: RGB = (255, 255, 255)
-CUP_RADIUS_PITCHES = 0.40
-"""Radius of a drawn hollow, in cup pitches (a ball, at 0.485 pitches, covers its hollow)."""
 
 
 @dataclass(frozen=True)
@@ -53,59 +47,13 @@ class StatusText:
     side_size: int
 
 
-def _vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
-    surf = pygame.Surface(size)
-    w, h = size
-    for y in range(h):
-        t = y / max(h - 1, 1)
-        colour = tuple(int(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
-        pygame.draw.line(surf, colour, (0, y), (w, y))
-    return surf
-
-
 class Painter:
     """Draws frames for one layout; make a new one when the window changes size."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.ball_px = max(2, round(layout.ball_px))
-        self.background = self._paint_background()
-
-    # -- the static board -------------------------------------------------------------------
-
-    def _paint_background(self) -> pygame.Surface:
-        lay = self.layout
-        surf = _vertical_gradient((lay.width, lay.height), BACKGROUND_TOP, BACKGROUND_BOTTOM)
-        board = lay.board
-        outer = list(lay.frame_corners)
-        inner = list(lay.rim_corners)
-        shadow = [(x + 6, y + 8) for x, y in outer]
-        pygame.draw.polygon(surf, (10, 12, 16), shadow)
-        pygame.draw.polygon(surf, WOOD, outer)
-        pygame.draw.polygon(surf, WOOD_DARK, outer, width=2)
-        pygame.draw.polygon(surf, FELT, inner)
-        pygame.draw.polygon(surf, WOOD_DARK, inner, width=max(2, round(lay.scale * 0.0012)))
-        self._paint_wood_grain(surf, outer)
-        cup_px = max(2, round(lay.pixels(CUP_RADIUS_PITCHES * board.pitch)))
-        for cell in board.cells:
-            sprite = cup_sprite(board.colour(cell), cup_px)
-            x, y = lay.cell_screen(cell)
-            surf.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
-        for tray in lay.trays:
-            _paint_tray(surf, tray)
-        return (
-            surf.convert() if pygame.display.get_init() and pygame.display.get_surface() else surf
-        )
-
-    def _paint_wood_grain(self, surf: pygame.Surface, outer: Sequence[tuple[float, float]]) -> None:
-        """A few darker lines along each side of the rim, so it reads as wood, not plastic."""
-        cx, cy = self.layout.origin
-        for k in range(6):
-            a, b = outer[k], outer[(k + 1) % 6]
-            for frac in (0.965, 0.985):
-                p = (cx + (a[0] - cx) * frac, cy + (a[1] - cy) * frac)
-                q = (cx + (b[0] - cx) * frac, cy + (b[1] - cy) * frac)
-                pygame.draw.aaline(surf, (128, 82, 42), p, q)
+        self.background = paint_background(layout)
 
     # -- a frame ----------------------------------------------------------------------------
 
@@ -392,28 +340,6 @@ class Painter:
             text = body.render(line, True, TEXT_DIM if line.startswith(" ") else TEXT)
             surface.blit(text, (x + 24, top))
         return pygame.Rect(x, y, width, height)
-
-
-def _paint_tray(surf: pygame.Surface, tray: TrayBox) -> None:
-    """The wooden triangle with its hollows (the balls are drawn per frame on top)."""
-    last = TRAY_ROWS - 1
-    s = tray.slot_px
-    top = tray.apex
-    left = tray.slot(0)  # the first hollow: bottom left
-    right = tray.slot(last)  # last hollow of the bottom row
-    pad = s * 0.75
-    corners = [
-        (top[0], top[1] - pad * 1.15),
-        (right[0] + pad, right[1] + pad * 0.6),
-        (left[0] - pad, left[1] + pad * 0.6),
-    ]
-    pygame.draw.polygon(surf, WOOD, corners)
-    pygame.draw.polygon(surf, WOOD_DARK, corners, width=2)
-    hollow = max(2, round(s * 0.40))
-    for k in range(TRAY_ROWS * (TRAY_ROWS + 1) // 2):
-        x, y = tray.slot(k)
-        pygame.draw.circle(surf, WOOD_DARK, (round(x), round(y)), hollow)
-        pygame.draw.circle(surf, (110, 72, 38), (round(x) + 1, round(y) + 1), max(1, hollow - 2))
 
 
 def backed_label(surface: pygame.Surface, text: pygame.Surface, where: pygame.Rect) -> None:

@@ -171,6 +171,22 @@ def _hint(table: FramedTable) -> str:
     return table.scene.hint
 
 
+def busy_reason(table: FramedTable) -> str:
+    """Why a person's click does nothing now (the push is rolling, a bot is to move...)."""
+    if table.replay is not None:
+        return "this is a replay (R or Esc ends it)"
+    if table.loading:
+        return table.message or "a game is being loaded"
+    if table.flow.applying:
+        return "the push is being resolved"
+    if table.push is not None:
+        return "the push is still rolling (Space finishes it)"
+    if table.drop is not None:
+        return "the last move is being shown"
+    seat = table.scene.seats[table.scene.mover]
+    return f"{seat.title} is to move (F fast-forwards)"
+
+
 def _aside(table: FramedTable) -> str:
     mute = "   sound off" if table.sounds.muted else ""
     # A joined window follows the host's match: the seed is the host's alone.

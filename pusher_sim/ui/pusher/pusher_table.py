@@ -14,13 +14,10 @@ match. Space or a click finishes the animation on screen; F fast-forwards the bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from pusher_sim.board import Cell, Colour
 from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushOutcome
-from pusher_sim.pusher.actions import Pass, Place, Push
+from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -31,7 +28,7 @@ from pusher_sim.ui.common.tabletop import OnTable
 from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.frame_builder import frame_of
+from pusher_sim.ui.pusher.frame_builder import busy_reason, frame_of
 from pusher_sim.ui.pusher.frame_painter import paint_frame
 from pusher_sim.ui.pusher.move_list import (
     MoveEntry,
@@ -44,14 +41,14 @@ from pusher_sim.ui.pusher.move_list import (
     replayed_entries,
     seat_label,
 )
+from pusher_sim.ui.pusher.move_on_screen import Drop, MoveOnScreen, PushOnScreen
 from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.push_record import apply_recorded
 from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
+from pusher_sim.ui.pusher.table_keys import PusherKeys
 from pusher_sim.ui.pusher.table_view import PusherView
 
-STRENGTH_STEP = 0.1
-"""How much one press of Up/Down (or one wheel notch) changes a push's strength."""
 DROP_SECONDS = 0.35
 """How long a bot's ball takes to drop from its tray into the cup."""
 BALL_PITCHES = 0.485
@@ -72,29 +69,6 @@ HELP_LINES = (
 )
 
 
-@dataclass
-class Drop:
-    """A bot's ball on its way from the tray to the cup it was placed in (drawn, not played)."""
-
-    cell: Cell
-    colour: Colour
-    seat: int
-    seconds: float
-    t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.seconds
-
-
-@dataclass
-class PushOnScreen:
-    """A push whose recorded path is being played back, and what to say when it is over."""
-
-    played: Played
-    animation: PushAnimation
-
-
 class PusherTable(OnTable):
     """One Pusher game on screen (see the module docstring)."""
 
@@ -112,11 +86,10 @@ class PusherTable(OnTable):
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
         self.show_rule = False
-        self.push: PushOnScreen | None = None
-        self.drop: Drop | None = None
+        self.on_screen = MoveOnScreen()
         self.fast = False
         """F: the bots' turn is being fast-forwarded (until a person is to move)."""
-        self._pace = flow.pace
+        self.keys = PusherKeys(self, flow.pace)
         self._listed: dict[int, list[MoveEntry]] = {}
         """Move lists made while a log was replayed off the frame loop, by id of its match."""
         self.layout = self._fit(config.size)
@@ -139,6 +112,16 @@ class PusherTable(OnTable):
         state = self.seen
         assert isinstance(state, PusherState)
         return state
+
+    @property
+    def push(self) -> PushOnScreen | None:
+        """The push being played back, if one is."""
+        return self.on_screen.push
+
+    @property
+    def drop(self) -> Drop | None:
+        """A bot's ball dropping into its cup, if one is."""
+        return self.on_screen.drop
 
     @property
     def animation(self) -> PushAnimation | None:
@@ -182,7 +165,7 @@ class PusherTable(OnTable):
     # -- what the framework asks of a tabletop ----------------------------------------------
 
     def holding(self) -> bool:
-        return self.push is not None or self.drop is not None
+        return self.on_screen.holding()
 
     def showing(self) -> bool:
         return self.holding()
@@ -192,14 +175,8 @@ class PusherTable(OnTable):
 
     def advance(self, dt: float) -> None:
         if self.fast and (self.flow.awaiting >= 0 or self.state.is_terminal()):
-            self._fast_forward(False)
-        if self.push is not None:
-            self._roll(self.push, dt)
-        if self.drop is not None:
-            self.drop.t += dt if not self.fast else self.drop.seconds
-            if self.drop.done:
-                self.drop = None
-                self.sounds.play("drop")
+            self.keys.fast_forward(False)
+        self.on_screen.advance(dt, self.fast, self.sounds, self._landed)
 
     def on_played(self, played: Played) -> None:
         """A move was applied (by anyone): play a push back, drop a bot's ball in, list it."""
@@ -212,7 +189,7 @@ class PusherTable(OnTable):
                 self.game.board, played.outcome, trays, self.game.seat_of,
                 self.speed, self.layout.ball_radius,
             )  # fmt: skip
-            self.push = PushOnScreen(played, animation)
+            self.on_screen.push = PushOnScreen(played, animation)
             if self.fast or self.speed >= INSTANT:
                 animation.finish()
             self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
@@ -228,7 +205,7 @@ class PusherTable(OnTable):
             if not person and self.flow.pace > 0 and played.mover >= 0 and not self.fast:
                 seconds = min(DROP_SECONDS, self.flow.pace)
                 colour = self.game.colours[played.mover]
-                self.drop = Drop(played.action.cell, colour, played.mover, seconds)
+                self.on_screen.drop = Drop(played.action.cell, colour, played.mover, seconds)
 
     def restarted(self) -> None:
         """The match was replaced (new game, undo, load, a replay stepping back): list its
@@ -244,10 +221,9 @@ class PusherTable(OnTable):
             seen = self.mirror.history
             actions = [match.game.action_codec.decode(dict(m.action or {})) for m in seen]
             self.moves.reset(log_entries(self.state, actions, [m.mover for m in seen]))
-        self.push = None
-        self.drop = None
+        self.on_screen.clear()
         self.aim = None
-        self._fast_forward(False)
+        self.keys.fast_forward(False)
         self.scene = self._read_scene()
         self.resize((self.layout.width, self.layout.height))
         self.note = self.last_push_result()
@@ -265,7 +241,7 @@ class PusherTable(OnTable):
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self.keys.key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 self._press(event.pos)
@@ -280,25 +256,7 @@ class PusherTable(OnTable):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            self.wheel(event.y)
-
-    def _key(self, key: int) -> None:
-        if self.show_rule and key in (pygame.K_i, pygame.K_ESCAPE):
-            self.show_rule = False
-        elif key == pygame.K_i:
-            self.show_rule = True
-        elif key == pygame.K_SPACE:
-            self._space()
-        elif key == pygame.K_f:
-            self._fast_forward(True)
-        elif key == pygame.K_UP:
-            self.change_strength(STRENGTH_STEP)
-        elif key == pygame.K_DOWN:
-            self.change_strength(-STRENGTH_STEP)
-        elif key == pygame.K_PAGEUP:
-            self.moves.scroll_by(5, self.painter.move_rows())
-        elif key == pygame.K_PAGEDOWN:
-            self.moves.scroll_by(-5, self.painter.move_rows())
+            self.keys.wheel(event.y)
 
     def escape(self) -> bool:
         """Esc: cancel an aim, else close the rule; False if neither was open."""
@@ -311,52 +269,9 @@ class PusherTable(OnTable):
             return False
         return True
 
-    def _space(self) -> None:
-        """Space: finish what is on screen, else pass when the rules say so."""
-        if self.finish_showing():
-            return
-        if not self.awaiting_person:
-            return
-        if self.scene.can_pass:
-            self.note = ""
-            self.perform(Pass())
-        else:
-            self.say("you may not pass now: " + self.scene.demand.value, warning=True)
-
     def finish_showing(self) -> bool:
         """Jump the push or the dropping ball on screen to its end; False if none is shown."""
-        shown = False
-        if self.push is not None:
-            self.push.animation.finish()
-            shown = True
-        if self.drop is not None:
-            self.drop.t = self.drop.seconds
-            shown = True
-        return shown
-
-    def _fast_forward(self, on: bool) -> None:
-        """F: the bots move without pause or animation until a person is to move."""
-        if on and (self.flow.awaiting >= 0 or self.state.is_terminal()):
-            self.say("nothing to fast-forward: it is your move")
-            return
-        self.fast = on
-        self.flow.pace = 0.0 if on else self._pace
-        if on:
-            self.flow.hurry()
-            self.finish_showing()
-            self.say("fast-forwarding the bots' turn")
-
-    def change_strength(self, by: float) -> None:
-        """Set how hard the next push presses its ball in, 0..1."""
-        self.strength = round(min(1.0, max(0.0, self.strength + by)), 2)
-        self.say(f"press strength {self.strength:.0%} (wheel or Up/Down while aiming)")
-
-    def wheel(self, notches: int) -> None:
-        """Up is away from the player: a harder press while aiming, older moves over the list."""
-        if self.aim is not None:
-            self.change_strength(STRENGTH_STEP * notches)
-        else:
-            self.moves.scroll_by(notches, self.painter.move_rows())
+        return self.on_screen.finish()
 
     def aimed_flick(self) -> Flick:
         """The flick the push being aimed would get if released now."""
@@ -368,7 +283,7 @@ class PusherTable(OnTable):
             return
         if not self.awaiting_person:
             if self.scene.demand != Demand.OVER:
-                self.say(f"wait: {self._busy_reason()}")
+                self.say(f"wait: {busy_reason(self)}")
         elif self.scene.demand in (Demand.PUSH, Demand.PUSH_AGAIN):
             self._start_aim(pos)
         else:
@@ -413,39 +328,11 @@ class PusherTable(OnTable):
         if self.perform(push):
             self.say(f"{seat_label(self.state, self.scene.mover)}: {push}")
 
-    def _busy_reason(self) -> str:
-        if self.replay is not None:
-            return "this is a replay (R or Esc ends it)"
-        if self.loading:
-            return self.message or "a game is being loaded"
-        if self.flow.applying:
-            return "the push is being resolved"
-        if self.push is not None:
-            return "the push is still rolling (Space finishes it)"
-        if self.drop is not None:
-            return "the last move is being shown"
-        seat = self.scene.seats[self.scene.mover]
-        return f"{seat.title} is to move (F fast-forwards)"
-
     # -- a push on screen -------------------------------------------------------------------
-
-    def _roll(self, shown: PushOnScreen, dt: float) -> None:
-        animation = shown.animation
-        was_rolling, was_finished = animation.rolling, animation.finished
-        animation.update(dt)
-        if animation.collisions:
-            self.sounds.play("collision", min(1.0, 0.4 + 0.2 * animation.collisions))
-        if was_rolling and not animation.rolling:
-            self.sounds.play("drop")
-        if not was_finished and animation.finished and animation.flying:
-            self.sounds.play("tray")
-        if animation.finished:
-            self._landed(shown)
 
     def _landed(self, shown: PushOnScreen) -> None:
         """The push is over on screen: show the position the rules reached and say what came
         back in the result line, which stays until the player acts."""
-        self.push = None
         self._list(shown.played)
         self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)

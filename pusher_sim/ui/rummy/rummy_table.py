@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pygame
 
-from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -23,26 +22,26 @@ from pusher_sim.ui.common.game_table import REPLAY_RECALL, GameTable, TableKind
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.tabletop import OnTable
 from pusher_sim.ui.common.turn_flow import Played
+from pusher_sim.ui.rummy.card_pointer import CardPointer
 from pusher_sim.ui.rummy.offer_buttons import Control, OfferButtons
 from pusher_sim.ui.rummy.offers import offers_for
 from pusher_sim.ui.rummy.push_painter import FELT, FLIGHT_SECONDS, PushPainter
 from pusher_sim.ui.rummy.push_view import Flight, PushView
 from pusher_sim.ui.rummy.story import NewsPane, move_lines, story_of
 from pusher_sim.ui.rummy.table_layout import Layout
-from pusher_sim.ui.rummy.table_text import deal_lines, status_line
-from pusher_sim.ui.shell.widgets import Button, button_at, press_button
+from pusher_sim.ui.rummy.table_text import panel_over, status_line
+from pusher_sim.ui.shell.widgets import Button, press_button
 from pusher_sim.ui.shell.words import seat_name
 from rummy.actions import Discard, DrawStock, LayOff, PushDraw, ReplaceWild, Shuffle, TakeDiscard
 from rummy.game import SEAT_NAMES
 from rummy.melds import layoff_slots
 from rummy.observation import RummyObservation
-from rummy.state import DRAW, OVER, RummyState
+from rummy.state import DRAW, RummyState
 
 LOG_KEYS = {pygame.K_PAGEUP: 1, pygame.K_PAGEDOWN: -1, pygame.K_UP: 1, pygame.K_DOWN: -1}
 """Keys that scroll "what happened": pages (PgUp, PgDn) or lines (Up, Down) back (+) or on (-)."""
 HIDDEN_DRAWS = (DrawStock, PushDraw)
 """Moves that hand a card from the stock to a player, who then knows it."""
-DRAG_PIXELS = 8
 
 HELP = (
     "Draw: click the discard pile to take it, or the stock to push",
@@ -78,9 +77,7 @@ class RummyTable(OnTable):
         self.deal_pause = -1
         """Index of a finished deal whose scores wait for a person to go on, or -1."""
         self.buttons: list[Button] = []
-        self._press: tuple[int, tuple[int, int]] | None = None
-        self.drag: tuple[int, tuple[int, int]] | None = None
-        """The card being dragged and where the pointer is."""
+        self.pointer = CardPointer(self)
         self.layout = Layout.fit(self.screen_size)
         self.painter = PushPainter(self.layout)
         self._offers: tuple[object, list[tuple[str, Action]]] | None = None
@@ -203,81 +200,11 @@ class RummyTable(OnTable):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected.clear()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._mouse_down(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self._press is not None:
-            card, start = self._press
-            far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS
-            if self.drag is not None or far:
-                self.drag = (card, event.pos)
+            self.pointer.down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer.motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse_up(event.pos)
-
-    def _mouse_down(self, pos: tuple[int, int]) -> None:
-        button = button_at(self.buttons, pos)
-        if button is not None:
-            button.press()
-            return
-        card = self.card_at(pos)
-        if card >= 0:
-            self._press = (card, pos)
-            return
-        if self.flow.awaiting < 0:
-            return
-        lay = self.layout
-        if lay.discard.collidepoint(pos):
-            self._first_legal([TakeDiscard()])
-        elif lay.stock.collidepoint(pos):
-            self._first_legal([PushDraw(), DrawStock()])
-        elif len(self.selected) == 1:
-            for meld_id, rect in self.meld_rects().items():
-                if rect.collidepoint(pos):
-                    self._onto_meld(meld_id, self.selected[0])
-
-    def _mouse_up(self, pos: tuple[int, int]) -> None:
-        press, drag = self._press, self.drag
-        self._press = self.drag = None
-        if press is None:
-            return
-        card = press[0]
-        if drag is None:  # a click: select or unselect
-            if card in self.selected:
-                self.selected.remove(card)
-            elif self.flow.awaiting >= 0:
-                self.selected.append(card)
-            return
-        if self.layout.discard.collidepoint(pos):
-            self._first_legal([Discard(card)])
-            return
-        for meld_id, rect in self.meld_rects().items():
-            if rect.collidepoint(pos):
-                self._onto_meld(meld_id, card)
-                return
-        swept = self.swept(press[1], pos)
-        if swept and self.flow.awaiting >= 0:  # dragged along the hand: select what it crossed
-            self.selected += [c for c in swept if c not in self.selected]
-
-    def sweeping(self) -> bool:
-        """True while a drag runs along the hand (it selects) rather than carrying a card off."""
-        return (
-            self.drag is not None
-            and self._press is not None
-            and bool(self.swept(self._press[1], self.drag[1]))
-        )
-
-    def swept(self, start: tuple[int, int], end: tuple[int, int]) -> list[int]:
-        """The cards a drag from ``start`` to ``end`` along the hand crossed, or [] if the drag
-        left the hand."""
-        band = self.layout.hand.inflate(0, self.layout.card[1] // 2)
-        if not (band.collidepoint(start) and band.collidepoint(end)):
-            return []
-        left, right = sorted((start[0], end[0]))
-        rects = list(self.hand_rects().items())
-        crossed = []
-        for n, (card, rect) in enumerate(rects):
-            seen_right = rects[n + 1][1].x if n + 1 < len(rects) else rect.right
-            if rect.x <= right and seen_right >= left:
-                crossed.append(card)
-        return crossed
+            self.pointer.up(event.pos)
 
     def _scroll_key(self, key: int) -> None:
         if key == pygame.K_END:
@@ -292,22 +219,6 @@ class RummyTable(OnTable):
     def scroll_news(self, lines: int) -> None:
         """Scroll "what happened" ``lines`` back (negative: towards the newest)."""
         self.story.scroll(lines)
-
-    def _onto_meld(self, meld_id: int, card: int) -> None:
-        meld = next(m for m in self.state.melds if m.id == meld_id)
-        options: list[Action] = [ReplaceWild(meld_id, card)]
-        options += [LayOff(meld_id, card, s) for s in layoff_slots(meld, card)]
-        self._first_legal(options)
-
-    def _first_legal(self, options: list[Action]) -> None:
-        for action in options:
-            if self.state.is_legal(action):
-                self.perform(action)
-                return
-        try:
-            self.state.validate(options[0])
-        except IllegalMove as exc:
-            self.say(exc.reason, warning=True)
 
     # -- moves and their animation ----------------------------------------------------------
 
@@ -400,11 +311,12 @@ class RummyTable(OnTable):
 
     def frame(self, obs: RummyObservation, passing: bool) -> PushView:
         """What this frame shows (see :mod:`.push_view`)."""
-        press, drag = self._press, self.drag
-        sweeping = self.sweeping()
+        pointer = self.pointer
+        press, drag = pointer.press, pointer.drag
+        sweeping = pointer.sweeping()
         crossed: frozenset[int] = frozenset()
         if sweeping and press is not None and drag is not None:
-            crossed = frozenset(self.swept(press[1], drag[1]))
+            crossed = frozenset(pointer.swept(press[1], drag[1]))
         targets: set[int] = set()
         if len(self.selected) == 1 or drag is not None:
             offers = self.offers()
@@ -429,25 +341,9 @@ class RummyTable(OnTable):
             flights=tuple(self.flights),
             flight_clock=self.flight_clock,
             news=self.story.view(self.layout),
-            panel=self._panel(passing),
+            panel=panel_over(self.state, self.flow.pass_to, self.deal_pause),
             passing=passing,
         )
-
-    def _panel(self, passing: bool) -> tuple[str, tuple[str, ...]] | None:
-        if passing:
-            who = SEAT_NAMES[self.flow.pass_to]
-            return (
-                f"Pass the screen to {who}",
-                (
-                    f"{who}: click or press Space when you have the screen.",
-                    "Nobody else should look now.",
-                ),
-            )
-        if self.deal_pause >= 0:
-            return (f"Deal {self.deal_pause + 1} is over", deal_lines(self.state))
-        if self.state.phase == OVER:
-            return ("The match is over", deal_lines(self.state, final=True))
-        return None
 
 
 def refusal_to_undo(match: Match) -> str:

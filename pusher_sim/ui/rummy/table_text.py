@@ -12,6 +12,27 @@ from rummy.scoring import TEAMS, hand_points
 from rummy.state import DRAW, OVER, SHUFFLE, RummyState
 
 
+def panel_over(
+    state: RummyState, pass_to: int, deal_pause: int
+) -> tuple[str, tuple[str, ...]] | None:
+    """The card over the table, if any: the screen to pass to ``pass_to`` (hot-seat play, or
+    -1), the scores of deal ``deal_pause`` waiting for a person (or -1), or the match's end."""
+    if pass_to >= 0:
+        who = SEAT_NAMES[pass_to]
+        return (
+            f"Pass the screen to {who}",
+            (
+                f"{who}: click or press Space when you have the screen.",
+                "Nobody else should look now.",
+            ),
+        )
+    if deal_pause >= 0:
+        return (f"Deal {deal_pause + 1} is over", deal_lines(state))
+    if state.phase == OVER:
+        return ("The match is over", deal_lines(state, final=True))
+    return None
+
+
 def deal_lines(state: RummyState, final: bool = False) -> tuple[str, ...]:
     """The lines of the card a deal's end (or, ``final``, the match's) shows."""
     lines = []

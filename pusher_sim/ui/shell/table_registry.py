@@ -4,8 +4,9 @@ table (:data:`DEFAULT_TABLE`). Only the window resolves the name, so the game ne
 
 The name is ``"module:attribute"`` of a :class:`~pusher_sim.ui.common.game_table.TableKind`:
 calling it with the host and the :class:`~pusher_sim.ui.shell.config.AppConfig` (game, seats,
-seed, a log to continue, window size...) opens the table; :meth:`on_flow` makes it on a given turn
-flow (a joined window's). Tables are imported on first use, by name, so a table module may import
+seed, a log to continue, window size...) opens the table, and
+:meth:`~pusher_sim.ui.common.game_table.TableKind.on_flow` makes it on a given turn flow (a
+joined window's). Tables are imported on first use, by name, so a table module may import
 anything of the window's but this module.
 """
 
