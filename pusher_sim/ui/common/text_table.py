@@ -17,13 +17,10 @@ from dataclasses import dataclass
 import pygame
 
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.log import GameLog
-from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import TextUI, get_spec
 from pusher_sim.turnloop.seat_view import SeenMove
 from pusher_sim.turnloop.state import CHANCE, State
 from pusher_sim.ui.common.game_table import GameTable, TableKind
-from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.tabletop import OnTable
 from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.shell.widgets import (
@@ -170,9 +167,6 @@ class TextTable(OnTable):
         more = "   Tab: more moves" if self.more else ""
         return f"click a move or type its number{more}   H: help"
 
-    def escape(self) -> bool:
-        return False
-
     # -- moves ------------------------------------------------------------------------------
 
     def on_played(self, played: Played) -> None:
@@ -187,15 +181,6 @@ class TextTable(OnTable):
 
     def advance(self, dt: float) -> None:
         """Nothing moves on a text table."""
-
-    def holding(self) -> bool:
-        return False
-
-    def showing(self) -> bool:
-        return False
-
-    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
-        return maker.from_log(log, None, current)
 
     # -- drawing ----------------------------------------------------------------------------
 

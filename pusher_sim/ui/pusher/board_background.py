@@ -11,8 +11,8 @@ import pygame
 
 from pusher_sim.board_sprites import cup_sprite
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
+from pusher_sim.ui.shell.widgets import RGB
 
-RGB = tuple[int, int, int]
 BACKGROUND_TOP: RGB = (34, 40, 52)
 BACKGROUND_BOTTOM: RGB = (18, 21, 28)
 WOOD: RGB = (150, 98, 52)

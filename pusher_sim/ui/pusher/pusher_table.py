@@ -167,9 +167,6 @@ class PusherTable(OnTable):
     def holding(self) -> bool:
         return self.on_screen.holding()
 
-    def showing(self) -> bool:
-        return self.holding()
-
     def hint(self) -> str:
         return ""
 

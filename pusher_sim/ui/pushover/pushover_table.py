@@ -14,10 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
-from pusher_sim.turnloop.log import GameLog
-from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import REPLAY_RECALL, GameTable, TableKind
-from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.tabletop import OnTable
 from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.pushover.pushover_painter import (
@@ -118,9 +115,6 @@ class PushOverTable(OnTable):
     def hint(self) -> str:
         return "Space: roll   Enter: stop   H: help"
 
-    def escape(self) -> bool:
-        return False
-
     # -- moves and their animation ----------------------------------------------------------
 
     def on_played(self, played: Played) -> None:
@@ -194,12 +188,6 @@ class PushOverTable(OnTable):
 
     def holding(self) -> bool:
         return self.tumble > 0 or self.walk is not None
-
-    def showing(self) -> bool:
-        return self.holding()
-
-    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
-        return maker.from_log(log, None, current)
 
     def restarted(self) -> None:
         """A new or loaded game (or one after U): its dice, and what happened, made again from

@@ -15,11 +15,9 @@ from __future__ import annotations
 import pygame
 
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.state import CHANCE
 from pusher_sim.ui.common.game_table import REPLAY_RECALL, GameTable, TableKind
-from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.tabletop import OnTable
 from pusher_sim.ui.common.turn_flow import Played
 from pusher_sim.ui.rummy.card_pointer import CardPointer
@@ -275,12 +273,6 @@ class RummyTable(OnTable):
 
     def showing(self) -> bool:
         return bool(self.flights)
-
-    def escape(self) -> bool:
-        return False
-
-    def continued(self, maker: MatchMaker, log: GameLog, current: Match | None) -> Match:
-        return maker.from_log(log, None, current)
 
     def restarted(self) -> None:
         self.fresh.clear()
