@@ -1,8 +1,9 @@
-"""The three games' rules as written in ``docs/rules.md``, one game or one rule at a time.
+"""The games' rules as written in ``docs/rules.md`` (or, for a game whose registry entry names
+its own rules file, in that file beside it), one game or one rule at a time.
 
-``docs/rules.md`` is the one text of the rules: ``pusher rules``, the terminal ``help`` and the
-window's help panel all quote it, so what a player reads is what the tests' rule numbers name.
-The file is found in the source checkout the package was installed from (``make`` installs
+These files are the one text of the rules: ``pusher rules``, the terminal ``help`` and the
+window's help panel all quote them, so what a player reads is what the tests' rule numbers name.
+``docs/rules.md`` is found in the source checkout the package was installed from (``make`` installs
 editable); a copy without it says so in one line rather than failing later.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from pusher_sim.errors import UserError
@@ -110,9 +112,29 @@ def _rules_at(path: Path) -> dict[str, GameRules]:
     return parse_rules(read_rules(path))
 
 
+@cache
+def _own_rules(game: str, where: str) -> GameRules:
+    """A game's section of the rules file its registry entry names (``"package:file"``)."""
+    package, _, name = where.partition(":")
+    try:
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError) as exc:
+        raise UserError(f"cannot read the rules of {game} at {where} ({exc})") from None
+    section = parse_rules(text).get(game)
+    if section is None:
+        raise UserError(f"{where} has no section '## {titles()[game]}'")
+    return section
+
+
 def all_rules(path: Path | None = None) -> dict[str, GameRules]:
-    """Every game's rules, read once per path."""
-    return _rules_at(path or RULES_PATH)
+    """Every game's rules: from ``path`` (``docs/rules.md``), and for a game whose registry entry
+    names its own rules file, from that; each read once."""
+    found = dict(_rules_at(path or RULES_PATH))
+    for name in GAMES:
+        own = get_spec(name).rules
+        if own:
+            found[name] = _own_rules(name, own)
+    return found
 
 
 def game_of(name: str) -> str:

@@ -1,6 +1,6 @@
 """Hypothesis in CI explores the same examples every run (CI sets CI=true), so a red build is
 always reproducible; on a developer's machine it keeps searching for new ones. The window tests'
-one fixture, :func:`window`, is here too."""
+one fixture, :func:`window`, is here too, and :func:`nim`, the test game's registration."""
 
 import os
 from collections.abc import Iterator
@@ -30,3 +30,16 @@ def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     pygame.font.init()
     yield pygame.display.set_mode((1100, 800), pygame.RESIZABLE)
     close_pygame()
+
+
+@pytest.fixture
+def nim(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test game Nim (tests/nim/) registered for this test: in the registry's ``GAMES`` for
+    this process, and in ``PUSHER_GAMES`` for the ``pusher`` processes it starts."""
+    from pusher_sim.turnloop.registry import GAMES, GAMES_VARIABLE
+    from tests.nim import ENTRY
+
+    name, _, where = ENTRY.partition("=")
+    monkeypatch.setitem(GAMES, name, where)
+    monkeypatch.setenv(GAMES_VARIABLE, ENTRY)
+    return name

@@ -2,13 +2,16 @@
 its bots, its text view, its table in the window and its agent environments.
 
 Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line,
-the window, the rules text and the generic tests only ever talk to specs, so adding a game
-touches no shared code but the table below.
+the window, the rules text, the envs and the generic tests only ever talk to specs, so adding a
+game touches no shared code but the table below, or none at all when the game is named in the
+environment variable ``PUSHER_GAMES`` (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -25,11 +28,35 @@ HUMAN = "human"
 DEFAULT_GAME = "pusher"
 """The game played when none is named."""
 
+GAMES_VARIABLE = "PUSHER_GAMES"
+"""The environment variable naming games beyond the shipped ones, as ``name=module:attribute``
+entries separated by commas (``nim=tests.nim.spec:SPEC``): every ``pusher`` process, a host's
+joiners and a tournament's workers included, reads it, so a game need not be in the table below."""
+_ENTRY = re.compile(r"([a-z][a-z0-9_]*)=([A-Za-z_][\w.]*:[A-Za-z_]\w*)")
+
+
+def named_in_environment(text: str) -> tuple[dict[str, str], list[str]]:
+    """The ``name -> "module:attribute"`` entries of a :data:`GAMES_VARIABLE` value, and a
+    one-line problem for each entry that is not ``name=module:attribute``."""
+    entries: dict[str, str] = {}
+    problems = []
+    for piece in (p.strip() for p in text.split(",")):
+        match = _ENTRY.fullmatch(piece)
+        if match:
+            entries[match.group(1)] = match.group(2)
+        elif piece:
+            problems.append(f"{GAMES_VARIABLE}: {piece!r:.60} is not name=module:attribute")
+    return entries, problems
+
+
+_EXTRA, _PROBLEMS = named_in_environment(os.environ.get(GAMES_VARIABLE, ""))
+
 # name -> "module:attribute" of its GameSpec, imported on first use.
 GAMES: dict[str, str] = {
     "pusher": "pusher_sim.pusher.spec:SPEC",
     "rummy": "rummy.spec:SPEC",
     "pushover": "pushover.spec:SPEC",
+    **_EXTRA,
 }
 
 
@@ -94,12 +121,24 @@ class GameSpec:
     """``"module:function"`` making the game's table in the window, if it has one. Only the
     window resolves it (the game never imports the window); the function takes the window's host
     and config and returns the table's mode."""
+    codec: str | None = None
+    """``"module:function"`` making the game's action ids and observation vector from the game
+    (a :class:`~pusher_sim.envs.codec.DiscreteCodec`): what the generic PettingZoo, OpenSpiel
+    and Gymnasium adapters build a game's environments from. A new game's codec lives in its
+    folder and needs only numpy; like ``table``, only the envs resolve it."""
+    rules: str | None = None
+    """``"package:file"`` of the game's own rules (a ``## `` section headed by its title, its
+    rules ``### `` headings numbered with its letter), kept beside it in its folder; None: its
+    section is in ``docs/rules.md``, as the three shipped games' are."""
     pettingzoo: str | None = None
-    """The module of its PettingZoo AEC environment (``env()``, ``raw_env()``), if it has one."""
+    """The module of its own PettingZoo AEC environment (``env()``, ``raw_env()``), where it has
+    one; a game without gets the generic one made from its codec
+    (:mod:`pusher_sim.envs.registered`)."""
     openspiel: str | None = None
-    """``"module:class"`` of its OpenSpiel game, if it has one: the class's ``game_type()`` is
-    what :func:`pusher_sim.envs.openspiel.register` registers. Like ``table``, these name modules
-    above the game, resolved only there."""
+    """``"module:class"`` of its own OpenSpiel game, where it has one: the class's
+    ``game_type()`` is what :func:`pusher_sim.envs.openspiel.register` registers; a game without
+    gets the generic one made from its codec. Like ``table``, these name modules above the game,
+    resolved only there."""
     resimulate: Callable[[Game, GameLog], list[str]] | None = None
     """``pusher replay --resimulate``: the report of each logged outcome worked out again with the
     current model (Pusher's pushes), for games whose actions can come out more than one way."""
@@ -130,10 +169,17 @@ class GameSpec:
 
 def get_spec(name: str) -> GameSpec:
     """The :class:`GameSpec` of the game called ``name`` (``"pusher"``, ``"rummy"``,
-    ``"pushover"``); an unknown name is a :class:`~pusher_sim.errors.UserError`."""
+    ``"pushover"``); an unknown name, or a :data:`GAMES_VARIABLE` entry that is malformed or
+    names no spec, is a :class:`~pusher_sim.errors.UserError`."""
+    if _PROBLEMS:
+        raise UserError(_PROBLEMS[0])
     if name not in GAMES:
         raise UserError(f"unknown game {name!r} (choose from {', '.join(GAMES)})")
     module, attr = GAMES[name].split(":")
-    spec = getattr(importlib.import_module(module), attr)
-    assert isinstance(spec, GameSpec)
+    try:
+        spec = getattr(importlib.import_module(module), attr, None)
+    except ImportError as exc:
+        raise UserError(f"game {name}: cannot import {module} ({exc})") from None
+    if not isinstance(spec, GameSpec):
+        raise UserError(f"game {name}: {GAMES[name]} is not a GameSpec")
     return spec
