@@ -118,9 +118,9 @@ class GameSpec:
     summarise: Callable[[Sequence[State]], dict[str, float]] = field(default=lambda states: {})
     """Game-specific figures over finished games, for ``pusher simulate``."""
     table: str | None = None
-    """``"module:function"`` making the game's table in the window, if it has one. Only the
-    window resolves it (the game never imports the window); the function takes the window's host
-    and config and returns the table's mode."""
+    """``"module:attribute"`` of the game's own table in the window (a
+    :class:`~pusher_sim.ui.common.game_table.TableKind`), if it has one; None: it plays on the
+    window's text table. Only the window resolves it (the game never imports the window)."""
     codec: str | None = None
     """``"module:function"`` making the game's action ids and observation vector from the game
     (a :class:`~pusher_sim.envs.codec.DiscreteCodec`): what the generic PettingZoo, OpenSpiel

@@ -172,7 +172,9 @@ class TextTable(OnTable):
     def on_played(self, played: Played) -> None:
         """Say the move (at the end, the message line keeps the game-over keys instead)."""
         self.page = 0
-        if self.mirror.history and not self.seen.is_terminal():
+        if self.seen.is_terminal():
+            self.say("")  # the message line goes back to the game-over keys
+        elif self.mirror.history:
             decode = self.match.game.action_codec.decode
             self.say(self._told(decode, self.mirror.history[-1]))
 
@@ -204,11 +206,12 @@ class TextTable(OnTable):
             button.draw(surface, areas.base)
 
     def _draw_view(self, surface: pygame.Surface, box: pygame.Rect, view: str, base: int) -> None:
-        """The text view, in the largest fixed-width size up to ``base`` that fits the box."""
+        """The text view, in the largest fixed-width size up to half as large again as ``base``
+        that fits the box (a short view reads large, a long one shrinks to fit)."""
         pygame.draw.rect(surface, PANEL, box, border_radius=8)
         lines = view.splitlines() or [""]
         pad = base // 2
-        size = base
+        size = round(base * 1.5)
         while size > 10:
             face = mono(size)
             wide = max(face.size(line)[0] for line in lines)
