@@ -107,7 +107,7 @@ def build_parser() -> Parser:
         type=arguments.path_arg("--save"),
         help="write the game log here when the game ends (or is interrupted: Ctrl-C, SIGTERM)",
     )
-    play.add_argument("--terminal", action="store_true", help="play Pusher in text, not a window")
+    play.add_argument("--terminal", action="store_true", help="play in text, not a window")
     play.add_argument(
         "--screenshot",
         metavar="PNG",
@@ -168,7 +168,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name = log.game
     spec = get_spec(name)
     if args.screenshot:
-        _check_screenshot(args, name, spec.table is not None)
+        _check_screenshot(args)
     game = None
     if log:
         game = _game_of(spec, log, args.load)
@@ -185,7 +185,7 @@ def _play(
     args: argparse.Namespace, spec: GameSpec, name: str, log: GameLog | None, game: Game | None
 ) -> int:
     """The game played in its window or the terminal, once ``--save`` is this game's."""
-    if spec.table and not args.terminal:
+    if not args.terminal:  # every game has a window: its own table, or the text table
         from pusher_sim.ui.shell.app import run
 
         args.game = name if args.load else args.game  # a loaded log says which game it is
@@ -244,12 +244,10 @@ def _check_load(args: argparse.Namespace, log: GameLog) -> None:
         )
 
 
-def _check_screenshot(args: argparse.Namespace, game: str, has_window: bool) -> None:
-    """--screenshot draws the window's table to a PNG: Pusher only, and not with --terminal."""
+def _check_screenshot(args: argparse.Namespace) -> None:
+    """--screenshot draws the window's table to a PNG, so not with --terminal."""
     if args.terminal:
         raise UserError("--screenshot draws the window; it cannot be used with --terminal")
-    if not has_window:
-        raise UserError(f"--screenshot draws Pusher positions; {game} has no window to draw")
     if not args.screenshot.lower().endswith(".png"):
         raise UserError(f"--screenshot writes a PNG: name a .png file, not {args.screenshot!r}")
     check_writable(args.screenshot)

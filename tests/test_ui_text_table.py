@@ -13,10 +13,15 @@ from typing import Any
 import pygame
 import pytest
 
+from pusher_sim.net.client import Link, Welcome, read_host
+from pusher_sim.net.protocol import Hello
+from pusher_sim.net.table import HostedMatch
 from pusher_sim.saves import autosave_path, new_save_path
 from pusher_sim.turnloop.log import GameLog
+from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GAMES, get_spec
 from pusher_sim.ui.common.game_table import GameTable
+from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.common.text_table import TextTable, plain_label
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
@@ -174,3 +179,34 @@ def test_the_text_table_fits_the_window(played: str, size: tuple[int, int]) -> N
     assert table.top.buttons and not table.top.more  # all twelve moves fit
     for button in table.top.buttons:
         assert surface.get_rect().contains(button.rect)
+
+
+def test_pusher_play_opens_a_game_without_a_table_of_its_own(played: str, tmp_path: Any) -> None:
+    from pusher_sim.cli import main
+
+    shot = tmp_path / "nim.png"
+    assert main(["play", "nim", "--seed", "3", "--screenshot", str(shot)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1100, 800)
+
+
+def test_a_joined_window_plays_a_game_without_a_table_on_the_text_table(
+    played: str, tmp_path: Any
+) -> None:
+    """The window's table for a hosted game comes from the same registry entry: a joined
+    window shows the text table on the host's match, its seat's moves as buttons."""
+    spec = get_spec("nim")
+    match = Match(spec.make_game({"players": 2}), [None, None], seed=17, seat_names=["human"] * 2)
+    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
+    seat, token = hosted.claim(Hello("play"), object(), 0.0)
+    hosted.claim(Hello("play"), object(), 0.0)  # both seats taken: the game starts
+    welcome = read_host(hosted.welcome(seat, token))
+    assert isinstance(welcome, Welcome)
+    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
+    config = AppConfig(game="nim", size=(1100, 800), speed=1e3, pace=0.0, sound=False)
+    app = App()
+    joined = table_maker("nim").on_flow(RemoteFlow(link, welcome), app, config)
+    app.show(joined)
+    drv.run_until(joined, lambda: joined.flow.awaiting >= 0)
+    assert isinstance(joined.top, TextTable)
+    assert "heap 3: |||||" in joined.top.words.render(joined.seen, seat)
+    assert [b.label for b in joined.top.buttons][:1] == ["take 1 from heap 1"]
