@@ -165,9 +165,9 @@ class TableKind(Generic[TopT]):
     ) -> GameTable[TopT]:
         """The table for ``config``: ``match``, a fresh game, or ``config.load`` continued
         (off the frame loop for a game whose moves are slow, the table showing the start)."""
-        log = GameLog.load(config.load) if match is None and config.load else None
-        if log is None or not self.off_loop:
+        if match is not None or not config.load or not self.off_loop:
             return self.on_flow(self.flow(match or match_for(config), config), host, config)
+        log = GameLog.load(config.load)
         maker = MatchMaker(config.game)
         start = maker.from_log(
             GameLog(log.game, dict(log.config), log.seed, list(log.seats)), config.seats

@@ -13,36 +13,20 @@ import pygame
 from pusher_sim.pusher.actions import Pass
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
-from pusher_sim.ui.common.turn_flow import TurnFlow
-from pusher_sim.ui.pusher.aim import Aim
-from pusher_sim.ui.pusher.board_painter import Painter
-from pusher_sim.ui.pusher.move_list import MoveList
-from pusher_sim.ui.pusher.scene import Scene
+from pusher_sim.ui.pusher.frame_builder import FramedTable
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""
 
 
-class KeyedTable(Protocol):
-    """What the keys need of the Pusher tabletop."""
+class KeyedTable(FramedTable, Protocol):
+    """What the keys need of the Pusher tabletop: what its frames are built from, and a few
+    things more."""
 
-    show_rule: bool
-    strength: float
     fast: bool
-    note: str
-    aim: Aim | None
-    moves: MoveList
-    painter: Painter
-    scene: Scene
-
-    @property
-    def flow(self) -> TurnFlow: ...
 
     @property
     def state(self) -> State: ...
-
-    @property
-    def awaiting_person(self) -> bool: ...
 
     def say(self, words: str, warning: bool = False) -> None: ...
 
