@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pusher_sim.net.client import Link, Welcome, read_host
 from pusher_sim.net.protocol import Hello
@@ -22,7 +24,7 @@ from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GAMES, get_spec
 from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.common.remote_flow import RemoteFlow
-from pusher_sim.ui.common.text_table import TextTable, plain_label
+from pusher_sim.ui.common.text_table import TextTable, plain_label, wrap_columns
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.table_registry import DEFAULT_TABLE, table_maker
@@ -210,3 +212,43 @@ def test_a_joined_window_plays_a_game_without_a_table_on_the_text_table(
     assert isinstance(joined.top, TextTable)
     assert "heap 3: |||||" in joined.top.words.render(joined.seen, seat)
     assert [b.label for b in joined.top.buttons][:1] == ["take 1 from heap 1"]
+
+
+UNTABLED_PUSH = replace(get_spec("rummy"), table=None)
+"""Push without its table: a game that hides hands, on the text table."""
+
+
+def test_hot_seat_hidden_hands_pass_the_screen_on_the_text_table(
+    window: pygame.Surface, monkeypatch: Any
+) -> None:
+    """In hot-seat play of a game that hides hands, the text table shows nothing of a hand
+    (no view, no buttons) until the person to move says they have the screen."""
+    monkeypatch.setitem(GAMES, "rummy", "tests.test_ui_text_table:UNTABLED_PUSH")
+    app = App()
+    seats = ("human", "bot", "human", "bot")
+    config = AppConfig(game="rummy", seats=seats, seed=2, speed=1e3, pace=0.0, sound=False)
+    table = table_maker("rummy")(app, config)
+    app.show(table)
+    assert isinstance(table.top, TextTable)
+    drv.run_until(table, lambda: table.flow.pass_to >= 0)
+    to_take = table.flow.pass_to
+    drv.tick(table)
+    assert table.top.buttons == []
+    drv.key(table, pygame.K_SPACE)
+    assert table.flow.pass_to == -1 and table.flow.viewer == to_take
+    drv.run_until(table, lambda: table.flow.awaiting >= 0)
+    drv.tick(table)
+    assert table.top.buttons and table.mirror.seat == to_take
+
+
+@given(st.text(alphabet=" ab|-:", max_size=120), st.integers(8, 40))
+def test_a_wrapped_line_keeps_its_words_in_order_within_the_columns(
+    line: str, columns: int
+) -> None:
+    pieces = wrap_columns(line, columns)
+    assert "".join(line.split()) == "".join("".join(p.split()) for p in pieces)
+    for piece in pieces[:-1]:  # a piece is cut only at a space, and fits
+        assert len(piece) <= columns
+    if len(pieces) > 1:
+        indent = len(line) - len(line.lstrip()) + 2
+        assert all(p.startswith(" " * indent) for p in pieces[1:])

@@ -48,6 +48,8 @@ NUMBER_KEYS = (
 """The keys of the first nine buttons on show."""
 BUTTON_ROWS = 3
 """The most rows of move buttons on show at once (Tab shows the rest)."""
+SMALLEST_VIEW = 0.8
+"""The smallest text view, as a share of the window's text size: below it lines wrap instead."""
 HELP = (
     "Your legal moves are the buttons under the position: click one,",
     "   or type its number (1-9). Tab shows more moves when they do not all fit.",
@@ -206,24 +208,32 @@ class TextTable(OnTable):
             button.draw(surface, areas.base)
 
     def _draw_view(self, surface: pygame.Surface, box: pygame.Rect, view: str, base: int) -> None:
-        """The text view, in the largest fixed-width size up to half as large again as ``base``
-        that fits the box (a short view reads large, a long one shrinks to fit)."""
+        """The text view in a fixed-width font: as large as fits, from half as large again as
+        ``base`` down to :data:`SMALLEST_VIEW` of it; lines still too wide are wrapped at spaces,
+        and what is still too long for the box is cut at its edge."""
         pygame.draw.rect(surface, PANEL, box, border_radius=8)
-        lines = view.splitlines() or [""]
         pad = base // 2
+        room = pygame.Rect(box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad)
+        lines = view.splitlines() or [""]
+        smallest = max(12, round(base * SMALLEST_VIEW))
         size = round(base * 1.5)
-        while size > 10:
+        while size > smallest:
             face = mono(size)
             wide = max(face.size(line)[0] for line in lines)
-            if wide <= box.w - 2 * pad and face.get_linesize() * len(lines) <= box.h - 2 * pad:
+            if wide <= room.w and face.get_linesize() * len(lines) <= room.h:
                 break
             size -= 1
         face = mono(size)
-        for n, line in enumerate(lines):
-            y = box.y + pad + n * face.get_linesize()
-            if y + face.get_linesize() > box.bottom:
+        columns = max(8, room.w // max(1, face.size("M")[0]))
+        shown = [part for line in lines for part in wrap_columns(line, columns)]
+        clip = surface.get_clip()
+        surface.set_clip(room)
+        for n, line in enumerate(shown):
+            y = room.y + n * face.get_linesize()
+            if y + face.get_linesize() > room.bottom:
                 break
-            surface.blit(face.render(line, True, TEXT), (box.x + pad, y))
+            surface.blit(face.render(line, True, TEXT), (room.x, y))
+        surface.set_clip(clip)
 
     def _draw_moves(self, surface: pygame.Surface, box: pygame.Rect, base: int) -> None:
         """The moves so far, the newest at the bottom (as many as fit)."""
@@ -268,6 +278,21 @@ class TextTable(OnTable):
             specs.append((self.label(action), self.doer(action), key, hint))
         laid = row_of_buttons(specs, area, base)
         return [b for b in laid if b.rect.bottom <= area.bottom] or laid[:1]
+
+
+def wrap_columns(line: str, columns: int) -> list[str]:
+    """``line`` broken at spaces into pieces of at most ``columns`` characters, each piece after
+    the first indented as far as the line is, and two more (a longer word is cut when drawn)."""
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    pieces: list[str] = []
+    rest = line
+    while len(rest) > columns:
+        cut = rest.rfind(" ", len(indent) if pieces else 1, columns + 1)
+        if cut <= len(indent.rstrip()):
+            break
+        pieces.append(rest[:cut].rstrip())
+        rest = indent + rest[cut:].lstrip()
+    return [*pieces, rest]
 
 
 open_table = TableKind(TextTable)
