@@ -4,7 +4,10 @@ and the Origin check. Every answer is awaited by its kind, never by the clock.""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import queue
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,11 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from pusher_sim.net import protocol
+from pusher_sim.net.client import Closed, Link, Refused, Welcome
+from pusher_sim.net.server import Server
+from pusher_sim.net.table import HostedMatch
+from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import get_spec
 from tests.hosted import Host, Peer
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="kills processes by group")
@@ -173,3 +181,62 @@ def test_only_the_hosts_own_page_may_connect_from_a_browser(host: Host) -> None:
         with connect(f"ws://{host.address}", origin=origin, proxy=None) as ok:  # type: ignore[arg-type]
             ok.send(protocol.hello(protocol.WATCH))
             assert json.loads(ok.recv(timeout=60))["kind"] == "welcome"
+
+
+def test_a_client_paces_itself_below_the_flood_limit(host: Host) -> None:
+    """Issue 34, item 5: ``pusher join --bot`` sent as fast as it decided and was closed for
+    flooding; every message a client sends now leaves a pause after the last, so more than the
+    host's burst in a row is all answered."""
+    link = Link(host.address, protocol.WATCH, retry_for=0.0).start()
+    try:
+        assert isinstance(link.inbox.get(timeout=60), Welcome)
+        for _ in range(45):  # the host's burst is 40
+            assert link.send(protocol.act(0, {"type": "Stop", "seat": 0}))
+        codes = []
+        while len(codes) < 45:
+            message = link.inbox.get(timeout=60)
+            assert not isinstance(message, Closed), message
+            if isinstance(message, Refused):
+                assert message.code == protocol.WATCHING, message  # never flood
+                codes.append(message.code)
+    finally:
+        link.close()
+
+
+def test_a_greeting_that_fails_after_the_seat_was_taken_gives_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    """Issue 34, item 3: a greeting that failed after the seat was taken (printing the name
+    raised) left the seat held by a dead connection for ever. A host whose terminal fails once,
+    at the first arrival, gives that seat back: the next joiner takes it."""
+    spec = get_spec("pushover")
+    game = spec.make_game({"players": 2})
+    match = Match(game, [None, None], seed=3, seat_names=["open", "open"])
+    table = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
+    broke: list[str] = []
+
+    def say(line: str) -> None:
+        if "joined" in line and not broke:
+            broke.append(line)
+            raise RuntimeError("the terminal broke")
+
+    server = Server(table, say=say)
+    ports: queue.Queue[int] = queue.Queue()
+    loop = asyncio.new_event_loop()
+
+    async def serve() -> None:
+        ports.put(await server.start("127.0.0.1", 0))
+        await server.run()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    address = f"127.0.0.1:{ports.get(timeout=60)}"
+    try:
+        first = Peer(address, role="play", seat=0, name="Ann")
+        assert first.closed() is not None and "welcome" not in [m["kind"] for m in first.got]
+        second = Peer(address, role="play", seat=0, name="Bob")
+        assert second.next("welcome")["you"] == {"seat": 0, "name": "Bob", "role": "play"}
+        assert broke == ["red (Ann) joined"] and table.seats[0].name == "Bob"
+    finally:
+        loop.call_soon_threadsafe(server.ended.set)
+        thread.join(30)

@@ -42,6 +42,10 @@ from pusher_sim.turnloop.schema import (
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeatMirror, SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
 
+PACE = 0.1
+"""Seconds at least between two messages a client sends: ten a second, half what a host allows
+on average and never a burst, whatever plays the seat (a bot answers in microseconds)."""
+
 FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
 """Refusals that connecting again cannot mend."""
 
@@ -296,6 +300,8 @@ class Link:
         """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
+        self._pacing = threading.Lock()
+        self._sent_at = -PACE
         self._welcomed = False
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
@@ -304,14 +310,18 @@ class Link:
         return self
 
     def send(self, text: str) -> bool:
-        """Send now; False if the link is down (the caller acts again after the next welcome)."""
-        ws = self._ws
-        if ws is None:
-            return False
-        try:
-            ws.send(text)
-        except (ConnectionClosed, OSError):
-            return False
+        """Send, :data:`PACE` seconds at least after the last message; False if the link is
+        down (the caller acts again after the next welcome)."""
+        with self._pacing:
+            self._stop.wait(self._sent_at + PACE - time.monotonic())
+            ws = self._ws
+            if ws is None:
+                return False
+            try:
+                ws.send(text)
+            except (ConnectionClosed, OSError):
+                return False
+            self._sent_at = time.monotonic()
         return True
 
     def close(self) -> None:

@@ -225,6 +225,8 @@ class Server:
                     self._seat(peer, token, hello.token is not None, started)
                 except BaseException:
                     self.peers.discard(peer)
+                    if peer.writer is not None:  # the welcome is never sent
+                        peer.writer.cancel()
                     fresh = hello.token is None
                     self.table.release(peer.seat, peer, fresh, time.monotonic())
                     raise
