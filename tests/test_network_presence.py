@@ -40,6 +40,7 @@ def test_a_client_of_another_version_is_refused_in_one_line(host: Host) -> None:
     assert error["message"] == "this host speaks protocol 2, the client 1: update the client"
     assert old.closed() == 1008
     Peer(host.address, role="play").next("welcome", seat=0)  # the seat is still open
+    assert host.out[0].startswith("pusher host: hosting Push Over on ws://")  # its title
 
 
 def test_the_seats_say_who_is_there_and_play_starts_with_each_seats_legal_actions(
