@@ -11,10 +11,8 @@ guards against a hang, so a loaded machine makes the test slower, never wrong.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-import queue
 import random
 import socket
 import threading
@@ -24,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection, connect
 
@@ -32,10 +30,6 @@ from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
 from pusher_sim.net.client import End, Follower, Link, Message, News, Refused, Start, Welcome
 from pusher_sim.net.joined import make_agent
-from pusher_sim.net.server import Limits, Server
-from pusher_sim.net.table import HostedMatch
-from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.registry import get_spec
 from tests.hosted import Host, Proc, finish, join
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
@@ -361,38 +355,3 @@ def test_two_thousand_hostile_frames_change_nothing(tmp_path: Path) -> None:
     assert hostile.codes.get(protocol.TIMEOUT) == 10 and hostile.codes.get(protocol.FULL) == 6
     assert hostile.unanswered == 0
     assert stormy_peak < max(2 * calm_peak, calm_peak + 60), (calm_peak, stormy_peak)
-
-
-def test_connections_still_saying_hello_are_capped_before_the_handshake(tmp_path: Path) -> None:
-    """More connections that have not said hello than the cap: the next is refused with HTTP
-    503 before its handshake (a hello timeout longer than the test, so nothing races it), and
-    a seated player, who counts against no cap, still gets in."""
-    spec = get_spec("pushover")
-    game = spec.make_game({"players": 2})
-    table = HostedMatch.new(spec, Match(game, [None, None], seed=1), ["open", "open"], None)
-    server = Server(table, Limits(connections=3, hello_timeout=GUARD * 10), say=lambda line: None)
-    ports: queue.Queue[int] = queue.Queue()
-    loop = asyncio.new_event_loop()
-
-    async def serve() -> None:
-        ports.put(await server.start("127.0.0.1", 0))
-        await server.run()
-
-    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
-    thread.start()
-    address = f"127.0.0.1:{ports.get(timeout=GUARD)}"
-    try:
-        seated = connect(f"ws://{address}", compression=None, proxy=None, legacy=True)
-        seated.send(protocol.hello(protocol.PLAY))
-        assert json.loads(seated.recv(timeout=GUARD))["kind"] == "welcome"
-        silent = [
-            connect(f"ws://{address}", compression=None, proxy=None, legacy=True) for _ in range(3)
-        ]
-        with pytest.raises(InvalidStatus) as refused:
-            connect(f"ws://{address}", compression=None, proxy=None, legacy=True)
-        assert refused.value.response.status_code == 503
-        for conn in [seated, *silent]:
-            conn.close()
-    finally:
-        loop.call_soon_threadsafe(server.ended.set)
-        thread.join(30)

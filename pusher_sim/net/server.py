@@ -31,7 +31,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from pusher_sim.net import protocol
-from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, Bucket, ChatRoom
+from pusher_sim.net.bucket import Bucket
+from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, ChatRoom
 from pusher_sim.net.protocol import Act, Chat, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
 from pusher_sim.turnloop.actions import Action
