@@ -15,7 +15,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.net import protocol
+from pusher_sim.net.bucket import Bucket
 from pusher_sim.net.protocol import ProtocolError
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import get_spec
@@ -42,8 +43,15 @@ from pusher_sim.turnloop.schema import (
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeatMirror, SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
 
-FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
-"""Refusals that connecting again cannot mend."""
+PACE_RATE = 10.0
+"""Messages a second a client sends at most on average: half what a host allows, whatever
+plays the seat (a bot answers in microseconds)."""
+PACE_BURST = 20
+"""Messages a client sends at once before :data:`PACE_RATE` holds it back: half the host's."""
+
+FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.BAD_VERSION, protocol.FULL})
+"""Refusals that connecting again cannot mend. (``seat-taken`` can: right after a drop the
+host has not yet seen the old connection close, so the link asks again while it may.)"""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,10 @@ class Welcome:
     view: SeatView
     seats: list[dict[str, Any]]
     started: bool
+    you: dict[str, Any] = field(default_factory=dict)
+    """``{"seat", "name", "role"}``: who the host takes this connection for."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The last chat lines, oldest first, each ``{"n", "seat", "name", "text"}``."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,30 @@ class SeatsNews:
     seats: list[dict[str, Any]]
     started: bool
     note: str
+    """What just changed, one line ("" for no word)."""
+    watchers: list[str] = field(default_factory=list)
+    waiting: int = 0
+    """Seats still to be taken before play starts."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """Play has just begun: the seat's observation and, if it is to move, its legal actions."""
+
+    moves: int
+    to_move: int
+    observation: dict[str, Any]
+    legal: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of the table's chat (``seat`` -3: a spectator), shown as plain text only."""
+
+    n: int
+    seat: int
+    name: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -94,7 +130,7 @@ class Closed:
     ok: bool
 
 
-Message = Welcome | News | SeatsNews | Refused | End | Closed
+Message = Welcome | News | SeatsNews | Start | ChatLine | Refused | End | Closed
 
 
 def _object(value: object, where: str) -> None:
@@ -104,26 +140,56 @@ def _object(value: object, where: str) -> None:
 
 _SEAT = Obj(
     {
-        "kind": Text(),
-        "name": Text(max_len=protocol.MAX_NAME),
+        "seat": Whole(0, 7),
+        "kind": Text(max_len=protocol.MAX_NAME),
+        "name": Maybe(Text(max_len=protocol.MAX_NAME)),
         "taken": Flag(),
         "present": Flag(),
         "bot": Flag(),
     },
-    required=frozenset({"kind", "name", "taken", "present", "bot"}),
+    required=frozenset({"seat", "kind", "name", "taken", "present", "bot"}),
 )
+_LINE: dict[str, Shape] = {
+    "n": Whole(1, 1 << 62),
+    "seat": Whole(SPECTATOR, 7),
+    "name": Text(max_len=protocol.MAX_NAME),
+    "text": Text(max_len=protocol.MAX_CHAT),
+}
 _HEAD: dict[str, Shape] = {"v": Whole(0, 1 << 30), "kind": Text()}
+_LEGAL = ListOf(Rule(_object), 100_000)
 HOST_SHAPES = {
     "welcome": Obj(
         {
             **_HEAD,
             "seat": Whole(SPECTATOR, 7),
             "token": Maybe(Text(max_len=protocol.TOKEN_CHARS)),
+            "you": Obj(
+                {
+                    "seat": Whole(SPECTATOR, 7),
+                    "name": Text(max_len=protocol.MAX_NAME),
+                    "role": Text((protocol.PLAY, protocol.WATCH)),
+                },
+                required=frozenset({"seat", "name", "role"}),
+            ),
+            "moves": Whole(0, protocol.MAX_MOVES),
             "view": Rule(_object),
             "seats": ListOf(_SEAT, 8),
             "started": Flag(),
+            "chat": ListOf(Obj(_LINE, required=frozenset(_LINE)), protocol.CHAT_HISTORY),
         },
-        required=frozenset({"v", "kind", "seat", "token", "view", "seats", "started"}),
+        required=frozenset(
+            {"v", "kind", "seat", "token", "you", "moves", "view", "seats", "started", "chat"}
+        ),
+    ),
+    "start": Obj(
+        {
+            **_HEAD,
+            "moves": Whole(0, protocol.MAX_MOVES),
+            "to_move": Whole(-2, 7),
+            "observation": Rule(_object),
+            "legal": _LEGAL,
+        },
+        required=frozenset({"v", "kind", "moves", "to_move", "observation", "legal"}),
     ),
     "move": Obj(
         {
@@ -132,7 +198,7 @@ HOST_SHAPES = {
             "seen": Rule(_object),
             "to_move": Whole(-2, 7),
             "observation": Rule(_object),
-            "legal": ListOf(Rule(_object), 100_000),
+            "legal": _LEGAL,
             "path": Maybe(Rule(_object)),
         },
         required=frozenset({"v", "kind", "number", "seen", "to_move", "observation", "legal"}),
@@ -141,11 +207,14 @@ HOST_SHAPES = {
         {
             **_HEAD,
             "seats": ListOf(_SEAT, 8),
+            "watchers": ListOf(Text(max_len=protocol.MAX_NAME), 1 << 16),
+            "waiting": Whole(0, 8),
             "started": Flag(),
-            "note": Text(max_len=400),
+            "note": Maybe(Text(max_len=400)),
         },
-        required=frozenset({"v", "kind", "seats", "started", "note"}),
+        required=frozenset({"v", "kind", "seats", "watchers", "waiting", "started", "note"}),
     ),
+    "chat": Obj({**_HEAD, **_LINE}, required=frozenset({"v", "kind", *_LINE})),
     "error": Obj(
         {**_HEAD, "code": Text(), "message": Text(max_len=400)},
         required=frozenset({"v", "kind", "code", "message"}),
@@ -159,7 +228,7 @@ HOST_SHAPES = {
 
 def read_host(frame: str | bytes) -> Message:
     """One frame from the host, checked (ProtocolError: the host broke the protocol)."""
-    data = protocol.parse_frame(frame, protocol.MAX_HOST_FRAME, "the host's message")
+    data = protocol.parse_frame(frame, protocol.MAX_HOST_FRAME, "the host's message", True)
     kind = data["kind"]
     shape = HOST_SHAPES.get(kind)
     if shape is None:
@@ -168,7 +237,17 @@ def read_host(frame: str | bytes) -> Message:
         shape.check(data, kind)
         if kind == "welcome":
             view = SeatView.from_json(data["view"])
-            return Welcome(data["seat"], data["token"], view, data["seats"], data["started"])
+            return Welcome(
+                data["seat"],
+                data["token"],
+                view,
+                data["seats"],
+                data["started"],
+                data["you"],
+                data["chat"],
+            )
+        if kind == "start":
+            return Start(data["moves"], data["to_move"], data["observation"], data["legal"])
         if kind == "move":
             return News(
                 data["number"],
@@ -179,7 +258,12 @@ def read_host(frame: str | bytes) -> Message:
                 data.get("path"),
             )
         if kind == "seats":
-            return SeatsNews(data["seats"], bool(data["started"]), data["note"])
+            note = data["note"] or ""
+            return SeatsNews(
+                data["seats"], data["started"], note, data["watchers"], data["waiting"]
+            )
+        if kind == "chat":
+            return ChatLine(data["n"], data["seat"], data["name"], data["text"])
         if kind == "error":
             return Refused(data["code"], data["message"])
         return End(data["returns"], data["seed"])
@@ -209,7 +293,10 @@ class Link:
         name: str = "",
         retry_for: float = 30.0,
         transcript: Path | None = None,
+        paced: bool = True,
     ) -> None:
+        """``paced`` False sends at once, whatever the rate: only for a host whose limits are
+        lifted (benchmarks/bench_network.py measures the protocol's own cost)."""
         self.uri = address_uri(address)
         self.role, self.seat, self.token, self.name = role, seat, token, name
         self.retry_for = retry_for
@@ -220,7 +307,11 @@ class Link:
         """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
+        self._pacing = threading.Lock()
+        self._pace = Bucket(PACE_RATE, PACE_BURST) if paced else None
         self._welcomed = False
+        self._taken = ""
+        """The host's last word that the seat is held (said if the link gives up)."""
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
     def start(self) -> Link:
@@ -228,14 +319,19 @@ class Link:
         return self
 
     def send(self, text: str) -> bool:
-        """Send now; False if the link is down (the caller acts again after the next welcome)."""
-        ws = self._ws
-        if ws is None:
-            return False
-        try:
-            ws.send(text)
-        except (ConnectionClosed, OSError):
-            return False
+        """Send, within :data:`PACE_RATE` and :data:`PACE_BURST` (waiting for the pace if
+        need be); False if the link is down (the caller acts again after the next welcome)."""
+        with self._pacing:
+            while self._pace is not None and not self._pace.take():
+                if self._stop.wait(1.0 / PACE_RATE):
+                    return False
+            ws = self._ws
+            if ws is None:
+                return False
+            try:
+                ws.send(text)
+            except (ConnectionClosed, OSError):
+                return False
         return True
 
     def close(self) -> None:
@@ -265,7 +361,8 @@ class Link:
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.retry_for:
-                self._put(Closed(f"the host at {self.uri} stayed away", False))
+                why = self._taken or f"the host at {self.uri} stayed away"
+                self._put(Closed(why, False))
                 return
             self._stop.wait(0.25)
         self._put(Closed("left the table", True))
@@ -308,6 +405,11 @@ class Link:
                 if message.token is not None:
                     self.token = message.token
                 self.seat = None if message.seat < 0 else message.seat
+            if isinstance(message, Refused) and message.code == protocol.SEAT_TAKEN:
+                taken, self._taken = self._taken, f"the host refused: {message.message}"
+                if not taken:  # said once, not at every try
+                    self._put(message)
+                return None
             self._put(message)
             if isinstance(message, End):
                 return Closed("the match is over", True)
@@ -338,6 +440,19 @@ class Follower:
         """The whole view again after a reconnection: the moves missed meanwhile."""
         self.view, self.started = welcome.view, welcome.started
         return list(self.mirror.follow(welcome.view))
+
+    def start(self, start: Start) -> None:
+        """Play has begun: the seat's first observation and legal actions."""
+        if start.moves != self.view.moves:
+            raise CorruptFile(f"play started at move {start.moves}, after move {self.view.moves}")
+        self.started = True
+        self.view = replace(
+            self.view,
+            to_move=start.to_move,
+            observation=start.observation,
+            legal=tuple(start.legal),
+        )
+        self.mirror.follow(self.view)
 
     def news(self, news: News) -> SeenMove:
         """One more move (CorruptFile if it is not the next one)."""
