@@ -3,10 +3,11 @@ save and load (:mod:`.save_commands`) and replay (:mod:`.replay_control`), each 
 a game is in progress; the status message, help, and sleeping when nothing moves.
 
 A table draws one seat's view, never the match itself: its :class:`SeatMirror` follows the
-:func:`seat_view` of the seat the table draws for after every move (for Push, the seat's own
-hand and the public cards, every other card a stand-in), and the table reads :attr:`seen` and
-:attr:`seen_before` (the position before the last move, as that seat saw it). The match is
-the local game's, for the local features (undo, save, load, replay).
+:meth:`TurnFlow.seat_view <pusher_sim.ui.common.turn_flow.TurnFlow.seat_view>` of the seat the
+table draws for after every move (for Push, the seat's own hand and the public cards, every other
+card a stand-in), and the table reads :attr:`GameTable.seen` and :attr:`GameTable.seen_before`
+(the position before the last move, as that seat saw it). The match is the local game's, for the
+local features (undo, save, load, replay).
 
 A table subclasses :class:`GameTable` and supplies its drawing, its own input and its
 animations; the turn flow (:mod:`pusher_sim.ui.common.turn_flow`) supplies the moves.
