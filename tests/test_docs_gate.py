@@ -13,8 +13,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-SITE_SOURCES = ("pusher_sim", "rummy", "pushover", "docs", "mkdocs.yml", "README.md")
-SITE_SOURCES += ("CHANGELOG.md",)
+SITE_SOURCES = (
+    "pusher_sim",
+    "rummy",
+    "pushover",
+    "docs",
+    "mkdocs.yml",
+    "README.md",
+    "CHANGELOG.md",
+)
 
 
 def docs_command() -> str:
