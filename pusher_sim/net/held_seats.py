@@ -55,7 +55,7 @@ def keep_token(key: str, token: str | None) -> None:
     if token is not None:
         held[key] = token
     kept = dict(list(held.items())[-MAX_HELD:])
-    atomic_write(held_path(), json.dumps(kept, indent=1) + "\n")
+    atomic_write(held_path(), json.dumps(kept, indent=1) + "\n", private=True)
 
 
 def seat_key(uri: str, seat: int | None) -> str:
