@@ -635,3 +635,36 @@ def test_convergence_variants_halve_the_step_and_double_the_stiffness() -> None:
     assert stiff.numerics.stiffness == 2 * SHIPPED.stiffness
     with pytest.raises(ValueError, match="too stiff"):
         Numerics(time_step=0.001, stiffness=4e6)
+
+
+# -- flags refused before any work (issue 36, item 6) -------------------------------------------
+
+
+def no_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record any push resolved or fitted instead of doing it."""
+    done: list[str] = []
+    monkeypatch.setattr(validate, "validate", lambda *a, **k: done.append("validate") or [])
+    monkeypatch.setattr(validate, "fit", lambda *a, **k: done.append("fit") or (CFG, 0.0, 0.0))
+    return done
+
+
+def test_judge_without_fit_is_refused_before_any_push(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done = no_work(monkeypatch)
+    judge = tmp_path / "x.json"
+    judge.write_text('{"seed": 0, "rows": []}')
+    err = one_line_error(capsys, ["validate", "--pushes", "2", "--judge", str(judge)])
+    assert "--judge judges a fit: give --fit too" in err
+    assert done == []
+
+
+def test_an_unreadable_judge_file_is_refused_before_any_push(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done = no_work(monkeypatch)
+    bad = tmp_path / "x.json"
+    bad.write_text('{"seed": 0, "rows": [{"index": 1}]}')
+    argv = ["validate", "--pushes", "2", "--fit", "--judge", str(bad)]
+    assert "--judge: a file is not a pusher validate --out file" in one_line_error(capsys, argv)
+    assert done == []
