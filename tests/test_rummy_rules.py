@@ -233,8 +233,11 @@ def test_r5_draw_then_meld_then_discard_and_play_goes_left() -> None:
 
 
 def test_r5_acting_out_of_turn_is_refused() -> None:
+    """Another seat's card is refused as one not in the mover's hand: the position cannot tell
+    who asks (the turn loop and the host check the seat), and a refusal never says where a card
+    lies (issue 34: it was an oracle of every hand)."""
     state = position(["7C 8D 9H", "3C 4C 5C", "KD KS 2D", "AS AC 3D"], discard="8H", phase=MELD)
-    refused(state, Discard(c("3C")), "turn")
+    refused(state, Discard(c("3C")), "R9")
 
 
 # -- R6 ---------------------------------------------------------------------------------------
