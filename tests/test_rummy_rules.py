@@ -22,6 +22,7 @@ from rummy.actions import (
 )
 from rummy.cards import card_str, cards_str, parse_slot, slot
 from rummy.config import RUN, SET
+from rummy.dealing import end_deal
 from rummy.game import RummyGame
 from rummy.melds import check_meld
 from rummy.state import DRAW, MELD, OUT, OVER, SHUFFLE, STOCK, DealResult, RummyState
@@ -78,7 +79,7 @@ def test_r1_first_dealer_is_a_chance_node_and_the_deal_passes_left() -> None:
     state.hands[3].extend(state.stock + state.discard)
     state.stock.clear()
     state.discard.clear()
-    state._end_deal(STOCK, -1)
+    end_deal(state, STOCK, -1)
     assert state.phase == SHUFFLE and state.dealer == 3
 
 
