@@ -23,10 +23,10 @@ run: $(PLAY)
 	$(BIN)/pusher play
 
 lint: $(STAMP)
-	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks docs/extensions
-	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks docs/extensions
+	$(BIN)/ruff check pusher_sim rummy pushover tests benchmarks docs/extensions checks
+	$(BIN)/ruff format --check pusher_sim rummy pushover tests benchmarks docs/extensions checks
 	$(BIN)/mypy
-	$(BIN)/mypy --strict docs/extensions
+	$(BIN)/mypy --strict docs/extensions checks
 	$(BIN)/lint-imports
 
 # The site: docs/*.md and the API reference from the docstrings (mkdocs.yml). Strict, so a
