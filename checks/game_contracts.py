@@ -25,7 +25,7 @@ from importlinter.contracts.forbidden import ForbiddenContract
 from importlinter.contracts.independence import IndependenceContract
 from importlinter.contracts.layers import LayersContract
 from importlinter.contracts.protected import ProtectedContract
-from importlinter.domain.contract import ContractCheck
+from importlinter.domain.contract import Contract, ContractCheck
 from importlinter.domain.imports import ModuleExpression
 
 GAMES_MARK = "{games}"
@@ -58,31 +58,25 @@ def with_games(options: Mapping[str, Any], games: list[str]) -> dict[str, Any]:
     return expanded
 
 
-class GamesForbidden(ForbiddenContract):
+class RegistryGames(Contract):
+    """A contract whose options may name ``{games}``, filled in before they are read."""
+
+    def __init__(
+        self, name: str, session_options: dict[str, Any], contract_options: dict[str, Any]
+    ) -> None:
+        super().__init__(name, session_options, with_games(contract_options, game_packages()))
+
+
+class GamesForbidden(RegistryGames, ForbiddenContract):
     """A forbidden contract whose modules may name ``{games}``."""
 
-    def __init__(
-        self, name: str, session_options: dict[str, Any], contract_options: dict[str, Any]
-    ) -> None:
-        super().__init__(name, session_options, with_games(contract_options, game_packages()))
 
-
-class GamesIndependence(IndependenceContract):
+class GamesIndependence(RegistryGames, IndependenceContract):
     """An independence contract whose modules may name ``{games}``."""
 
-    def __init__(
-        self, name: str, session_options: dict[str, Any], contract_options: dict[str, Any]
-    ) -> None:
-        super().__init__(name, session_options, with_games(contract_options, game_packages()))
 
-
-class GamesLayers(LayersContract):
+class GamesLayers(RegistryGames, LayersContract):
     """A layers contract one of whose layers may hold ``{games}``."""
-
-    def __init__(
-        self, name: str, session_options: dict[str, Any], contract_options: dict[str, Any]
-    ) -> None:
-        super().__init__(name, session_options, with_games(contract_options, game_packages()))
 
 
 class LibrariesProtected(ProtectedContract):

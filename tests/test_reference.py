@@ -648,23 +648,25 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return done
 
 
-def test_judge_without_fit_is_refused_before_any_push(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("rows", "flags", "refusal"),
+    [
+        ("[]", [], "--judge judges a fit: give --fit too"),
+        ('[{"index": 1}]', ["--fit"], "--judge: a file is not a pusher validate --out file"),
+    ],
+    ids=["judge-without-fit", "bad-judge-file"],
+)
+def test_judge_is_refused_before_any_push(
+    rows: str,
+    flags: list[str],
+    refusal: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     done = no_work(monkeypatch)
     judge = tmp_path / "x.json"
-    judge.write_text('{"seed": 0, "rows": []}')
-    err = one_line_error(capsys, ["validate", "--pushes", "2", "--judge", str(judge)])
-    assert "--judge judges a fit: give --fit too" in err
-    assert done == []
-
-
-def test_an_unreadable_judge_file_is_refused_before_any_push(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    done = no_work(monkeypatch)
-    bad = tmp_path / "x.json"
-    bad.write_text('{"seed": 0, "rows": [{"index": 1}]}')
-    argv = ["validate", "--pushes", "2", "--fit", "--judge", str(bad)]
-    assert "--judge: a file is not a pusher validate --out file" in one_line_error(capsys, argv)
+    judge.write_text(f'{{"seed": 0, "rows": {rows}}}')
+    argv = ["validate", "--pushes", "2", *flags, "--judge", str(judge)]
+    assert refusal in one_line_error(capsys, argv)
     assert done == []
