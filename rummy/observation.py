@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pusher_sim.errors import CorruptFile
-from rummy.cards import NUM_CARDS
 from rummy.config import Contract
 from rummy.fields import flag, items, text, whole
 from rummy.melds import TableMeld
-from rummy.phases import DRAW, MELD
 
 
 @dataclass(frozen=True)
@@ -137,44 +135,3 @@ class RummyObservation:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CorruptFile(f"not a Push observation: {exc}") from None
-
-    def stand_in_position(self) -> dict[str, Any]:
-        """A position (as :meth:`rummy.state.RummyState.to_json` writes one) consistent with
-        this view and built from it alone: the seat's hand, the table and every public count
-        as they are, each hidden card (the other hands, the stock, the discard pile below its
-        top) a stand-in taken from the cards the view does not show, in order."""
-        hands: list[list[int]] = [[], [], [], []]
-        if self.shown_hands:
-            hands = [list(h) for h in self.shown_hands]
-        else:
-            if self.seat >= 0:
-                hands[self.seat] = list(self.hand)
-            if self.to_move >= 0 and self.to_move != self.seat:  # cards everybody saw it take
-                tabled = {c for m in self.melds for c in m.cards} | {self.discard_top}
-                hands[self.to_move] = sorted({self.taken, self.pending_wild} - tabled - {-1})
-        seen = {c for h in hands for c in h} | {c for m in self.melds for c in m.cards}
-        seen |= {self.discard_top} - {-1}
-        stand_ins = iter(sorted(set(range(NUM_CARDS)) - seen))
-        for seat, size in enumerate(self.hand_sizes):
-            hands[seat] += [next(stand_ins) for _ in range(size - len(hands[seat]))]
-        below = [next(stand_ins) for _ in range(max(self.discard_size - 1, 0))]
-        return {
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "player": self.to_move if self.phase in (DRAW, MELD) else -1,
-            "hands": hands,
-            "stock": [next(stand_ins) for _ in range(self.stock_size)],
-            "discard": [*below, self.discard_top] if self.discard_top >= 0 else [],
-            "melds": [[m.id, m.owner, m.kind, list(m.cards), list(m.slots)] for m in self.melds],
-            "laid": list(self.laid),
-            "laid_this_turn": self.laid_this_turn,
-            "pending_wild": self.pending_wild,
-            "pending_from": self.pending_from,
-            "taken": self.taken,
-            "turns": self.turns,
-            "next_meld_id": self.next_meld_id,
-            "results": [
-                [list(score), went_out, list(laid), how]
-                for score, (went_out, laid, how) in zip(self.scores, self.deals, strict=True)
-            ],
-        }

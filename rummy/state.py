@@ -207,7 +207,46 @@ class RummyState(State):
         the discard pile below its top) a stand-in taken from the cards ``obs`` does not show,
         in order. Legal moves, validation and the table's drawing for that seat are as in the
         real position; nothing in it came from a hidden card."""
-        return cls.from_json(game, obs.stand_in_position())
+        hands: list[list[int]] = [[], [], [], []]
+        if obs.shown_hands:
+            hands = [list(h) for h in obs.shown_hands]
+        else:
+            if obs.seat >= 0:
+                hands[obs.seat] = list(obs.hand)
+            if obs.to_move >= 0 and obs.to_move != obs.seat:  # cards everybody saw it take
+                tabled = {c for m in obs.melds for c in m.cards} | {obs.discard_top}
+                hands[obs.to_move] = sorted({obs.taken, obs.pending_wild} - tabled - {-1})
+        seen = {c for h in hands for c in h} | {c for m in obs.melds for c in m.cards}
+        seen |= {obs.discard_top} - {-1}
+        stand_ins = iter(sorted(set(range(NUM_CARDS)) - seen))
+        for seat, size in enumerate(obs.hand_sizes):
+            hands[seat] += [next(stand_ins) for _ in range(size - len(hands[seat]))]
+        below = [next(stand_ins) for _ in range(max(obs.discard_size - 1, 0))]
+        discard = [*below, obs.discard_top] if obs.discard_top >= 0 else []
+        state = cls.from_json(
+            game,
+            {
+                "phase": obs.phase,
+                "dealer": obs.dealer,
+                "player": obs.to_move if obs.phase in (DRAW, MELD) else -1,
+                "hands": hands,
+                "stock": [next(stand_ins) for _ in range(obs.stock_size)],
+                "discard": discard,
+                "melds": [[m.id, m.owner, m.kind, list(m.cards), list(m.slots)] for m in obs.melds],
+                "laid": list(obs.laid),
+                "laid_this_turn": obs.laid_this_turn,
+                "pending_wild": obs.pending_wild,
+                "pending_from": obs.pending_from,
+                "taken": obs.taken,
+                "turns": obs.turns,
+                "next_meld_id": obs.next_meld_id,
+                "results": [
+                    [list(score), went_out, list(laid), how]
+                    for score, (went_out, laid, how) in zip(obs.scores, obs.deals, strict=True)
+                ],
+            },
+        )
+        return state
 
     def check_invariants(self) -> None:
         zones = [*self.hands, self.stock, self.discard, *(list(m.cards) for m in self.melds)]
