@@ -695,3 +695,24 @@ def test_a_grid_reaching_a_zero_time_step_is_one_line(
         capsys, ["experiment", "--grid", "time_step=0:0.002:3", "--out", out, "--yes", "--quiet"]
     )
     assert "time_step = 0.0 is out of range" in err
+
+
+def test_resume_of_a_complete_result_has_nothing_to_do_and_succeeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36, item 10: a resume that finds nothing left to do has succeeded."""
+    out = tmp_path / "e.parquet"
+    assert main([*ARGV, "--out", str(out)]) == 0
+    whole = out.read_bytes()
+    capsys.readouterr()
+
+    def boom(*args: object) -> None:
+        raise AssertionError("a push ran again")
+
+    monkeypatch.setattr(experiment_cli, "run_point", boom)
+    assert main([*ARGV, "--out", str(out), "--resume"]) == 0
+    assert "already complete: nothing left to do" in capsys.readouterr().out
+    assert out.read_bytes() == whole
+    assert main([*ARGV, "--out", str(out), "--resume", "--seed", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "different experiment" in err and "add --force" in err

@@ -635,3 +635,38 @@ def test_convergence_variants_halve_the_step_and_double_the_stiffness() -> None:
     assert stiff.numerics.stiffness == 2 * SHIPPED.stiffness
     with pytest.raises(ValueError, match="too stiff"):
         Numerics(time_step=0.001, stiffness=4e6)
+
+
+# -- flags refused before any work (issue 36, item 6) -------------------------------------------
+
+
+def no_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record any push resolved or fitted instead of doing it."""
+    done: list[str] = []
+    monkeypatch.setattr(validate, "validate", lambda *a, **k: done.append("validate") or [])
+    monkeypatch.setattr(validate, "fit", lambda *a, **k: done.append("fit") or (CFG, 0.0, 0.0))
+    return done
+
+
+@pytest.mark.parametrize(
+    ("rows", "flags", "refusal"),
+    [
+        ("[]", [], "--judge judges a fit: give --fit too"),
+        ('[{"index": 1}]', ["--fit"], "--judge: a file is not a pusher validate --out file"),
+    ],
+    ids=["judge-without-fit", "bad-judge-file"],
+)
+def test_judge_is_refused_before_any_push(
+    rows: str,
+    flags: list[str],
+    refusal: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    done = no_work(monkeypatch)
+    judge = tmp_path / "x.json"
+    judge.write_text(f'{{"seed": 0, "rows": {rows}}}')
+    argv = ["validate", "--pushes", "2", *flags, "--judge", str(judge)]
+    assert refusal in one_line_error(capsys, argv)
+    assert done == []

@@ -22,6 +22,7 @@ from rummy.actions import (
 )
 from rummy.cards import card_str, cards_str, parse_slot, slot
 from rummy.config import RUN, SET
+from rummy.dealing import end_deal
 from rummy.game import RummyGame
 from rummy.melds import check_meld
 from rummy.state import DRAW, MELD, OUT, OVER, SHUFFLE, STOCK, DealResult, RummyState
@@ -78,7 +79,7 @@ def test_r1_first_dealer_is_a_chance_node_and_the_deal_passes_left() -> None:
     state.hands[3].extend(state.stock + state.discard)
     state.stock.clear()
     state.discard.clear()
-    state._end_deal(STOCK, -1)
+    end_deal(state, STOCK, -1)
     assert state.phase == SHUFFLE and state.dealer == 3
 
 
@@ -233,8 +234,11 @@ def test_r5_draw_then_meld_then_discard_and_play_goes_left() -> None:
 
 
 def test_r5_acting_out_of_turn_is_refused() -> None:
+    """Another seat's card is refused as one not in the mover's hand: the position cannot tell
+    who asks (the turn loop and the host check the seat), and a refusal never says where a card
+    lies (issue 34: it was an oracle of every hand)."""
     state = position(["7C 8D 9H", "3C 4C 5C", "KD KS 2D", "AS AC 3D"], discard="8H", phase=MELD)
-    refused(state, Discard(c("3C")), "turn")
+    refused(state, Discard(c("3C")), "R9")
 
 
 # -- R6 ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,17 @@ from pusher_sim.errors import UserError
 from pusher_sim.running.dataset import provenance_of
 from pusher_sim.running.provenance import git_commit, project_version
 from pusher_sim.tournament import play_tournament
-from pusher_sim.tournament.play import GAUNTLET, TABLE_COLUMNS, Tournament, run, table
+from pusher_sim.tournament.play import (
+    GAUNTLET,
+    SERIES_GAMES,
+    TABLE_COLUMNS,
+    Tournament,
+    run,
+    table,
+)
 from pusher_sim.tournament.ratings import bradley_terry, elo, paired_interval, wilson
 from tests.cli_runner import one_line_error
+from tests.tournament_bots import Learner
 
 # -- statistics -------------------------------------------------------------------------------
 
@@ -172,7 +180,7 @@ def test_same_seed_same_table_for_any_number_of_workers() -> None:
     t = small()
     alone = table(t, run(t))
     with ProcessPoolExecutor(max_workers=2) as pool:
-        shared = table(t, run(t, pool, workers=2))
+        shared = table(t, run(t, pool))
     assert alone == shared
     assert table(t, run(small(seed=4))) != alone
 
@@ -315,6 +323,52 @@ def test_a_bot_that_raises_is_one_line_and_the_games_before_it_are_kept(
     assert saved[0]["games"] == facts["games_played"] and f"{saved[0]['games']} finished" in err
     if workers == 1:  # one process plays the games in order: exactly those before game 18
         assert saved[0]["games"] == 17
+
+
+QUITTER = "tests.tournament_bots:Quitter"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_quits_is_named_and_the_games_before_it_are_kept(
+    workers: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36, item 7: ``sys.exit`` in a bot's code is the bot's failure like any other."""
+    out = tmp_path / "t.parquet"
+    argv = ["tournament", "pushover", "--bots", f"{QUITTER},expected", "--games", "20"]
+    err = one_line_error(capsys, [*argv, "--workers", str(workers), "--out", str(out)])
+    assert f"bot {QUITTER!r} raised SystemExit: the bot quit" in err
+    assert "in game 18 of" in err and "move 6" in err
+    facts = provenance_of(out)
+    assert facts["complete"] is False and "game 18" in facts["stopped"]
+    assert pq.read_table(out).to_pylist()[0]["games"] == facts["games_played"] > 0
+
+
+LEARNER = "tests.tournament_bots:Learner"
+
+
+def learners(games: int) -> Tournament:
+    return Tournament("pushover", (LEARNER, "expected", "random"), games, 3, {"players": 2})
+
+
+def test_a_bot_that_keeps_state_plays_the_same_for_any_number_of_workers() -> None:
+    """Issue 36, item 8: each bot is built once per series of a pairing's games, in whichever
+    process plays the series, so a bot that learns plays the same with 1 or 2 workers."""
+    t = learners(2 * SERIES_GAMES + 10)
+    alone = run(t)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert run(t, pool) == alone
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_each_bot_is_built_once_per_series_for_any_number_of_workers(workers: int) -> None:
+    t = learners(2 * SERIES_GAMES + 10)  # three series in each of the Learner's two pairings
+    Learner.BUILT.clear()
+    if workers == 1:
+        run(t)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            run(t, pool)
+    assert len(Learner.BUILT) == 1 + 2 * 3  # once by the check before any game, then per series
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -89,3 +90,32 @@ class CtrlC(Unlucky):
         if rng.random() < 0.002:
             raise KeyboardInterrupt
         return legal[0]
+
+
+class Quitter(Unlucky):
+    """Calls ``sys.exit`` where Unlucky raises (move 6 of game 18): a bot's code that quits."""
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        if rng.random() < 0.002:
+            raise SystemExit("the bot quit")
+        return legal[0]
+
+
+class Learner:
+    """Keeps state across games (as a bot that learns does): its move depends on how many moves
+    it has made since it was built. Every construction in this process is counted in ``BUILT``."""
+
+    uses_rng = False
+    BUILT: ClassVar[list[int]] = []
+
+    def __init__(self, game: Game) -> None:
+        self.moves = 0
+        Learner.BUILT.append(1)
+
+    def act(
+        self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        self.moves += 1
+        return legal[(self.moves // 7) % len(legal)]

@@ -231,6 +231,9 @@ def execute_locked(
     spec: Spec, args: argparse.Namespace, job: Job, output: Output, ident: dict[str, Any]
 ) -> int:
     """The run, once this process holds the output's lock."""
+    if args.resume and not args.force and output.complete_for(ident):
+        print(f"{output.path} is already complete: nothing left to do")
+        return 0
     if args.resume and not args.force and not output.path.exists():
         note = output.recover_record(ident)
         if note:

@@ -99,7 +99,7 @@ def keep_token(key: str, token: str | None) -> None:
     if entries:
         held[key] = entries[-MAX_PER_KEY:]
     kept = dict(list(held.items())[-MAX_HELD:])
-    atomic_write(held_path(), json.dumps(kept, indent=1) + "\n")
+    atomic_write(held_path(), json.dumps(kept, indent=1) + "\n", private=True)
 
 
 def seat_key(uri: str, seat: int | None) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pusher_sim import strict_json
-from pusher_sim.atomic import atomic_write
+from pusher_sim.atomic import PRIVATE_MODE, atomic_write
 from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.saves import saves_dir
 from pusher_sim.turnloop.log import MAX_LOG_BYTES, MAX_SEATS, GameLog, log_text
@@ -105,7 +105,8 @@ def save_hosted(path: Path, saved: SavedHost, durable: bool = True) -> None:
     log = saved.log
     lines = [f' "{k}": {v}' for k, v in ((k, _compact(v)) for k, v in head.items())]
     body = log_text(log.to_json()).rstrip("\n").replace("\n", "\n ")
-    atomic_write(path, "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n", durable)
+    text = "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n"
+    atomic_write(path, text, durable, private=True)
 
 
 def _compact(value: Any) -> str:
@@ -207,8 +208,8 @@ class Journal:
         self.path = journal_path(path)
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
         try:
-            self._fd: int | None = os.open(self.path, flags, 0o600)
-            os.fchmod(self._fd, 0o600)  # private like the save: it holds Push's shuffles
+            self._fd: int | None = os.open(self.path, flags, PRIVATE_MODE)
+            os.fchmod(self._fd, PRIVATE_MODE)  # private as the save (Push's shuffles)
         except OSError as exc:
             raise UserError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 

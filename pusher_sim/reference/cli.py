@@ -7,16 +7,9 @@ in one line.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from dataclasses import asdict, replace
-from pathlib import Path
-from typing import Any
 
 from pusher_sim import arguments
-from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
-from pusher_sim.running.output_lock import output_locks
 
 MAX_PUSHES = 100_000
 
@@ -82,112 +75,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.out:
-        check_writable(args.out)
-    if args.table:
-        from pusher_sim.running.dataset import check_path
-
-        check_writable(check_path(args.table))
-    if args.plot:
-        from pusher_sim.running.plot_path import check_plot_path
-
-        check_plot_path(args.plot)
-    with output_locks(
-        [args.out, args.plot, args.table]
-    ):  # a second run onto the same files refuses now
-        return run_locked(args)
-
-
-def run_locked(args: argparse.Namespace) -> int:
-    """Resolve (or read) the pushes, report, and write ``--out`` and ``--plot``."""
-    from pusher_sim.board import Board
-    from pusher_sim.physics import load_config
-    from pusher_sim.physics.config import config_for_model
-    from pusher_sim.physics.version import MODEL_VERSION
-    from pusher_sim.reference import validate
-    from pusher_sim.reference.compare import Row
-    from pusher_sim.reference.mujoco_import import mujoco
-    from pusher_sim.reference.plot import figure
-
-    board = Board()
-    cfg = load_config()
-    if args.physics_model is not None:
-        cfg = config_for_model(args.physics_model, asdict(cfg))
-    variants = (() if args.no_noise else (validate.NOISE,)) + (
-        validate.CONVERGENCE if args.convergence else ()
-    )
-    job = validate.make_job(board, args.seed, cfg, cfg, variants)
-    if args.rows:
-        try:
-            rows = [Row.from_json(r) for path in args.rows for r in _read_rows(path, args.seed)]
-        except (KeyError, TypeError, ValueError):
-            raise UserError("--rows: a file is not a pusher validate --out file") from None
-        try:
-            rows = validate.merge_rows(rows)
-        except ValueError as exc:
-            raise UserError(f"--rows: {exc}") from None
-        rows = rows[: args.pushes]
-        if len(rows) < args.pushes:
-            raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
-        if args.physics_model is not None:
-            rows = validate.with_two_d(job, rows, args.workers)
-    else:
-        mujoco()
-        done = [0]
-
-        def tick() -> None:
-            done[0] += 1
-            if not args.quiet:
-                print(f"\r{done[0]}/{args.pushes} pushes", end="", file=sys.stderr, flush=True)
-
-        rows = validate.validate(job, args.pushes, args.workers, tick, first=args.first)
-        if not args.quiet:
-            print(file=sys.stderr)
-    summary = validate.summary(rows)
-    print(validate.report(summary))
-    result: dict[str, Any] = {
-        "physics_model": args.physics_model or MODEL_VERSION,
-        "seed": args.seed,
-        "first": args.first,
-        "summary": summary,
-        "rows": [r.as_json() for r in rows],
-    }
+    """Refuse a contradiction among the flags before any work, then run."""
     if args.judge and not args.fit:
         raise UserError("--judge judges a fit: give --fit too")
-    if args.fit:
-        fitted, before, after = validate.fit(job, rows, args.workers, print)
-        names = validate.free(cfg)
-        print(f"fit: before {validate._values(cfg)}, distance {before:.4f}")
-        print(f"fit: after  {validate._values(fitted)}, distance {after:.4f}")
-        result["fit"] = {
-            "before": {k: getattr(cfg, k) for k in names} | {"distance": before},
-            "after": {k: getattr(fitted, k) for k in names} | {"distance": after},
-        }
-        if args.judge:
-            held = [Row.from_json(r) for path in args.judge for r in _read_rows(path, args.seed)]
-            judged = validate.with_two_d(replace(job, two=fitted), held, args.workers)
-            print(f"judged on {len(judged)} other pushes, with the fitted press:")
-            print(validate.report(validate.summary(judged)))
-            result["fit"]["judged"] = validate.summary(judged)
-    if args.out:
-        atomic_write(args.out, json.dumps(result, indent=1) + "\n")
-    if args.plot:
-        figure(summary, args.plot)
-    if args.table:
-        validate.write_table(rows, args.table)
-    return 0
+    # Imported here, not at the top: every ``pusher`` command imports this module to build its
+    # parser, and the comparison's modules (the physics, the reference, pyarrow) cost 0.8 s of
+    # start-up measured on the shared 2-core box (0.5-0.8 s without them, 1.3-1.7 s with them).
+    from pusher_sim.reference.validation_run import run_validation
 
-
-def _read_rows(path: str, seed: int) -> list[dict[str, Any]]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        rows = data["rows"]
-        if not isinstance(rows, list):
-            raise TypeError
-        if data["seed"] != seed:
-            raise UserError(f"{path} holds the pushes of seed {data['seed']}, not {seed}")
-        return rows
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    except (ValueError, KeyError, TypeError):
-        raise UserError(f"{path} is not a pusher validate --out file") from None
+    return run_validation(args)

@@ -411,7 +411,7 @@ def fit(
     names = free(best_cfg)
     best = distance(rows, two_d_sides(job, rows, workers))
     before = best
-    say(f"fit: start {_values(best_cfg)} distance {best:.4f}")
+    say(f"fit: start {press_values(best_cfg)} distance {best:.4f}")
     steps = {name: STEPS[name] for name in names}
     for _ in range(rounds):
         for name in names:
@@ -426,7 +426,7 @@ def fit(
                     except ConfigError:
                         break  # beyond what the 2-D model's time step allows
                     d = distance(rows, two_d_sides(replace(job, two=cfg), rows, workers))
-                    say(f"fit: {_values(cfg)} distance {d:.4f}")
+                    say(f"fit: {press_values(cfg)} distance {d:.4f}")
                     if d >= best:
                         break
                     best, best_cfg = d, cfg
@@ -454,5 +454,6 @@ def _quiet() -> None:
     pass
 
 
-def _values(cfg: PhysicsConfig) -> str:
+def press_values(cfg: PhysicsConfig) -> str:
+    """The fitted press parameters of ``cfg`` as one line (``name = value, ...``)."""
     return ", ".join(f"{k} = {getattr(cfg, k):g}" for k in free(cfg))

@@ -269,8 +269,6 @@ class Output:
         """
         out = self.make_folder()
         if out.exists() and not force:
-            if resume and not self.parts.exists():
-                raise UserError(f"{out} is already complete: add --force to run it again")
             raise UserError(f"{out} already exists: add --force to replace it")
         if self.parts.is_symlink():
             raise UserError(
@@ -290,6 +288,18 @@ class Output:
                 f"{self.parts} holds chunks of a different experiment (plan, physics or "
                 "positions differ): add --force to start over"
             )
+
+    def complete_for(self, identity: dict[str, Any]) -> bool:
+        """Whether the finished table is this run's whole result (for ``--resume``: nothing
+        left to do); a finished table of another run is refused in one line."""
+        if not self.path.exists() or self.parts.exists():
+            return False
+        if provenance_of(self.path).get("identity") != json.loads(json.dumps(identity)):
+            raise UserError(
+                f"{self.path} is the finished result of a different experiment (plan, physics "
+                "or positions differ): add --force to replace it"
+            )
+        return True
 
     def prepare(self, identity: dict[str, Any], resume: bool, force: bool) -> dict[str, Any]:
         """After :meth:`check`: the run record, continued or new (old chunks gone if forced)."""

@@ -187,8 +187,7 @@ def run_locked(args: argparse.Namespace, tournament: Tournament) -> int:
                 from pusher_sim.running.runner import executor_for
 
                 pool = stack.enter_context(executor_for(args.workers, args.scheduler))
-            executor, workers = (pool.executor, pool.workers) if pool else (None, 1)
-            for batch in play(tournament, executor, workers):
+            for batch in play(tournament, pool.executor if pool else None):
                 results.extend(batch)
                 if bar is not None:
                     bar.update(len(batch))

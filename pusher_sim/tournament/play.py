@@ -6,6 +6,12 @@ gauntlet: one champion against each other bot). A pairing's games come in twos t
 seed, with the bots' sides swapped, so each bot plays each side equally often. Each game depends
 on the tournament seed, its pairing and its number alone, so the table is the same whoever plays
 which game, for any number of workers.
+
+A pairing's games are played in *series* of up to :data:`SERIES_GAMES` consecutive games, each
+series by one process, in order: each bot of the pairing is built once at the start of its
+series and plays all the series' games (one object for every seat of its side), then is
+dropped. A bot that learns or keeps state from game to game therefore lives the same life, and
+the table comes out the same, whatever the number of workers (docs/write-a-bot.md).
 """
 
 from __future__ import annotations
@@ -31,6 +37,10 @@ from pusher_sim.turnloop.state import Game
 ROUND_ROBIN = "round-robin"
 GAUNTLET = "gauntlet"
 FORMATS = (ROUND_ROBIN, GAUNTLET)
+
+SERIES_GAMES = 100
+"""The most games of one pairing played by one set of bots, built for them (even: a pair of
+games sharing a seed is never split)."""
 
 Job = tuple[int, int, int, tuple[str, ...], int]
 """(pairing, game number, game seed, the bot of each seat, the side of the pairing's first bot)."""
@@ -83,6 +93,13 @@ class Tournament:
             champion = self.champion or self.bots[0]
             return [(champion, b) for b in self.bots if b != champion]
         return list(itertools.combinations(self.bots, 2))
+
+    def series(self, teams: Sequence[Sequence[int]]) -> list[list[Job]]:
+        """Every game, in its series: one pairing's games ``SERIES_GAMES`` at a time."""
+        grouped: dict[tuple[int, int], list[Job]] = {}
+        for job in self.jobs(teams):
+            grouped.setdefault((job[0], job[1] // SERIES_GAMES), []).append(job)
+        return list(grouped.values())
 
     def jobs(self, teams: Sequence[Sequence[int]]) -> list[Job]:
         """Every game: game k of a pairing puts its first bot on side k % 2."""
@@ -141,7 +158,7 @@ def make_bot(name: str, factory: Callable[[Game], Agent], game: Game) -> Agent:
     """``factory(game)``, checked to be an agent; a failure is one line naming the bot."""
     try:
         agent = factory(game)
-    except Exception as exc:  # the user's code: whatever it raises is told in one line
+    except (Exception, SystemExit) as exc:  # the user's code: whatever it raises, in one line
         raise UserError(f"bot {name!r} failed to start ({type(exc).__name__}: {exc})") from None
     if not callable(getattr(agent, "act", None)):
         raise UserError(
@@ -171,7 +188,8 @@ class Played:
 
 
 class Referee:
-    """Plays a tournament's games in one process, the game and each bot made once."""
+    """Plays one series of a tournament's games in one process: the game made once, each bot
+    made at its first game of the series (see the module's docstring)."""
 
     def __init__(self, name: str, config: dict[str, Any]) -> None:
         self.spec = get_spec(name)
@@ -202,8 +220,8 @@ class Referee:
         return (pairing, number, points, match.moves)
 
 
-def play_jobs(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
-    """Play ``jobs`` until done or a bot fails; runs in a worker process."""
+def play_series(name: str, config: dict[str, Any], jobs: list[Job]) -> Played:
+    """Play one series of games until done or a bot fails; runs in a worker process."""
     referee = Referee(name, config)
     out: list[Result] = []
     for job in jobs:
@@ -227,7 +245,7 @@ def play_out(match: Match) -> tuple[int, str] | None:
             continue
         try:
             action = match.next_action()
-        except Exception as exc:  # the bot's code, whatever it raises
+        except (Exception, SystemExit) as exc:  # the bot's code, whatever it raises
             return seat, f"raised {type(exc).__name__}: {exc}"
         try:
             match.step(action)
@@ -238,26 +256,23 @@ def play_out(match: Match) -> tuple[int, str] | None:
     return None
 
 
-def play(
-    tournament: Tournament, executor: Executor | None = None, workers: int = 1
-) -> Iterator[list[Result]]:
+def play(tournament: Tournament, executor: Executor | None = None) -> Iterator[list[Result]]:
     """Every game's result, a batch at a time as each is played (in any order), in this process
     or shared out on ``executor``. If a bot fails, the games finished before it are yielded and
     then :class:`BotFailed` raised."""
     spec = tournament.check()
     config = dict(tournament.config)
-    jobs = tournament.jobs(spec.make_game(config).teams())
+    every_series = tournament.series(spec.make_game(config).teams())
     if executor is None:  # game by game, so that an interrupt loses none finished
-        referee = Referee(spec.name, config)
-        for job in jobs:
-            result = referee.play(job)
-            if isinstance(result, str):
-                raise BotFailed(result)
-            yield [result]
+        for series in every_series:
+            referee = Referee(spec.name, config)
+            for job in series:
+                result = referee.play(job)
+                if isinstance(result, str):
+                    raise BotFailed(result)
+                yield [result]
         return
-    size = max(1, min(25, len(jobs) // (max(1, workers) * 8)))
-    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
-    futures = [executor.submit(play_jobs, spec.name, config, chunk) for chunk in chunks]
+    futures = [executor.submit(play_series, spec.name, config, s) for s in every_series]
     try:
         for future in as_completed(futures):
             yield from _handed_back(future.result())
@@ -275,12 +290,11 @@ def _handed_back(played: Played) -> Iterator[list[Result]]:
 def run(
     tournament: Tournament,
     executor: Executor | None = None,
-    workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[Result]:
     """Every game's result, in job order (see :func:`play`)."""
     results: list[Result] = []
-    for batch in play(tournament, executor, workers):
+    for batch in play(tournament, executor):
         results.extend(batch)
         if progress is not None:
             progress(len(batch))
@@ -390,4 +404,4 @@ def play_tournament(
     from pusher_sim.running.runner import executor_for
 
     with executor_for(workers, scheduler) as pool:
-        return table(tournament, run(tournament, pool.executor, pool.workers))
+        return table(tournament, run(tournament, pool.executor))
