@@ -14,11 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pusher_sim.errors import IllegalMove
 from pusher_sim.net import protocol
 from pusher_sim.net.client import Follower, Link, News, Refused, Start, Welcome
 from pusher_sim.turnloop.log import GameLog, replay
-from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror, SeatView
 from rummy.cards import card_str
@@ -215,27 +213,6 @@ def test_two_joiners_from_one_machine_take_two_seats(tmp_path: Path) -> None:
     replays(host.log())
 
 
-def _rules_name_the_holder() -> bool:
-    """Whether Push's rules still answer a card held elsewhere with its holder (the rules'
-    own fix of issue 34, item 2, is another branch's; this test fails until it is merged)."""
-    game = get_spec("rummy").make_game({"players": 4, "deals": 1})
-    match = Match(game, [None] * 4, seed=1)
-    while match.state.current_player() < 0:
-        match.step()  # the dealer and the shuffle
-    state = match.state
-    state.apply(state.legal_actions()[0])  # the draw
-    mover = state.current_player()
-    elsewhere = next(c for c in range(108) if c in state.observation((mover + 1) % 4).hand)
-    try:
-        state.validate(game.action_codec.decode({"type": "Discard", "card": elsewhere}))
-    except IllegalMove as exc:
-        return "seat" in str(exc)
-    return False
-
-
-@pytest.mark.xfail(
-    _rules_name_the_holder(), reason="rummy/ still names a card's holder", strict=True
-)
 def test_a_push_refusal_says_nothing_the_seat_may_not_know(tmp_path: Path) -> None:
     """Issue 34, item 2: discarding a card one does not hold answered "5C is in seat 2's hand",
     locating every card. At its first turn, after its draw, seat 0 discards each card it cannot
