@@ -27,10 +27,11 @@ from http import HTTPStatus
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from pusher_sim.net import protocol
+from pusher_sim.net import page_files, protocol
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
 from pusher_sim.turnloop.actions import Action
@@ -162,7 +163,13 @@ class Server:
                     await asyncio.wait_for(self._ws.wait_closed(), 5.0)
 
     def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse a connection over the cap before its handshake completes."""
+        """Refuse a connection over the cap before its handshake completes; answer a plain GET
+        (no WebSocket upgrade) with the browser page."""
+        if "upgrade" not in request.headers.get("Connection", "").lower():
+            page = page_files.answer(request.path)
+            return Response(
+                page.status, HTTPStatus(page.status).phrase, Headers(page.headers()), page.body
+            )
         if self.connections >= self.limits.connections:
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the table is full\n")
         return None
