@@ -30,3 +30,12 @@ def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     pygame.font.init()
     yield pygame.display.set_mode((1100, 800), pygame.RESIZABLE)
     close_pygame()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium for the browser tests (tests/browser.py); without one they are skipped
+    with one line saying so."""
+    from tests.browser import launch
+
+    yield from launch()

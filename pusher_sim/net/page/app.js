@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   game: null, config: null, seat: -3, toMove: -1, observation: null, legal: [],
   moves: 0, over: false, returns: null, seats: [], module: null, table: null, chatSeen: -1,
+  busy: false, // a move is being played back: the board takes no input until it ends
 };
 window.pusherPage = state; // for the tests and the benchmark: what the page holds, read-only use
 
@@ -99,7 +100,7 @@ async function welcome(data) {
   $("table").hidden = false;
   const root = $("game");
   root.replaceChildren();
-  state.table = state.module.createTable(root, { act, seatLabel });
+  state.table = state.module.createTable(root, { act, seatLabel, busy: (b) => { state.busy = b; } });
   $("moves").replaceChildren(...view.history.map((seen, n) => moveItem(seen, n + 1)));
   $("chat").replaceChildren();
   state.chatSeen = -1;

@@ -52,6 +52,7 @@ export class Connection {
       return;
     }
     if (data === null || typeof data !== "object" || typeof data.kind !== "string") return;
+    if (data.kind === "end") this.wanted = false; // the match is over: the host closes
     if (data.kind === "welcome" && typeof data.token === "string") {
       localStorage.setItem(TOKEN_KEY, data.token);
     }

@@ -154,6 +154,7 @@ export function createTable(root, api) {
     const still = state.observation.balls.filter(([q, r]) => !finalCups.has(key([q, r])));
     const seconds = path.frames.length * path.interval;
     playing = { path, still, start: performance.now(), speedUp: Math.max(1, seconds / LONGEST_PLAYBACK), previous: null };
+    api.busy(true);
     requestAnimationFrame(tick);
   }
 
@@ -184,6 +185,7 @@ export function createTable(root, api) {
     });
     if (at >= path.frames.length - 1) {
       playing = null;
+      api.busy(false);
       draw();
     }
   }
