@@ -57,7 +57,9 @@ class Tab:
 
     def state(self, expression: str) -> Any:
         """A value of the page's own state (``window.pusherPage``), for waiting on."""
-        return self.page.evaluate(f"(() => {{ const s = window.pusherPage; return {expression}; }})()")
+        return self.page.evaluate(
+            f"(() => {{ const s = window.pusherPage; return {expression}; }})()"
+        )
 
     def until(self, expression: str) -> None:
         """Wait until ``expression`` over the page's state holds (polled from here: the page's
@@ -70,7 +72,7 @@ class Tab:
 
     def my_turn_or_over(self) -> bool:
         """Wait until the seat is to move (True) or the game is over (False)."""
-        self.until("s.over || (s.toMove === s.seat && s.legal.length > 0 && !s.busy)")
+        self.until("s.over || (s.started && s.toMove === s.seat && s.legal.length > 0 && !s.busy)")
         return not bool(self.state("s.over"))
 
 
@@ -84,7 +86,8 @@ def open_tab(browser: Any, url: str, viewport: dict[str, int], touch: bool = Fal
     page.on(
         "websocket",
         lambda ws: ws.on(
-            "framereceived", lambda frame: tab.received.append(frame) if isinstance(frame, str) else None
+            "framereceived",
+            lambda frame: tab.received.append(frame) if isinstance(frame, str) else None,
         ),
     )
     page.goto(url)

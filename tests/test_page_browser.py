@@ -8,7 +8,6 @@ and a page against a joined window; a reload mid-game takes the seat back.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -76,8 +75,9 @@ def test_a_whole_pusher_game_on_the_small_board_with_pushes_made_by_dragging(
         legal = tab.state("s.legal")
         pushes = [a for a in legal if a["type"] == "Push"]
         if pushes:
-            tri = tuple(tuple(c) for c in pushes[0]["triangle"])
-            cx, cy = board.triangle_centre(tri)  # type: ignore[arg-type]
+            a, b, c = ((int(q), int(r)) for q, r in pushes[0]["triangle"])
+            tri = (a, b, c)
+            cx, cy = board.triangle_centre(tri)
             press = board_point(tab, (cx, cy + 0.1 * board.pitch), 3)
             if not any(m["type"] == "Push" for m in mine):
                 mouse.move(*board_point(tab, (0.0, 0.0), 3))
@@ -90,7 +90,7 @@ def test_a_whole_pusher_game_on_the_small_board_with_pushes_made_by_dragging(
             mine.append({"type": "Push", "triangle": [list(c) for c in tri]})
         elif any(a["type"] == "Place" for a in legal):
             cell = next(a["cell"] for a in legal if a["type"] == "Place")
-            mouse.click(*board_point(tab, board.position(tuple(cell)), 3))  # type: ignore[arg-type]
+            mouse.click(*board_point(tab, board.position((cell[0], cell[1])), 3))
             mine.append({"type": "Place", "cell": cell})
         else:
             tab.page.get_by_role("button", name="Pass").click()
@@ -106,3 +106,57 @@ def test_a_whole_pusher_game_on_the_small_board_with_pushes_made_by_dragging(
             assert sent["speed"] > 0 and sent["strength"] == 0.7
     assert any(a["type"] == "Push" for a in played)
     assert tab.state("s.over") and tab.errors == []
+
+
+def test_one_deal_of_push_on_a_phone_told_nothing_its_seat_may_not_see(
+    tmp_path: Path, chromium: Any
+) -> None:
+    """One deal of Push against three bots, tapped on a phone-sized touch screen: the page melds,
+    lays off, draws and discards from the host's legal actions; every frame it received is what
+    its seat may know, checked against the host's log (no other hand, no shuffle, no seed)."""
+    host = Host(
+        tmp_path / "host", "rummy", "--seats", "open,bot,bot,bot", "--set", "deals=1", "--seed", "5"
+    )
+    tab = open_tab(chromium, url(host), PHONE, touch=True)
+    join(tab, "Ann", touch=True)
+    page = tab.page
+    kinds = []
+    while tab.my_turn_or_over():
+        before = tab.state("s.moves")
+        legal = tab.state("s.legal")
+        types = [a["type"] for a in legal]
+        for wanted in ("LayMelds", "LayOff", "PushDraw", "TakeDiscard", "DrawStock"):
+            if wanted in types:
+                page.locator(f'#game button[data-type="{wanted}"]').first.tap()
+                kinds.append(wanted)
+                break
+        else:
+            card = next(a["card"] for a in legal if a["type"] == "Discard")
+            page.locator(f'button[data-card="{card}"]').first.tap()  # chosen first, then sent
+            page.locator('#game button[data-type="Discard"]').first.tap()
+            kinds.append("Discard")
+        tab.until(f"s.moves > {before} || s.over")
+    finish(host)
+    log = GameLog.from_json(host.log())
+    assert "Discard" in kinds and len(log.actions) == tab.state("s.moves")
+    assert check_messages(tab.received, log, 0) == len(tab.received) > len(log.actions)
+    assert tab.errors == []
+
+
+def test_a_page_and_a_pygame_window_play_each_other(tmp_path: Path, chromium: Any) -> None:
+    """Push Over between a browser seat and a joined window (headless pygame, a bot at its
+    controls): the match ends for both, the page's moves are the host's."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--seed", "9")
+    tab = open_tab(chromium, url(host), DESKTOP)
+    join(tab, "Ann")
+    window = join_host(
+        tmp_path / "window", host.address, "--bot", "expected", "--show", "--speed", "50"
+    )
+    while tab.my_turn_or_over():
+        before = tab.state("s.moves")
+        rolled = tab.page.locator(".die").count()
+        tab.page.get_by_role("button", name="Stop" if rolled >= 1 else "Roll", exact=True).click()
+        tab.until(f"s.moves > {before} || s.over")
+    finish(window, host)
+    assert tab.state("s.moves") == len(host.log()["actions"]) and tab.state("s.seat") == 0
+    assert tab.errors == []

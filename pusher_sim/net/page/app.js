@@ -11,6 +11,7 @@ const state = {
   game: null, config: null, seat: -3, toMove: -1, observation: null, legal: [],
   moves: 0, over: false, returns: null, seats: [], module: null, table: null, chatSeen: -1,
   busy: false, // a move is being played back: the board takes no input until it ends
+  started: false, waitingLegal: [], // the legal moves held back until every seat is taken
 };
 window.pusherPage = state; // for the tests and the benchmark: what the page holds, read-only use
 
@@ -89,7 +90,9 @@ async function welcome(data) {
   state.config = view.config;
   state.toMove = view.to_move;
   state.observation = view.observation;
-  state.legal = view.legal;
+  state.started = data.started;
+  state.legal = data.started ? view.legal : [];
+  state.waitingLegal = view.legal;
   state.moves = view.history.length;
   state.over = false;
   state.module = await import(TABLES[view.game] ?? "./default.js");
@@ -105,9 +108,9 @@ async function welcome(data) {
   $("chat").replaceChildren();
   state.chatSeen = -1;
   for (const line of data.chat ?? []) chat(line);
+  status(!data.started ? "waiting for the other players" : data.seat >= 0 ? `you play ${seatLabel(data.seat)}` : "you are watching");
   seats(data);
   state.table.render(state, null);
-  status(data.seat >= 0 ? `you play ${seatLabel(data.seat)}` : "you are watching");
 }
 
 function news(data, move) {
@@ -137,6 +140,12 @@ function moveItem(seen, number) {
 function seats(data) {
   if (!Array.isArray(data.seats)) return;
   state.seats = data.seats;
+  if (data.started && !state.started) { // play begins: the moves the welcome listed are open
+    state.started = true;
+    state.legal = state.moves === 0 ? state.waitingLegal : state.legal;
+    state.table?.render(state, null);
+    status(state.toMove === state.seat ? "your move" : turnText());
+  }
   $("seats").replaceChildren(...data.seats.map((s, n) => {
     const who = s.name ? `${seatLabel(n)}: ${s.name}` : seatLabel(n);
     const what = s.kind === "person" ? (s.taken ? "" : "open") : s.kind === "bot" ? "bot" : `bot: ${s.kind}`;
