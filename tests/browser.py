@@ -7,6 +7,7 @@ play as a person would: mouse clicks and drags, or taps on a touch screen.
 
 from __future__ import annotations
 
+import math
 import shutil
 import time
 from collections.abc import Iterator
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pusher_sim.board import Board
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -92,6 +95,53 @@ def open_tab(browser: Any, url: str, viewport: dict[str, int], touch: bool = Fal
     )
     page.goto(url)
     return tab
+
+
+def board_point(tab: Tab, point: tuple[float, float], board: Board) -> tuple[float, float]:
+    """Where a point of the board (metres, :mod:`pusher_sim.board`) is on the screen: the canvas
+    scaled as the page draws it (the rim 0.8 pitch beyond the outer cups, 97% of the canvas)."""
+    box = tab.page.locator("canvas.board").bounding_box()
+    assert box is not None
+    inradius = board.inradius + 0.8 * board.pitch
+    circumradius = inradius * 2 / math.sqrt(3)
+    scale = 0.97 * min(box["width"] / (2 * circumradius), box["height"] / (2 * inradius))
+    x, y = point
+    return box["x"] + box["width"] / 2 + x * scale, box["y"] + box["height"] / 2 - y * scale
+
+
+def play_pusher_move(tab: Tab, board: Board, turn_wheel: bool = False) -> dict[str, Any]:
+    """One Pusher move of the seat to move, by the mouse: a push (the first legal triangle)
+    pressed just above its centre and dragged back down-left to flick, after the wheel turned
+    the press strength up by 20 points if ``turn_wheel``; else a click on the first legal cup;
+    else Pass. What was asked for, as the action's fields the host must have logged; returns
+    once the host has answered."""
+    before = tab.state("s.moves")
+    legal = tab.state("s.legal")
+    mouse = tab.page.mouse
+    pushes = [a for a in legal if a["type"] == "Push"]
+    places = [a for a in legal if a["type"] == "Place"]
+    wanted: dict[str, Any]
+    if pushes:
+        a, b, c = ((int(q), int(r)) for q, r in pushes[0]["triangle"])
+        cx, cy = board.triangle_centre((a, b, c))
+        if turn_wheel:
+            mouse.move(*board_point(tab, (0.0, 0.0), board))
+            mouse.wheel(0, -200)
+        mouse.move(*board_point(tab, (cx, cy + 0.1 * board.pitch), board))
+        mouse.down()
+        back = (cx - 1.5 * board.pitch, cy - 1.2 * board.pitch)
+        mouse.move(*board_point(tab, back, board), steps=6)
+        mouse.up()
+        wanted = {"type": "Push", "triangle": [list(a), list(b), list(c)]}
+    elif places:
+        q, r = places[0]["cell"]
+        mouse.click(*board_point(tab, board.position((q, r)), board))
+        wanted = {"type": "Place", "cell": [q, r]}
+    else:
+        tab.page.get_by_role("button", name="Pass").click()
+        wanted = {"type": "Pass"}
+    tab.until(f"s.moves > {before} || s.over")
+    return wanted
 
 
 def join(tab: Tab, name: str, role: str = "play", touch: bool = False) -> None:

@@ -8,13 +8,12 @@ and a page against a joined window; a reload mid-game takes the seat back.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
 from pusher_sim.board import Board
 from pusher_sim.turnloop.log import GameLog
-from tests.browser import DESKTOP, PHONE, Tab, join, open_tab
+from tests.browser import DESKTOP, PHONE, join, open_tab, play_pusher_move
 from tests.hosted import SMALL_PUSHER, Host, finish
 from tests.hosted import join as join_host
 from tests.seat_secrets import check_messages
@@ -47,18 +46,6 @@ def test_a_whole_push_over_match_against_a_bot_with_a_reload_mid_game(
     assert tab.errors == []
 
 
-def board_point(tab: Tab, cell_xy: tuple[float, float], radius: int) -> tuple[float, float]:
-    """Where a point of the board (metres) is on the screen: the canvas scaled as the page
-    draws it (the rim 0.8 pitch beyond the outer cups, 97% of the canvas)."""
-    box = tab.page.locator("canvas.board").bounding_box()
-    assert box is not None
-    pitch = Board(radius).pitch
-    inradius = radius * pitch * math.sqrt(3) / 2 + 0.8 * pitch
-    scale = 0.97 * min(box["width"] / (4 * inradius / math.sqrt(3)), box["height"] / (2 * inradius))
-    x, y = cell_xy
-    return box["x"] + box["width"] / 2 + x * scale, box["y"] + box["height"] / 2 - y * scale
-
-
 def test_a_whole_pusher_game_on_the_small_board_with_pushes_made_by_dragging(
     tmp_path: Path, chromium: Any
 ) -> None:
@@ -67,40 +54,15 @@ def test_a_whole_pusher_game_on_the_small_board_with_pushes_made_by_dragging(
     host = Host(tmp_path / "host", "pusher", "--seats", "open,random", "--seed", "2", *SMALL_PUSHER)
     tab = open_tab(chromium, url(host), DESKTOP)
     join(tab, "Ann")
-    board = Board(3)
-    mouse = tab.page.mouse
-    mine: list[dict[str, Any]] = []
+    mine = []
     while tab.my_turn_or_over():
-        before = tab.state("s.moves")
-        legal = tab.state("s.legal")
-        pushes = [a for a in legal if a["type"] == "Push"]
-        if pushes:
-            a, b, c = ((int(q), int(r)) for q, r in pushes[0]["triangle"])
-            tri = (a, b, c)
-            cx, cy = board.triangle_centre(tri)
-            press = board_point(tab, (cx, cy + 0.1 * board.pitch), 3)
-            if not any(m["type"] == "Push" for m in mine):
-                mouse.move(*board_point(tab, (0.0, 0.0), 3))
-                mouse.wheel(0, -200)  # the press strength up from 50% to 70%, kept after
-            mouse.move(*press)
-            mouse.down()
-            back = board_point(tab, (cx - 1.5 * board.pitch, cy - 1.2 * board.pitch), 3)
-            mouse.move(*back, steps=6)
-            mouse.up()
-            mine.append({"type": "Push", "triangle": [list(c) for c in tri]})
-        elif any(a["type"] == "Place" for a in legal):
-            cell = next(a["cell"] for a in legal if a["type"] == "Place")
-            mouse.click(*board_point(tab, board.position((cell[0], cell[1])), 3))
-            mine.append({"type": "Place", "cell": cell})
-        else:
-            tab.page.get_by_role("button", name="Pass").click()
-            mine.append({"type": "Pass"})
-        tab.until(f"s.moves > {before} || s.over")
+        pushed = any(m["type"] == "Push" for m in mine)
+        mine.append(play_pusher_move(tab, Board(3), turn_wheel=not pushed))
     finish(host)
     log = host.log()
     played = [a for a, m in zip(log["actions"], log["movers"], strict=True) if m == 0]
     assert len(played) == len(mine)
-    for sent, wanted in zip(played, mine, strict=True):
+    for sent, wanted in zip(played, mine, strict=True):  # where clicked is what was played
         assert {k: sent[k] for k in wanted} == wanted
         if sent["type"] == "Push":  # a drag back flicks; the wheel set the press
             assert sent["speed"] > 0 and sent["strength"] == 0.7
