@@ -13,7 +13,7 @@ from typing import Any
 
 from pusher_sim.board import Board
 from pusher_sim.turnloop.log import GameLog
-from tests.browser import DESKTOP, PHONE, join, open_tab, play_pusher_move
+from tests.browser import DESKTOP, PHONE, board_point, join, open_tab, play_pusher_move
 from tests.hosted import SMALL_PUSHER, Host, finish
 from tests.hosted import join as join_host
 from tests.seat_secrets import check_messages
@@ -27,9 +27,12 @@ def test_a_whole_push_over_match_against_a_bot_with_a_reload_mid_game(
     tmp_path: Path, chromium: Any
 ) -> None:
     host = Host(tmp_path / "host", "pushover", "--seats", "open,expected", "--seed", "4")
+    assert host.wait_for(r"to play in a browser: (http://127\.0\.0\.1:\d+/)").group(1) == url(host)
     tab = open_tab(chromium, url(host), DESKTOP)
-    join(tab, "Ann")
+    join(tab, "<img src=x onerror=alert(1)>")
     assert tab.state("s.seat") == 0
+    seats = tab.page.locator("#seats")  # a name is text, never markup
+    assert seats.locator("img").count() == 0 and "<img src=x" in seats.inner_text()
     turns = 0
     while tab.my_turn_or_over():
         turns += 1
@@ -121,4 +124,43 @@ def test_a_page_and_a_pygame_window_play_each_other(tmp_path: Path, chromium: An
         tab.until(f"s.moves > {before} || s.over")
     finish(window, host)
     assert tab.state("s.moves") == len(host.log()["actions"]) and tab.state("s.seat") == 0
+    assert tab.errors == []
+
+
+def test_a_push_on_a_phone_with_a_second_finger_setting_the_press_strength(
+    tmp_path: Path, chromium: Any
+) -> None:
+    """On a touch screen: one finger presses inside the triangle and drags back, a second finger
+    slides up a tenth of the board's height (press strength +20 points), both lift: the host
+    gets that push."""
+    host = Host(tmp_path / "host", "pusher", "--seats", "open,random", "--seed", "2", *SMALL_PUSHER)
+    tab = open_tab(chromium, url(host), PHONE, touch=True)
+    join(tab, "Ann", touch=True)
+    board = Board(3)
+    while tab.my_turn_or_over() and not any(a["type"] == "Push" for a in tab.state("s.legal")):
+        play_pusher_move(tab, board)
+    push = next(a for a in tab.state("s.legal") if a["type"] == "Push")
+    a, b, c = ((int(q), int(r)) for q, r in push["triangle"])
+    cx, cy = board.triangle_centre((a, b, c))
+    press = board_point(tab, (cx, cy + 0.1 * board.pitch), board)
+    back = board_point(tab, (cx - 1.5 * board.pitch, cy - 1.2 * board.pitch), board)
+    height = tab.page.locator("canvas.board").bounding_box()["height"]
+    cdp = tab.page.context.new_cdp_session(tab.page)
+    before = tab.state("s.moves")
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        spots = [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": spots})
+
+    second = (press[0] + 60, press[1])
+    touch("touchStart", press)
+    touch("touchMove", back)
+    touch("touchStart", back, second)
+    touch("touchMove", back, (second[0], second[1] - height / 10))
+    touch("touchEnd")
+    tab.until(f"s.moves > {before}")
+    sent = host.log()["actions"][before]
+    assert sent["type"] == "Push" and sent["triangle"] == push["triangle"]
+    assert sent["speed"] > 0 and sent["strength"] == 0.7
+    host.kill()
     assert tab.errors == []

@@ -4,7 +4,7 @@
 // the board and in words.
 import { el, button } from "./dom.js";
 import {
-  COLOURS, PITCH, Layout, cupName, drawAim, drawBall, drawBoard, insideTriangle, position, triangleCentre,
+  COLOURS, PITCH, Layout, cupName, drawAim, drawBall, drawBoard, insideTriangle, outlineTriangle, position, ring, triangleCentre,
 } from "./pusher_board.js";
 
 export const TITLE = "Pusher";
@@ -57,6 +57,7 @@ export function createTable(root, api) {
   let second = null; // {pointer, y, strength}: a second finger setting the strength
   let playing = null; // {path, start, still, speedUp}
   let marks = {};
+  let shown = null; // the observation drawn last (the page's state is updated in place)
   const frames = [];
   window.pusherFrames = frames; // the benchmark reads the playback's frame times
 
@@ -88,6 +89,11 @@ export function createTable(root, api) {
     drawBoard(ctx, lay, { ...marks, places: legalOf("Place").map((a) => a.cell), triangles: playing ? [] : pushes });
     if (playing) return drawPlayback();
     for (const [q, r, c] of state.observation.balls) drawBall(ctx, lay, position([q, r]), COLOURS[c]);
+    if (marks.lastCell) { // the last ball placed: a bright ring with a dark edge, on any cup
+      ring(ctx, lay, position(marks.lastCell), "#111", 0.56, 0.16);
+      ring(ctx, lay, position(marks.lastCell), "#fff36b", 0.56, 0.08);
+    }
+    if (marks.lastTriangle) outlineTriangle(ctx, lay, marks.lastTriangle);
     if (aim?.triangle) drawAim(ctx, lay, aim, flickOf(aim, maxFlick(state.config)), strength());
   }
 
@@ -204,8 +210,9 @@ export function createTable(root, api) {
 
   return {
     render(next, move) {
-      const before = state?.observation;
+      const before = shown;
       state = next;
+      shown = next.observation;
       if (!lay) resize();
       const obs = next.observation;
       const mine = next.toMove === next.seat && next.legal.length > 0;

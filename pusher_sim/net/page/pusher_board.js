@@ -83,9 +83,8 @@ export function drawBoard(ctx, lay, marks) {
   ctx.strokeStyle = "#6e4a22";
   ctx.stroke();
   for (const tri of marks.triangles ?? []) {
-    shadeTriangle(ctx, lay, tri, "rgba(255,255,255,0.16)");
+    shadeTriangle(ctx, lay, tri, "rgba(255,255,255,0.3)");
   }
-  if (marks.lastTriangle) shadeTriangle(ctx, lay, marks.lastTriangle, "rgba(242,193,78,0.45)");
   const cupR = lay.px(PITCH * 0.43);
   for (const cell of cells(lay.radius)) {
     const [sx, sy] = lay.toScreen(position(cell));
@@ -98,7 +97,22 @@ export function drawBoard(ctx, lay, marks) {
     ctx.stroke();
   }
   for (const cell of marks.places ?? []) ring(ctx, lay, position(cell), "rgba(255,255,255,0.85)", 0.36);
-  if (marks.lastCell) ring(ctx, lay, position(marks.lastCell), "#f2c14e", 0.5);
+}
+
+// The last push's triangle, drawn over the balls: a bright line with a dark edge.
+export function outlineTriangle(ctx, lay, tri) {
+  for (const [colour, width] of [["#111", 0.12], ["#fff36b", 0.06]]) {
+    ctx.beginPath();
+    tri.map(position).forEach((p, i) => {
+      const [sx, sy] = lay.toScreen(p);
+      if (i === 0) ctx.moveTo(sx, sy);
+      else ctx.lineTo(sx, sy);
+    });
+    ctx.closePath();
+    ctx.lineWidth = Math.max(2, lay.px(PITCH * width));
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  }
 }
 
 function shadeTriangle(ctx, lay, tri, fill) {
@@ -113,11 +127,11 @@ function shadeTriangle(ctx, lay, tri, fill) {
   ctx.fill();
 }
 
-function ring(ctx, lay, p, colour, size) {
+export function ring(ctx, lay, p, colour, size, width = 0.06) {
   const [sx, sy] = lay.toScreen(p);
   ctx.beginPath();
   ctx.arc(sx, sy, lay.px(PITCH * size), 0, 2 * Math.PI);
-  ctx.lineWidth = Math.max(2, lay.px(PITCH * 0.06));
+  ctx.lineWidth = Math.max(2, lay.px(PITCH * width));
   ctx.strokeStyle = colour;
   ctx.stroke();
 }

@@ -112,7 +112,7 @@ export function createTable(root, api) {
     options.replaceChildren(
       ...plain.map((a) => button(label(a), () => { chosen = null; api.act(a); }, { "data-type": a.type })),
       ...laying.slice(0, SHOWN).map((a) => button(label(a), () => { chosen = null; api.act(a); }, { "data-type": a.type })),
-      laying.length > SHOWN ? el("small", { text: `${laying.length - SHOWN} more ways to meld: tap a card to narrow them` }) : null,
+      ...(laying.length > SHOWN ? [el("small", { text: `${laying.length - SHOWN} more ways to meld: tap a card to narrow them` })] : []),
     );
     const done = obs.scores.map((s, n) => `deal ${n + 1}: team A ${s[0]}, team B ${s[1]}`);
     const shown = obs.shown_hands.map((h, seat) => (h.length ? `${seatLabel(seat)} held ${h.map(cardText).join(" ")}` : "")).filter(Boolean);
