@@ -11,7 +11,7 @@ const state = {
   game: null, config: null, seat: -3, toMove: -1, observation: null, legal: [],
   moves: 0, over: false, returns: null, seats: [], module: null, table: null, chatSeen: -1,
   busy: false, // a move is being played back: the board takes no input until it ends
-  started: false, waitingLegal: [], // the legal moves held back until every seat is taken
+  started: false,
 };
 window.pusherPage = state; // for the tests and the benchmark: what the page holds, read-only use
 
@@ -73,7 +73,7 @@ function act(action) {
 async function receive(data) {
   switch (data.kind) {
     case "welcome": return welcome(data);
-    case "start": return news(data, null);
+    case "start": state.started = true; return news(data, null);
     case "move": return news(data, data);
     case "seats": return seats(data);
     case "chat": return chat(data);
@@ -91,9 +91,8 @@ async function welcome(data) {
   state.toMove = view.to_move;
   state.observation = view.observation;
   state.started = data.started;
-  state.legal = data.started ? view.legal : [];
-  state.waitingLegal = view.legal;
-  state.moves = view.history.length;
+  state.legal = view.legal;
+  state.moves = data.moves;
   state.over = false;
   state.module = await import(TABLES[view.game] ?? "./default.js");
   document.title = `${state.module.TITLE ?? view.game}: play in a browser`;
@@ -141,18 +140,13 @@ function moveItem(seen, number) {
 function seats(data) {
   if (!Array.isArray(data.seats)) return;
   state.seats = data.seats;
-  if (data.started && !state.started) { // play begins: the moves the welcome listed are open
-    state.started = true;
-    state.legal = state.moves === 0 ? state.waitingLegal : state.legal;
-    state.table?.render(state, null);
-    status(state.toMove === state.seat ? "your move" : turnText());
-  }
   $("seats").replaceChildren(...data.seats.map((s, n) => {
     const who = s.name ? `${seatLabel(n)}: ${s.name}` : seatLabel(n);
-    const what = s.kind === "person" ? (s.taken ? "" : "open") : s.kind === "bot" ? "bot" : `bot: ${s.kind}`;
-    const extra = s.kind === "person" && s.bot ? "played by a bot" : what;
+    const person = s.kind === "person" || s.kind === "open";
+    const what = s.kind === "open" ? "open" : person ? (s.present ? "" : "away") : s.kind === "bot" ? "bot" : `bot: ${s.kind}`;
+    const extra = person && s.bot ? "played by a bot" : what;
     return el("li", { class: n === state.seat ? "you" : "" }, [
-      el("span", { class: `dot${s.present || s.kind !== "person" ? " on" : ""}` }),
+      el("span", { class: `dot${s.present || !person ? " on" : ""}` }),
       el("span", { text: who }),
       extra ? el("small", { text: `(${extra})` }) : null,
       n === state.seat ? el("small", { text: "you" }) : null,

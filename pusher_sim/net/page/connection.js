@@ -1,6 +1,6 @@
 // The WebSocket to the host: the hello, the seat's token kept in localStorage so a reload or a
 // dropped connection takes the seat back, and reconnecting until the host says no.
-export const VERSION = 1;
+export const VERSION = 2;
 const TOKEN_KEY = `pusher-token@${location.host}`;
 const FINAL = new Set(["version", "bad-token", "seat-taken", "no-seat", "origin"]);
 
