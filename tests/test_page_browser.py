@@ -164,3 +164,33 @@ def test_a_push_on_a_phone_with_a_second_finger_setting_the_press_strength(
     assert sent["speed"] > 0 and sent["strength"] == 0.7
     host.kill()
     assert tab.errors == []
+
+
+def test_seats_spectators_chat_and_the_rules_as_text(tmp_path: Path, chromium: Any) -> None:
+    """A player and a spectator see each other in the seat list and chat; a line with markup in
+    it stays text; play starts when the second seat is taken; the rules open in one click."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open")
+    ann = open_tab(chromium, url(host), DESKTOP)
+    join(ann, "Ann")
+    assert "waiting" in ann.page.locator("#status").inner_text()
+    wes = open_tab(chromium, url(host), PHONE, touch=True)
+    join(wes, "Wes", role="watch", touch=True)
+    ann.page.fill("#chat-text", "hello <b>all</b>")
+    ann.page.get_by_role("button", name="Send").click()
+    wes.until("document.querySelectorAll('#chat li').length === 1")
+    chat = wes.page.locator("#chat")
+    said = chat.inner_text()
+    assert chat.locator("b").count() == 0 and "Ann · red" in said and "hello <b>all</b>" in said
+    assert "watching: Wes" in ann.page.locator("#watchers").inner_text()
+    assert wes.state("s.seat") == -3
+    bo = open_tab(chromium, url(host), DESKTOP)
+    join(bo, "Bo")
+    ann.until("s.started && s.legal.length > 0")
+    assert [t.state("s.started") for t in (wes, bo)] == [True, True]
+    seats = ann.page.locator("#seats").inner_text()
+    assert "red: Ann" in seats and "blue: Bo" in seats
+    ann.page.get_by_role("button", name="Rules").click()
+    rules = ann.page.locator("#rules-text")
+    assert rules.is_visible() and "O1" in rules.inner_text()
+    host.kill()
+    assert ann.errors == wes.errors == bo.errors == []

@@ -166,7 +166,8 @@ function chat(line) {
     if (line.n <= state.chatSeen) return;
     state.chatSeen = line.n;
   }
-  const who = line.seat >= 0 ? `${seatLabel(line.seat)}${line.name ? ` (${line.name})` : ""}` : line.name || "a spectator";
+  const label = line.seat >= 0 ? seatLabel(line.seat) : "watching";
+  const who = line.name ? `${line.name} · ${label}` : line.seat >= 0 ? label : "a spectator";
   $("chat").append(el("li", {}, [el("span", { class: "who", text: `${who}:` }), el("span", { text: line.text })]));
   $("chat").lastChild.scrollIntoView({ block: "nearest" });
 }
@@ -181,11 +182,26 @@ function end(data) {
   status(`the game is over${verdict} (${data.returns.map((r, n) => `${seatLabel(n)} ${r > 0 ? "+" : ""}${r}`).join(", ")})`);
 }
 
+// The rules' plain text (hard-wrapped paragraphs, "- " lists, one-line headings) as elements.
+function rulesNodes(text) {
+  return text.split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n");
+    if (lines[0].startsWith("- ")) {
+      const items = block.split(/\n(?=- )/).map((item) => item.slice(2).replace(/\s*\n\s*/g, " "));
+      return el("ul", {}, items.map((item) => el("li", { text: item })));
+    }
+    const joined = block.replace(/\s*\n\s*/g, " ").trim();
+    const heading = lines.length === 1 && joined.length < 60 && !/[.:]$/.test(joined);
+    return el(heading ? "h3" : "p", { text: joined });
+  });
+}
+
 async function showRules() {
   const dialog = $("rules");
-  if (!$("rules-text").textContent) {
+  if (!$("rules-text").childElementCount) {
     const answer = await fetch(`/rules/${encodeURIComponent(state.game)}`);
-    $("rules-text").textContent = answer.ok ? await answer.text() : "the rules are not available here";
+    const text = answer.ok ? await answer.text() : "the rules are not available here";
+    $("rules-text").replaceChildren(...rulesNodes(text));
   }
   dialog.showModal();
 }

@@ -98,6 +98,7 @@ export function createTable(root, api) {
       el("small", { text: `meld ${m.id} (${seatLabel(m.owner)}, ${m.kind}):` }),
       ...m.cards.map((c) => cardNode(c)),
     ])));
+    handTitle.hidden = state.seat < 0; // a spectator holds no hand
     const inHand = [...obs.hand].sort((a, b) => sortKey(a) - sortKey(b));
     if (chosen !== null && !inHand.includes(chosen)) chosen = null;
     hand.replaceChildren(...inHand.map((card) => {
