@@ -191,6 +191,7 @@ def test_seats_spectators_chat_and_the_rules_as_text(tmp_path: Path, chromium: A
     assert "red: Ann" in seats and "blue: Bo" in seats
     ann.page.get_by_role("button", name="Rules").click()
     rules = ann.page.locator("#rules-text")
-    assert rules.is_visible() and "O1" in rules.inner_text()
+    rules.locator("h3").first.wait_for()  # fetched as text, shown as headings and paragraphs
+    assert "O1" in rules.inner_text()
     host.kill()
     assert ann.errors == wes.errors == bo.errors == []
