@@ -57,7 +57,7 @@ else {
   showLobby();
 }
 
-export function seatLabel(n) {
+function seatLabel(n) {
   if (n === -3) return "a spectator";
   if (state.module?.seatLabel) return state.module.seatLabel(n, state.config);
   return `seat ${n}`;

@@ -99,23 +99,8 @@ export function drawBoard(ctx, lay, marks) {
   for (const cell of marks.places ?? []) ring(ctx, lay, position(cell), "rgba(255,255,255,0.85)", 0.36);
 }
 
-// The last push's triangle, drawn over the balls: a bright line with a dark edge.
-export function outlineTriangle(ctx, lay, tri) {
-  for (const [colour, width] of [["#111", 0.12], ["#fff36b", 0.06]]) {
-    ctx.beginPath();
-    tri.map(position).forEach((p, i) => {
-      const [sx, sy] = lay.toScreen(p);
-      if (i === 0) ctx.moveTo(sx, sy);
-      else ctx.lineTo(sx, sy);
-    });
-    ctx.closePath();
-    ctx.lineWidth = Math.max(2, lay.px(PITCH * width));
-    ctx.strokeStyle = colour;
-    ctx.stroke();
-  }
-}
-
-function shadeTriangle(ctx, lay, tri, fill) {
+// A path along a triangle's three cup centres (then filled or stroked).
+function trianglePath(ctx, lay, tri) {
   ctx.beginPath();
   tri.map(position).forEach((p, i) => {
     const [sx, sy] = lay.toScreen(p);
@@ -123,6 +108,20 @@ function shadeTriangle(ctx, lay, tri, fill) {
     else ctx.lineTo(sx, sy);
   });
   ctx.closePath();
+}
+
+// The last push's triangle, drawn over the balls: a bright line with a dark edge.
+export function outlineTriangle(ctx, lay, tri) {
+  for (const [colour, width] of [["#111", 0.12], ["#fff36b", 0.06]]) {
+    trianglePath(ctx, lay, tri);
+    ctx.lineWidth = Math.max(2, lay.px(PITCH * width));
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  }
+}
+
+function shadeTriangle(ctx, lay, tri, fill) {
+  trianglePath(ctx, lay, tri);
   ctx.fillStyle = fill;
   ctx.fill();
 }
