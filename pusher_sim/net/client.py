@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.net import protocol
+from pusher_sim.net.bucket import Bucket
 from pusher_sim.net.protocol import ProtocolError
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import get_spec
@@ -41,6 +42,12 @@ from pusher_sim.turnloop.schema import (
 )
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeatMirror, SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
+
+PACE_RATE = 10.0
+"""Messages a second a client sends at most on average: half what a host allows, whatever
+plays the seat (a bot answers in microseconds)."""
+PACE_BURST = 20
+"""Messages a client sends at once before :data:`PACE_RATE` holds it back: half the host's."""
 
 FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
 """Refusals that connecting again cannot mend."""
@@ -296,6 +303,8 @@ class Link:
         """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
+        self._pacing = threading.Lock()
+        self._pace = Bucket(PACE_RATE, PACE_BURST)
         self._welcomed = False
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
@@ -304,14 +313,19 @@ class Link:
         return self
 
     def send(self, text: str) -> bool:
-        """Send now; False if the link is down (the caller acts again after the next welcome)."""
-        ws = self._ws
-        if ws is None:
-            return False
-        try:
-            ws.send(text)
-        except (ConnectionClosed, OSError):
-            return False
+        """Send, within :data:`PACE_RATE` and :data:`PACE_BURST` (waiting for the pace if
+        need be); False if the link is down (the caller acts again after the next welcome)."""
+        with self._pacing:
+            while not self._pace.take():
+                if self._stop.wait(1.0 / PACE_RATE):
+                    return False
+            ws = self._ws
+            if ws is None:
+                return False
+            try:
+                ws.send(text)
+            except (ConnectionClosed, OSError):
+                return False
         return True
 
     def close(self) -> None:

@@ -32,7 +32,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from pusher_sim.net import page_files, protocol
-from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, Bucket, ChatRoom
+from pusher_sim.net.bucket import Bucket
+from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, ChatRoom
 from pusher_sim.net.protocol import Act, Chat, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
 from pusher_sim.turnloop.actions import Action
@@ -228,6 +229,8 @@ class Server:
                     self._seat(peer, token, hello.token is not None, started)
                 except BaseException:
                     self.peers.discard(peer)
+                    if peer.writer is not None:  # the welcome is never sent
+                        peer.writer.cancel()
                     fresh = hello.token is None
                     self.table.release(peer.seat, peer, fresh, time.monotonic())
                     raise
