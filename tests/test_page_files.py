@@ -45,6 +45,7 @@ def test_no_path_reaches_outside_the_page_folder() -> None:
         "/__init__.py",
         "/missing.js",
         "/rules/../index.html",
+        "//[",  # no URL at all: once a ValueError out of urlsplit
     ):
         assert answer(target).status == 404, target
 

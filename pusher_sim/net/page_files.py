@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from pusher_sim.errors import UserError
 from pusher_sim.rules_text import game_of, game_text, plain
@@ -61,7 +61,7 @@ NOT_FOUND = PageAnswer(404, "text/plain; charset=utf-8", b"not found\n")
 
 def answer(target: str) -> PageAnswer:
     """The page file, or the game's rules, a request target (``/app.js?x``) asks for."""
-    path = unquote(urlsplit(target).path)
+    path = unquote(target.split("?", 1)[0].split("#", 1)[0])
     if path == "/":
         path = "/index.html"
     rules = RULES.fullmatch(path)
