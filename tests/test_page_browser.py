@@ -195,3 +195,30 @@ def test_seats_spectators_chat_and_the_rules_as_text(tmp_path: Path, chromium: A
     assert "O1" in rules.inner_text()
     host.kill()
     assert ann.errors == wes.errors == bo.errors == []
+
+
+def test_a_game_without_a_table_of_its_own_is_shown_as_text_with_its_moves_as_buttons(
+    tmp_path: Path, chromium: Any
+) -> None:
+    """default.js, the table of any game the page has none for: the observation as readable
+    text (markup in it stays text), each legal action a button that plays it."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,bot")
+    tab = open_tab(chromium, url(host), DESKTOP)
+    shown, played = tab.page.evaluate(
+        """async () => {
+            const table = await import("/default.js");
+            const root = document.createElement("div");
+            document.body.append(root);
+            const played = [];
+            table.createTable(root, { act: (a) => played.push(a) }).render({
+                seat: 0, toMove: 0, legal: [{ type: "Jump", seat: 0, far: 2 }],
+                observation: { pot: 3, dice: [1, 2], who: { name: "<i>Ann</i>" } },
+            });
+            root.querySelector("button").click();
+            return [root.querySelector("pre").textContent, played];
+        }"""
+    )
+    assert "pot: 3" in shown and "dice: [1, 2]" in shown and "name: <i>Ann</i>" in shown
+    assert played == [{"type": "Jump", "seat": 0, "far": 2}]
+    host.kill()
+    assert tab.errors == []
