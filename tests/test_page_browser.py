@@ -222,3 +222,27 @@ def test_a_game_without_a_table_of_its_own_is_shown_as_text_with_its_moves_as_bu
     assert played == [{"type": "Jump", "seat": 0, "far": 2}]
     host.kill()
     assert tab.errors == []
+
+
+def test_a_dropped_connection_takes_the_seat_back_by_itself(tmp_path: Path, chromium: Any) -> None:
+    """The host is killed mid-match and started again with --load on the same port: the page
+    reconnects with its token, gets its seat and the whole position back, and plays on."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,expected", "--seed", "4")
+    tab = open_tab(chromium, url(host), DESKTOP)
+    join(tab, "Ann")
+    for _ in range(3):
+        assert tab.my_turn_or_over()
+        before = tab.state("s.moves")
+        tab.page.locator("#game .controls button").first.click()
+        tab.until(f"s.moves > {before}")
+    played = tab.state("s.moves")
+    host.kill()
+    tab.until("document.getElementById('status').textContent.includes('reconnecting')")
+    again = Host(tmp_path / "host", "pushover", "--load", port=host.port)
+    assert tab.my_turn_or_over() and tab.state("s.seat") == 0 and tab.state("s.moves") >= played
+    moves = tab.state("s.moves")
+    tab.page.locator("#game .controls button").first.click()  # Roll, or Stop
+    again.wait_moves(moves + 1)
+    again.kill()
+    refused = [e for e in tab.errors if "WebSocket connection to" not in e]  # while it was down
+    assert refused == []
