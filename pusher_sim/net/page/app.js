@@ -18,6 +18,10 @@ window.pusherPage = state; // for the tests and the benchmark: what the page hol
 const connection = new Connection({
   message: (data) => receive(data).catch((e) => status(`page error: ${e.message}`)),
   status: (text) => status(text),
+  lost: () => { // nothing can be played until the host has said where the game stands
+    state.legal = [];
+    state.table?.render(state, null);
+  },
   refused: (code, message) => {
     status(`the host refused: ${message}`);
     if (code === "bad-token" || code === "no-seat" || code === "seat-taken") showLobby(message);

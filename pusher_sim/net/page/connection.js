@@ -9,7 +9,7 @@ export function heldToken() {
 }
 
 export class Connection {
-  // handlers: message(data), status(text), refused(code, message)
+  // handlers: message(data), status(text), refused(code, message), lost()
   constructor(handlers) {
     this.handlers = handlers;
     this.ws = null;
@@ -38,6 +38,7 @@ export class Connection {
     ws.onclose = () => {
       if (this.ws !== ws || !this.wanted) return;
       this.retries += 1;
+      this.handlers.lost();
       this.handlers.status("connection lost: reconnecting…");
       setTimeout(() => this.wanted && this.connect(), Math.min(5000, 500 * this.retries));
     };
