@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pusher_sim.net import page_files
-from pusher_sim.net.page_files import CONTENT_TYPES, POLICY, answer
+from pusher_sim.net.page_files import CONTENT_TYPES, answer, policy
 from tests.hosted import Host
 
 PAGE = Path(page_files.__file__).parent / "page"
@@ -30,6 +30,14 @@ def test_the_rules_are_served_as_text_by_the_games_registry_name() -> None:
     assert rules.status == 200 and rules.content_type.startswith("text/plain")
     assert b"O1" in rules.body and b"P1" not in rules.body and b"##" not in rules.body
     assert answer("/rules/chess").status == 404
+
+
+def test_the_policy_allows_only_the_hosts_own_files_and_socket() -> None:
+    assert "connect-src 'self' ws://10.0.0.2:4747 wss://10.0.0.2:4747;" in policy("10.0.0.2:4747")
+    assert "ws://[::1]:4747 " in policy("[::1]:4747")
+    assert "script-src 'self';" in policy("h") and "unsafe" not in policy("h")
+    for forged in ("a b", "x; script-src *", "h\r\nSet-Cookie: a=1", "", "a'"):
+        assert "connect-src 'self';" in policy(forged)  # no Host header goes into the policy
 
 
 def test_no_path_reaches_outside_the_page_folder() -> None:
@@ -59,7 +67,7 @@ def test_any_target_is_a_page_file_the_rules_or_404(target: str) -> None:
         assert got.body in {(PAGE / n).read_bytes() for n in names} or got.content_type.startswith(
             "text/plain"
         )
-    assert ("Content-Security-Policy", POLICY) in got.headers()
+    assert ("Content-Security-Policy", policy("h:1")) in got.headers("h:1")
 
 
 def test_the_host_answers_a_plain_get_with_the_page_and_still_speaks_websocket(
@@ -73,7 +81,7 @@ def test_the_host_answers_a_plain_get_with_the_page_and_still_speaks_websocket(
             response = connection.getresponse()
             body = response.read()
             assert response.status == status, target
-            assert response.getheader("Content-Security-Policy") == POLICY
+            assert response.getheader("Content-Security-Policy") == policy(host.address)
             assert response.getheader("X-Content-Type-Options") == "nosniff"
             if target == "/":
                 assert body.startswith(b"<!doctype html>")

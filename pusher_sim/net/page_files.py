@@ -29,11 +29,14 @@ FILE_NAME = re.compile(r"[a-z_]{1,40}\.(html|css|js|svg)")
 RULES = re.compile(r"/rules/([a-z]{1,20})")
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "connect-src 'self'{sockets}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-"""Only the host's own files, and its own WebSocket ('self' covers ws: on the same host)."""
+"""Only the host's own files, and its own WebSocket: 'self' covers ws: on the same host in
+CSP 3, and the host's own ``ws://`` address is named too for browsers that predate it."""
+HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+"""A Host header that is a host name or address and a port, nothing else (it goes into a
+header)."""
 HEADERS = (
-    ("Content-Security-Policy", POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
     ("Cache-Control", "no-cache"),
@@ -48,12 +51,20 @@ class PageAnswer:
     content_type: str
     body: bytes
 
-    def headers(self) -> list[tuple[str, str]]:
+    def headers(self, host: str) -> list[tuple[str, str]]:
+        """The answer's headers for a request that named ``host`` (its Host header)."""
         return [
             ("Content-Type", self.content_type),
             ("Content-Length", str(len(self.body))),
+            ("Content-Security-Policy", policy(host)),
             *HEADERS,
         ]
+
+
+def policy(host: str) -> str:
+    """The Content-Security-Policy for a page loaded from ``host`` (its Host header)."""
+    sockets = f" ws://{host} wss://{host}" if HOST.fullmatch(host) else ""
+    return POLICY.format(sockets=sockets)
 
 
 NOT_FOUND = PageAnswer(404, "text/plain; charset=utf-8", b"not found\n")

@@ -171,9 +171,8 @@ class Server:
         """A plain HTTP request (no WebSocket upgrade): the browser page's files
         (:mod:`pusher_sim.net.page_files`)."""
         page = page_files.answer(request.path)
-        return Response(
-            page.status, HTTPStatus(page.status).phrase, Headers(page.headers()), page.body
-        )
+        headers = Headers(page.headers(request.headers.get("Host", "")))
+        return Response(page.status, HTTPStatus(page.status).phrase, headers, page.body)
 
     # -- one connection ---------------------------------------------------------------------
 
