@@ -12,6 +12,11 @@ const FULL_DRAG_PITCHES = 4.0; // as the window's aim (pusher_sim/ui/pusher/aim.
 const DEAD_ZONE_PITCHES = 0.25;
 const PLACE_REACH = 0.4; // a press this close to a cup's centre (in pitches) means that cup
 const LONGEST_PLAYBACK = 6; // seconds: a longer recorded push is played faster
+const DUTIES = {
+  place: "place: tap a marked cup",
+  push: "push: press inside a shaded triangle, drag back to flick, let go",
+  pass: "no move is open: pass",
+};
 
 export function seatLabel(n, config) {
   return config?.colours?.[n] ?? COLOURS[n] ?? `seat ${n}`;
@@ -58,6 +63,7 @@ export function createTable(root, api) {
   let playing = null; // {path, start, still, speedUp}
   let marks = {};
   let shown = null; // the observation drawn last (the page's state is updated in place)
+  let lastText = "";
   const frames = [];
   window.pusherFrames = frames; // the benchmark reads the playback's frame times
 
@@ -216,16 +222,17 @@ export function createTable(root, api) {
       if (!lay) resize();
       const obs = next.observation;
       const mine = next.toMove === next.seat && next.legal.length > 0;
-      const duty = obs.duty === "push" ? "push: press inside a shaded triangle, drag back to flick, let go" : "place: tap a marked cup";
+      const duty = DUTIES[obs.duty] ?? obs.duty;
       line.textContent = next.over ? "" : mine ? `your move (${obs.rule}): ${duty}` : `trays: ${obs.trays.map((n, s) => `${seatLabel(s, next.config)} ${n}`).join(", ")}`;
       controls.replaceChildren(...next.legal.filter((a) => a.type === "Pass").map((a) => button("Pass", () => api.act(a))));
       if (move) {
         const action = move.seen.action;
         marks = { lastCell: action?.type === "Place" ? action.cell : null, lastTriangle: action?.type === "Push" ? action.triangle : null };
-        if (before) last.textContent = lastMoveText(move.seen, before, obs);
+        if (before) lastText = lastMoveText(move.seen, before, obs);
         if (move.path && Array.isArray(move.path.frames) && move.path.frames.length > 1) startPlayback(move.path);
       }
-      if (next.over && obs.winner !== null) last.textContent = `${seatLabel(obs.winner, next.config)} won. ${last.textContent}`;
+      const won = next.over && obs.winner !== null ? `${seatLabel(obs.winner, next.config)} won. ` : "";
+      last.textContent = won + lastText;
       draw();
     },
   };
