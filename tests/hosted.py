@@ -214,6 +214,7 @@ def served(server: Server) -> Iterator[str]:
     async def serve() -> None:
         ports.put(await server.start("127.0.0.1", 0))
         await server.run()
+        await asyncio.sleep(0.1)  # the tasks it cancelled finish
 
     thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
     thread.start()
@@ -222,3 +223,4 @@ def served(server: Server) -> Iterator[str]:
     finally:
         loop.call_soon_threadsafe(server.ended.set)
         thread.join(30)
+        loop.close()

@@ -243,3 +243,20 @@ def test_connections_still_saying_hello_are_capped_before_the_handshake() -> Non
         assert refused.value.response.status_code == 503
         for peer in [seated, *silent]:
             peer.close()
+
+
+def test_a_seat_still_held_by_a_dropped_connection_is_asked_for_again(host: Host) -> None:
+    """Right after a drop the host may not yet have seen the old connection close, and answers
+    `seat-taken`: the client asks again (the documented retry) and takes its seat once the old
+    connection is gone, instead of giving up at the first answer."""
+    old = Peer(host.address, role="play")
+    token = old.next("welcome")["token"]
+    link = Link(host.address, protocol.PLAY, None, token, retry_for=600.0).start()
+    try:
+        refused = link.inbox.get(timeout=120)
+        assert isinstance(refused, Refused) and refused.code == protocol.SEAT_TAKEN
+        old.close()
+        welcome = link.inbox.get(timeout=120)
+        assert isinstance(welcome, Welcome) and welcome.seat == 0
+    finally:
+        link.close()

@@ -49,8 +49,9 @@ plays the seat (a bot answers in microseconds)."""
 PACE_BURST = 20
 """Messages a client sends at once before :data:`PACE_RATE` holds it back: half the host's."""
 
-FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
-"""Refusals that connecting again cannot mend."""
+FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.BAD_VERSION, protocol.FULL})
+"""Refusals that connecting again cannot mend. (``seat-taken`` can: right after a drop the
+host has not yet seen the old connection close, so the link asks again while it may.)"""
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,10 @@ class Link:
         name: str = "",
         retry_for: float = 30.0,
         transcript: Path | None = None,
+        paced: bool = True,
     ) -> None:
+        """``paced`` False sends at once, whatever the rate: only for a host whose limits are
+        lifted (benchmarks/bench_network.py measures the protocol's own cost)."""
         self.uri = address_uri(address)
         self.role, self.seat, self.token, self.name = role, seat, token, name
         self.retry_for = retry_for
@@ -304,8 +308,10 @@ class Link:
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
         self._pacing = threading.Lock()
-        self._pace = Bucket(PACE_RATE, PACE_BURST)
+        self._pace = Bucket(PACE_RATE, PACE_BURST) if paced else None
         self._welcomed = False
+        self._taken = ""
+        """The host's last word that the seat is held (said if the link gives up)."""
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
     def start(self) -> Link:
@@ -316,7 +322,7 @@ class Link:
         """Send, within :data:`PACE_RATE` and :data:`PACE_BURST` (waiting for the pace if
         need be); False if the link is down (the caller acts again after the next welcome)."""
         with self._pacing:
-            while not self._pace.take():
+            while self._pace is not None and not self._pace.take():
                 if self._stop.wait(1.0 / PACE_RATE):
                     return False
             ws = self._ws
@@ -355,7 +361,8 @@ class Link:
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.retry_for:
-                self._put(Closed(f"the host at {self.uri} stayed away", False))
+                why = self._taken or f"the host at {self.uri} stayed away"
+                self._put(Closed(why, False))
                 return
             self._stop.wait(0.25)
         self._put(Closed("left the table", True))
@@ -398,6 +405,11 @@ class Link:
                 if message.token is not None:
                     self.token = message.token
                 self.seat = None if message.seat < 0 else message.seat
+            if isinstance(message, Refused) and message.code == protocol.SEAT_TAKEN:
+                taken, self._taken = self._taken, f"the host refused: {message.message}"
+                if not taken:  # said once, not at every try
+                    self._put(message)
+                return None
             self._put(message)
             if isinstance(message, End):
                 return Closed("the match is over", True)

@@ -210,8 +210,6 @@ class Server:
             hello = protocol.read_peer(frame)
             if not isinstance(hello, Hello):
                 raise ProtocolError(protocol.BAD_MESSAGE, "the first message must be a hello")
-            if hello.role == protocol.WATCH and len(self.table.watchers) >= self.limits.spectators:
-                raise ProtocolError(protocol.FULL, "the table has all the spectators it takes")
         except ProtocolError as exc:
             await self._refuse(ws, exc.code, str(exc))
             return None
@@ -219,6 +217,11 @@ class Server:
         async with self.lock:  # a view is never read half-way through a move
             started = self.table.started
             try:
+                if (
+                    hello.role == protocol.WATCH
+                    and len(self.table.watchers) >= self.limits.spectators
+                ):
+                    raise ProtocolError(protocol.FULL, "the table has all the spectators it takes")
                 peer.seat, token = self.table.claim(hello, peer, time.monotonic())
             except ProtocolError as exc:
                 refusal: ProtocolError | None = exc
