@@ -2,6 +2,7 @@
 // dropped connection takes the seat back, and reconnecting until the host says no.
 export const VERSION = 2;
 const TOKEN_KEY = `pusher-token@${location.host}`;
+const TAKEN_AGAIN = 10; // times a held seat is asked for again while the host sees it held
 const FINAL = new Set(["version", "bad-token", "seat-taken", "no-seat", "origin"]);
 
 export function heldToken() {
@@ -16,6 +17,7 @@ export class Connection {
     this.hello = null;
     this.wanted = false;
     this.retries = 0;
+    this.takenAgain = 0;
   }
 
   open(role, name, seat = null) {
@@ -54,8 +56,14 @@ export class Connection {
     }
     if (data === null || typeof data !== "object" || typeof data.kind !== "string") return;
     if (data.kind === "end") this.wanted = false; // the match is over: the host closes
+    if (data.kind === "welcome") this.takenAgain = 0;
     if (data.kind === "welcome" && typeof data.token === "string") {
       localStorage.setItem(TOKEN_KEY, data.token);
+    }
+    if (data.kind === "error" && data.code === "seat-taken" && this.hello.role === "play"
+        && heldToken() && this.takenAgain < TAKEN_AGAIN) {
+      this.takenAgain += 1; // right after a drop the host may not yet have seen the old one go
+      return;
     }
     if (data.kind === "error" && FINAL.has(data.code)) {
       this.wanted = false;
