@@ -8,8 +8,19 @@ const NAME_KEY = "pusher-name";
 const $ = (id) => document.getElementById(id);
 
 const state = {
-  game: null, config: null, seat: -3, toMove: -1, observation: null, legal: [],
-  moves: 0, over: false, returns: null, seats: [], module: null, table: null, chatSeen: -1,
+  game: null,
+  config: null,
+  seat: -3,
+  toMove: -1,
+  observation: null,
+  legal: [],
+  moves: 0,
+  over: false,
+  returns: null,
+  seats: [],
+  module: null,
+  table: null,
+  chatSeen: -1,
   busy: false, // a move is being played back: the board takes no input until it ends
   started: false,
 };
@@ -18,7 +29,8 @@ window.pusherPage = state; // for the tests and the benchmark: what the page hol
 const connection = new Connection({
   message: (data) => receive(data).catch((e) => status(`page error: ${e.message}`)),
   status: (text) => status(text),
-  lost: () => { // nothing can be played until the host has said where the game stands
+  lost: () => {
+    // nothing can be played until the host has said where the game stands
     state.legal = [];
     state.table?.render(state, null);
   },
@@ -76,14 +88,23 @@ function act(action) {
 
 async function receive(data) {
   switch (data.kind) {
-    case "welcome": return welcome(data);
-    case "start": state.started = true; return news(data, null);
-    case "move": return news(data, data);
-    case "seats": return seats(data);
-    case "chat": return chat(data);
-    case "end": return end(data);
-    case "error": return status(`${data.code}: ${data.message}`);
-    default: return undefined;
+    case "welcome":
+      return welcome(data);
+    case "start":
+      state.started = true;
+      return news(data, null);
+    case "move":
+      return news(data, data);
+    case "seats":
+      return seats(data);
+    case "chat":
+      return chat(data);
+    case "end":
+      return end(data);
+    case "error":
+      return status(`${data.code}: ${data.message}`);
+    default:
+      return undefined;
   }
 }
 
@@ -106,12 +127,24 @@ async function welcome(data) {
   $("table").hidden = false;
   const root = $("game");
   root.replaceChildren();
-  state.table = state.module.createTable(root, { act, seatLabel, busy: (b) => { state.busy = b; } });
+  state.table = state.module.createTable(root, {
+    act,
+    seatLabel,
+    busy: (b) => {
+      state.busy = b;
+    },
+  });
   $("moves").replaceChildren(...view.history.map((seen, n) => moveItem(seen, n + 1)));
   $("chat").replaceChildren();
   state.chatSeen = -1;
   for (const line of data.chat ?? []) chat(line);
-  status(!data.started ? "waiting for the other players" : data.seat >= 0 ? `you play ${seatLabel(data.seat)}` : "you are watching");
+  status(
+    !data.started
+      ? "waiting for the other players"
+      : data.seat >= 0
+        ? `you play ${seatLabel(data.seat)}`
+        : "you are watching",
+  );
   seats(data);
   state.table.render(state, null);
   if (!performance.getEntriesByName("board").length) performance.mark("board"); // bench_page.py
@@ -137,28 +170,43 @@ function turnText() {
 
 function moveItem(seen, number) {
   const who = seen.mover >= 0 ? seatLabel(seen.mover) : "chance";
-  const what = seen.action === null ? "(hidden)" : (state.module?.describe ?? actionText)(seen.action, state.config);
+  const what =
+    seen.action === null
+      ? "(hidden)"
+      : (state.module?.describe ?? actionText)(seen.action, state.config);
   return el("li", { value: number, text: `${who}: ${what}` });
 }
 
 function seats(data) {
   if (!Array.isArray(data.seats)) return;
   state.seats = data.seats;
-  $("seats").replaceChildren(...data.seats.map((s, n) => {
-    const who = s.name ? `${seatLabel(n)}: ${s.name}` : seatLabel(n);
-    const person = s.kind === "person" || s.kind === "open";
-    const what = s.kind === "open" ? "open" : person ? (s.present ? "" : "away") : s.kind === "bot" ? "bot" : `bot: ${s.kind}`;
-    const extra = person && s.bot ? "played by a bot" : what;
-    return el("li", { class: n === state.seat ? "you" : "" }, [
-      el("span", { class: `dot${s.present || !person ? " on" : ""}` }),
-      el("span", { text: who }),
-      extra ? el("small", { text: `(${extra})` }) : null,
-      n === state.seat ? el("small", { text: "you" }) : null,
-    ]);
-  }));
+  $("seats").replaceChildren(
+    ...data.seats.map((s, n) => {
+      const who = s.name ? `${seatLabel(n)}: ${s.name}` : seatLabel(n);
+      const person = s.kind === "person" || s.kind === "open";
+      const what =
+        s.kind === "open"
+          ? "open"
+          : person
+            ? s.present
+              ? ""
+              : "away"
+            : s.kind === "bot"
+              ? "bot"
+              : `bot: ${s.kind}`;
+      const extra = person && s.bot ? "played by a bot" : what;
+      return el("li", { class: n === state.seat ? "you" : "" }, [
+        el("span", { class: `dot${s.present || !person ? " on" : ""}` }),
+        el("span", { text: who }),
+        extra ? el("small", { text: `(${extra})` }) : null,
+        n === state.seat ? el("small", { text: "you" }) : null,
+      ]);
+    }),
+  );
   const watchers = Array.isArray(data.watchers) ? data.watchers : [];
   $("watchers").textContent = watchers.length
-    ? `watching: ${watchers.map((w) => w || "someone").join(", ")}` : "";
+    ? `watching: ${watchers.map((w) => w || "someone").join(", ")}`
+    : "";
   if (typeof data.note === "string") $("seat-note").textContent = data.note;
   if (typeof data.waiting === "number" && data.waiting > 0) {
     status(`waiting for ${data.waiting} more player${data.waiting > 1 ? "s" : ""}`);
@@ -172,7 +220,9 @@ function chat(line) {
   }
   const label = line.seat >= 0 ? seatLabel(line.seat) : "watching";
   const who = line.name ? `${line.name} · ${label}` : line.seat >= 0 ? label : "a spectator";
-  $("chat").append(el("li", {}, [el("span", { class: "who", text: `${who}:` }), el("span", { text: line.text })]));
+  $("chat").append(
+    el("li", {}, [el("span", { class: "who", text: `${who}:` }), el("span", { text: line.text })]),
+  );
   $("chat").lastChild.scrollIntoView({ block: "nearest" });
 }
 
@@ -182,8 +232,11 @@ function end(data) {
   state.legal = [];
   state.table.render(state, null);
   const mine = state.seat >= 0 ? data.returns[state.seat] : null;
-  const verdict = mine === null ? "" : mine > 0 ? ": you won" : mine < 0 ? ": you lost" : ": a draw";
-  status(`the game is over${verdict} (${data.returns.map((r, n) => `${seatLabel(n)} ${r > 0 ? "+" : ""}${r}`).join(", ")})`);
+  const verdict =
+    mine === null ? "" : mine > 0 ? ": you won" : mine < 0 ? ": you lost" : ": a draw";
+  status(
+    `the game is over${verdict} (${data.returns.map((r, n) => `${seatLabel(n)} ${r > 0 ? "+" : ""}${r}`).join(", ")})`,
+  );
 }
 
 // The rules' plain text (hard-wrapped paragraphs, "- " lists, one-line headings) as elements.
@@ -192,7 +245,11 @@ function rulesNodes(text) {
     const lines = block.split("\n");
     if (lines[0].startsWith("- ")) {
       const items = block.split(/\n(?=- )/).map((item) => item.slice(2).replace(/\s*\n\s*/g, " "));
-      return el("ul", {}, items.map((item) => el("li", { text: item })));
+      return el(
+        "ul",
+        {},
+        items.map((item) => el("li", { text: item })),
+      );
     }
     const joined = block.replace(/\s*\n\s*/g, " ").trim();
     const heading = lines.length === 1 && joined.length < 60 && !/[.:]$/.test(joined);
@@ -209,4 +266,3 @@ async function showRules() {
   }
   dialog.showModal();
 }
-

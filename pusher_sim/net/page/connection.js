@@ -60,8 +60,13 @@ export class Connection {
     if (data.kind === "welcome" && typeof data.token === "string") {
       localStorage.setItem(TOKEN_KEY, data.token);
     }
-    if (data.kind === "error" && data.code === "seat-taken" && this.hello.role === "play"
-        && heldToken() && this.takenAgain < TAKEN_AGAIN) {
+    if (
+      data.kind === "error" &&
+      data.code === "seat-taken" &&
+      this.hello.role === "play" &&
+      heldToken() &&
+      this.takenAgain < TAKEN_AGAIN
+    ) {
       this.takenAgain += 1; // right after a drop the host may not yet have seen the old one go
       return;
     }

@@ -6,7 +6,8 @@ export function el(tag, props = {}, children = []) {
     else if (key === "class") node.className = value;
     else if (key === "onclick") node.addEventListener("click", value);
     else if (value === true) node.setAttribute(key, "");
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+    else if (value !== false && value !== null && value !== undefined)
+      node.setAttribute(key, value);
   }
   for (const child of children) if (child) node.append(child);
   return node;

@@ -4,7 +4,18 @@
 // the board and in words.
 import { el, button } from "./dom.js";
 import {
-  COLOURS, PITCH, Layout, cupName, drawAim, drawBall, drawBoard, insideTriangle, outlineTriangle, position, ring, triangleCentre,
+  COLOURS,
+  PITCH,
+  Layout,
+  cupName,
+  drawAim,
+  drawBall,
+  drawBoard,
+  insideTriangle,
+  outlineTriangle,
+  position,
+  ring,
+  triangleCentre,
 } from "./pusher_board.js";
 
 export const TITLE = "Pusher";
@@ -27,7 +38,8 @@ export function describe(action) {
   if (action.type === "Pass") return "pass";
   if (action.type !== "Push") return action.type;
   let text = `push ${action.triangle.map(cupName).join(" ")}`;
-  if (action.speed) text += ` flick ${Math.round((action.angle * 180) / Math.PI)}° ${action.speed.toFixed(2)} m/s`;
+  if (action.speed)
+    text += ` flick ${Math.round((action.angle * 180) / Math.PI)}° ${action.speed.toFixed(2)} m/s`;
   return `${text} press ${Math.round(action.strength * 100)}%`;
 }
 
@@ -35,13 +47,16 @@ function flickOf(aim, maxSpeed) {
   const dx = aim.press[0] - aim.drag[0];
   const dy = aim.press[1] - aim.drag[1];
   const length = Math.hypot(dx, dy);
-  if (length < DEAD_ZONE_PITCHES * PITCH || maxSpeed <= 0) return { angle: 0, speed: 0, fraction: 0 };
+  if (length < DEAD_ZONE_PITCHES * PITCH || maxSpeed <= 0)
+    return { angle: 0, speed: 0, fraction: 0 };
   const fraction = Math.min(1, (length - DEAD_ZONE_PITCHES * PITCH) / (FULL_DRAG_PITCHES * PITCH));
   return { angle: Math.atan2(dy, dx), speed: fraction * maxSpeed, fraction };
 }
 
 function maxFlick(config) {
-  const tops = [config.physics?.max_flick_speed, config.scripted?.max_flick_speed].filter((v) => typeof v === "number");
+  const tops = [config.physics?.max_flick_speed, config.scripted?.max_flick_speed].filter(
+    (v) => typeof v === "number",
+  );
   return tops.length ? Math.min(...tops) : 0;
 }
 
@@ -49,12 +64,29 @@ const key = ([q, r]) => `${q},${r}`;
 
 export function createTable(root, api) {
   const line = el("p", { class: "line" });
-  const canvas = el("canvas", { class: "board", "aria-label": "the board", width: "600", height: "600" });
-  const slider = el("input", { type: "range", min: "0", max: "100", value: "50", "aria-label": "press strength" });
+  const canvas = el("canvas", {
+    class: "board",
+    "aria-label": "the board",
+    width: "600",
+    height: "600",
+  });
+  const slider = el("input", {
+    type: "range",
+    min: "0",
+    max: "100",
+    value: "50",
+    "aria-label": "press strength",
+  });
   const strengthText = el("span", { text: "50%" });
   const controls = el("div", { class: "controls" });
   const last = el("p", { class: "line result" });
-  root.append(line, canvas, el("label", { class: "strength" }, ["Press strength", slider, strengthText]), controls, last);
+  root.append(
+    line,
+    canvas,
+    el("label", { class: "strength" }, ["Press strength", slider, strengthText]),
+    controls,
+    last,
+  );
   const ctx = canvas.getContext("2d");
   let state = null;
   let lay = null;
@@ -85,17 +117,26 @@ export function createTable(root, api) {
     }
     lay = new Layout(state?.config.board_radius ?? 5, canvas.width, canvas.height);
   }
-  new ResizeObserver(() => { resize(); draw(); }).observe(canvas);
+  new ResizeObserver(() => {
+    resize();
+    draw();
+  }).observe(canvas);
 
   const legalOf = (type) => (state ? state.legal.filter((a) => a.type === type) : []);
 
   function draw() {
     if (!state || !lay) return;
     const pushes = legalOf("Push").map((a) => a.triangle);
-    drawBoard(ctx, lay, { ...marks, places: legalOf("Place").map((a) => a.cell), triangles: playing ? [] : pushes });
+    drawBoard(ctx, lay, {
+      ...marks,
+      places: legalOf("Place").map((a) => a.cell),
+      triangles: playing ? [] : pushes,
+    });
     if (playing) return drawPlayback();
-    for (const [q, r, c] of state.observation.balls) drawBall(ctx, lay, position([q, r]), COLOURS[c]);
-    if (marks.lastCell) { // the last ball placed: a bright ring with a dark edge, on any cup
+    for (const [q, r, c] of state.observation.balls)
+      drawBall(ctx, lay, position([q, r]), COLOURS[c]);
+    if (marks.lastCell) {
+      // the last ball placed: a bright ring with a dark edge, on any cup
       ring(ctx, lay, position(marks.lastCell), "#111", 0.56, 0.16);
       ring(ctx, lay, position(marks.lastCell), "#fff36b", 0.56, 0.08);
     }
@@ -105,7 +146,10 @@ export function createTable(root, api) {
 
   function pointAt(event) {
     const box = canvas.getBoundingClientRect();
-    return lay.toBoard([((event.clientX - box.left) * canvas.width) / box.width, ((event.clientY - box.top) * canvas.height) / box.height]);
+    return lay.toBoard([
+      ((event.clientX - box.left) * canvas.width) / box.width,
+      ((event.clientY - box.top) * canvas.height) / box.height,
+    ]);
   }
 
   canvas.addEventListener("pointerdown", (event) => {
@@ -115,18 +159,28 @@ export function createTable(root, api) {
       return;
     }
     const p = pointAt(event);
-    const cup = legalOf("Place").find((a) => Math.hypot(...position(a.cell).map((v, i) => v - p[i])) < PLACE_REACH * PITCH);
+    const cup = legalOf("Place").find(
+      (a) => Math.hypot(...position(a.cell).map((v, i) => v - p[i])) < PLACE_REACH * PITCH,
+    );
     const push = legalOf("Push").find((a) => insideTriangle(p, a.triangle));
     if (!cup && !push) return;
     event.preventDefault();
     canvas.setPointerCapture(event.pointerId);
-    aim = { triangle: push?.triangle ?? null, press: p, drag: p, pointer: event.pointerId, cup: cup?.cell ?? null };
+    aim = {
+      triangle: push?.triangle ?? null,
+      press: p,
+      drag: p,
+      pointer: event.pointerId,
+      cup: cup?.cell ?? null,
+    };
     draw();
   });
 
   canvas.addEventListener("pointermove", (event) => {
     if (second && event.pointerId === second.pointer) {
-      setStrength(second.strength + (second.y - event.clientY) / (canvas.getBoundingClientRect().height / 2));
+      setStrength(
+        second.strength + (second.y - event.clientY) / (canvas.getBoundingClientRect().height / 2),
+      );
       return;
     }
     if (!aim || event.pointerId !== aim.pointer) return;
@@ -145,27 +199,46 @@ export function createTable(root, api) {
     second = null;
     if (event.type === "pointercancel") return draw();
     const flick = done.triangle ? flickOf(done, maxFlick(state.config)) : null;
-    const moved = Math.hypot(done.drag[0] - done.press[0], done.drag[1] - done.press[1]) >= DEAD_ZONE_PITCHES * PITCH;
+    const moved =
+      Math.hypot(done.drag[0] - done.press[0], done.drag[1] - done.press[1]) >=
+      DEAD_ZONE_PITCHES * PITCH;
     if (done.cup && !(done.triangle && moved)) return api.act({ type: "Place", cell: done.cup });
     if (!done.triangle) return draw();
     const centre = triangleCentre(done.triangle);
     const region = Math.min(1, state.config.press_region ?? 1);
     const offset = [(done.press[0] - centre[0]) * region, (done.press[1] - centre[1]) * region];
-    api.act({ type: "Push", triangle: done.triangle, offset, angle: flick.angle, speed: flick.speed, strength: strength() });
+    api.act({
+      type: "Push",
+      triangle: done.triangle,
+      offset,
+      angle: flick.angle,
+      speed: flick.speed,
+      strength: strength(),
+    });
   }
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
-  canvas.addEventListener("wheel", (event) => {
-    event.preventDefault();
-    setStrength(strength() - event.deltaY / 1000);
-  }, { passive: false });
+  canvas.addEventListener(
+    "wheel",
+    (event) => {
+      event.preventDefault();
+      setStrength(strength() - event.deltaY / 1000);
+    },
+    { passive: false },
+  );
 
   // -- playing a push back -----------------------------------------------------------------
   function startPlayback(path) {
     const finalCups = new Set(path.cups.filter(Boolean).map(key));
     const still = state.observation.balls.filter(([q, r]) => !finalCups.has(key([q, r])));
     const seconds = path.frames.length * path.interval;
-    playing = { path, still, start: performance.now(), speedUp: Math.max(1, seconds / LONGEST_PLAYBACK), previous: null };
+    playing = {
+      path,
+      still,
+      start: performance.now(),
+      speedUp: Math.max(1, seconds / LONGEST_PLAYBACK),
+      previous: null,
+    };
     api.busy(true);
     requestAnimationFrame(tick);
   }
@@ -184,7 +257,7 @@ export function createTable(root, api) {
 
   function drawPlayback() {
     const { path, still, start, speedUp } = playing;
-    const at = ((performance.now() - start) / 1000) * speedUp / path.interval;
+    const at = (((performance.now() - start) / 1000) * speedUp) / path.interval;
     const k = Math.min(path.frames.length - 1, Math.floor(at));
     const next = Math.min(path.frames.length - 1, k + 1);
     const f = Math.min(1, at - k);
@@ -210,7 +283,8 @@ export function createTable(root, api) {
     const now = new Map(after.balls.map(([q, r, c]) => [key([q, r]), c]));
     let moved = 0;
     for (const [cell, c] of now) if (was.get(cell) !== c) moved += 1;
-    const returned = after.trays.reduce((s, n) => s + n, 0) - before.trays.reduce((s, n) => s + n, 0) + 1;
+    const returned =
+      after.trays.reduce((s, n) => s + n, 0) - before.trays.reduce((s, n) => s + n, 0) + 1;
     return `last move: ${who} ${act}: ${moved} cup${moved === 1 ? "" : "s"} changed, ${Math.max(0, returned)} ball${returned === 1 ? "" : "s"} back to the trays`;
   }
 
@@ -223,15 +297,26 @@ export function createTable(root, api) {
       const obs = next.observation;
       const mine = next.toMove === next.seat && next.legal.length > 0;
       const duty = DUTIES[obs.duty] ?? obs.duty;
-      line.textContent = next.over ? "" : mine ? `your move (${obs.rule}): ${duty}` : `trays: ${obs.trays.map((n, s) => `${seatLabel(s, next.config)} ${n}`).join(", ")}`;
-      controls.replaceChildren(...next.legal.filter((a) => a.type === "Pass").map((a) => button("Pass", () => api.act(a))));
+      line.textContent = next.over
+        ? ""
+        : mine
+          ? `your move (${obs.rule}): ${duty}`
+          : `trays: ${obs.trays.map((n, s) => `${seatLabel(s, next.config)} ${n}`).join(", ")}`;
+      controls.replaceChildren(
+        ...next.legal.filter((a) => a.type === "Pass").map((a) => button("Pass", () => api.act(a))),
+      );
       if (move) {
         const action = move.seen.action;
-        marks = { lastCell: action?.type === "Place" ? action.cell : null, lastTriangle: action?.type === "Push" ? action.triangle : null };
+        marks = {
+          lastCell: action?.type === "Place" ? action.cell : null,
+          lastTriangle: action?.type === "Push" ? action.triangle : null,
+        };
         if (before) lastText = lastMoveText(move.seen, before, obs);
-        if (move.path && Array.isArray(move.path.frames) && move.path.frames.length > 1) startPlayback(move.path);
+        if (move.path && Array.isArray(move.path.frames) && move.path.frames.length > 1)
+          startPlayback(move.path);
       }
-      const won = next.over && obs.winner !== null ? `${seatLabel(obs.winner, next.config)} won. ` : "";
+      const won =
+        next.over && obs.winner !== null ? `${seatLabel(obs.winner, next.config)} won. ` : "";
       last.textContent = won + lastText;
       draw();
     },

@@ -96,7 +96,8 @@ export function drawBoard(ctx, lay, marks) {
     ctx.strokeStyle = FILL[cupColour(cell)];
     ctx.stroke();
   }
-  for (const cell of marks.places ?? []) ring(ctx, lay, position(cell), "rgba(255,255,255,0.85)", 0.36);
+  for (const cell of marks.places ?? [])
+    ring(ctx, lay, position(cell), "rgba(255,255,255,0.85)", 0.36);
 }
 
 // A path along a triangle's three cup centres (then filled or stroked).
@@ -112,7 +113,10 @@ function trianglePath(ctx, lay, tri) {
 
 // The last push's triangle, drawn over the balls: a bright line with a dark edge.
 export function outlineTriangle(ctx, lay, tri) {
-  for (const [colour, width] of [["#111", 0.12], ["#fff36b", 0.06]]) {
+  for (const [colour, width] of [
+    ["#111", 0.12],
+    ["#fff36b", 0.06],
+  ]) {
     trianglePath(ctx, lay, tri);
     ctx.lineWidth = Math.max(2, lay.px(PITCH * width));
     ctx.strokeStyle = colour;
@@ -175,7 +179,10 @@ export function drawAim(ctx, lay, aim, flick, strength) {
     for (const side of [-0.5, 0.5]) {
       ctx.beginPath();
       ctx.moveTo(ex, ey);
-      ctx.lineTo(ex - Math.cos(flick.angle + side) * head, ey + Math.sin(flick.angle + side) * head);
+      ctx.lineTo(
+        ex - Math.cos(flick.angle + side) * head,
+        ey + Math.sin(flick.angle + side) * head,
+      );
       ctx.stroke();
     }
   }

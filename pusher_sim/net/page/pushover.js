@@ -17,7 +17,10 @@ export function describe(action) {
 }
 
 function piece(seat, bare = false) {
-  const dot = el("span", { class: bare ? "piece bare" : "piece", title: bare ? "a bare bottom" : seatLabel(seat) });
+  const dot = el("span", {
+    class: bare ? "piece bare" : "piece",
+    title: bare ? "a bare bottom" : seatLabel(seat),
+  });
   if (!bare) dot.style.background = SWATCH[seatLabel(seat)] ?? "#888";
   return dot;
 }
@@ -35,25 +38,55 @@ export function createTable(root, api) {
       const obs = state.observation;
       const cfg = state.config;
       line.textContent = state.toMove === state.seat ? "your move: roll or stop" : "";
-      dice.replaceChildren(...obs.dice.map((d) => el("span", { class: "die", text: PIPS[d] ?? String(d), title: String(d) })));
-      controls.replaceChildren(...state.legal.map((a) => button(a.type === "Roll" ? "Roll" : a.type === "Stop" ? "Stop" : a.type,
-        () => api.act(a), { class: a.type === "Roll" ? "primary" : "" })));
+      dice.replaceChildren(
+        ...obs.dice.map((d) =>
+          el("span", { class: "die", text: PIPS[d] ?? String(d), title: String(d) }),
+        ),
+      );
+      controls.replaceChildren(
+        ...state.legal.map((a) =>
+          button(
+            a.type === "Roll" ? "Roll" : a.type === "Stop" ? "Stop" : a.type,
+            () => api.act(a),
+            { class: a.type === "Roll" ? "primary" : "" },
+          ),
+        ),
+      );
       const stops = [];
       for (let stop = 1; stop <= cfg.track_length; stop += 1) {
         const here = obs.where.flatMap((w, seat) => (w === stop ? [piece(seat)] : []));
         const bare = obs.bare.filter((b) => b === stop).map(() => piece(-1, true));
-        const kind = stop === cfg.pot_stop ? " pot" : cfg.push_off_stops.includes(stop) ? " edge" : "";
-        stops.push(el("div", { class: `stop${kind}` }, [el("span", { text: stop === cfg.pot_stop ? `${stop} pot` : String(stop) }), ...here, ...bare]));
+        const kind =
+          stop === cfg.pot_stop ? " pot" : cfg.push_off_stops.includes(stop) ? " edge" : "";
+        stops.push(
+          el("div", { class: `stop${kind}` }, [
+            el("span", { text: stop === cfg.pot_stop ? `${stop} pot` : String(stop) }),
+            ...here,
+            ...bare,
+          ]),
+        );
       }
       track.replaceChildren(...stops);
-      const away = obs.where.map((w, seat) => (w === 0 ? `${seatLabel(seat)} at the start` : w === -1 ? `${seatLabel(seat)} rolled out` : w === -2 ? `${seatLabel(seat)} waiting` : "")).filter(Boolean);
+      const away = obs.where
+        .map((w, seat) =>
+          w === 0
+            ? `${seatLabel(seat)} at the start`
+            : w === -1
+              ? `${seatLabel(seat)} rolled out`
+              : w === -2
+                ? `${seatLabel(seat)} waiting`
+                : "",
+        )
+        .filter(Boolean);
       facts.replaceChildren(
         el("span", { text: `pot: ${obs.pot} chip${obs.pot === 1 ? "" : "s"}` }),
         ...obs.columns.map((c, seat) => el("span", { text: `${seatLabel(seat)}: ${c} chips` })),
         el("span", { text: `spare bottoms: ${obs.free_bottoms}` }),
         ...away.map((text) => el("span", { text })),
       );
-      result.textContent = state.over ? `final: ${state.returns.map((r, n) => `${seatLabel(n)} ${r > 0 ? "won" : r < 0 ? "lost" : "drew"}`).join(", ")}` : "";
+      result.textContent = state.over
+        ? `final: ${state.returns.map((r, n) => `${seatLabel(n)} ${r > 0 ? "won" : r < 0 ? "lost" : "drew"}`).join(", ")}`
+        : "";
     },
   };
 }
