@@ -159,27 +159,14 @@ export function createTable(root, api) {
     const legal = chosen === null ? state.legal : state.legal.filter((a) => uses(a, chosen));
     const plain = legal.filter((a) => a.type !== "LayMelds");
     const laying = legal.filter((a) => a.type === "LayMelds");
+    const play = (a) => {
+      chosen = null;
+      api.act(a);
+    };
+    const offer = (a) => button(label(a), () => play(a), { "data-type": a.type });
     options.replaceChildren(
-      ...plain.map((a) =>
-        button(
-          label(a),
-          () => {
-            chosen = null;
-            api.act(a);
-          },
-          { "data-type": a.type },
-        ),
-      ),
-      ...laying.slice(0, SHOWN).map((a) =>
-        button(
-          label(a),
-          () => {
-            chosen = null;
-            api.act(a);
-          },
-          { "data-type": a.type },
-        ),
-      ),
+      ...plain.map(offer),
+      ...laying.slice(0, SHOWN).map(offer),
       ...(laying.length > SHOWN
         ? [
             el("small", {
