@@ -181,12 +181,13 @@ def test_seats_spectators_chat_and_the_rules_as_text(tmp_path: Path, chromium: A
     chat = wes.page.locator("#chat")
     said = chat.inner_text()
     assert chat.locator("b").count() == 0 and "Ann · red" in said and "hello <b>all</b>" in said
-    assert "watching: Wes" in ann.page.locator("#watchers").inner_text()
+    ann.until("document.getElementById('watchers').textContent === 'watching: Wes'")
     assert wes.state("s.seat") == -3
     bo = open_tab(chromium, url(host), DESKTOP)
     join(bo, "Bo")
     ann.until("s.started && s.legal.length > 0")
-    assert [t.state("s.started") for t in (wes, bo)] == [True, True]
+    for tab in (wes, bo):  # every connection is told that play starts
+        tab.until("s.started")
     seats = ann.page.locator("#seats").inner_text()
     assert "red: Ann" in seats and "blue: Bo" in seats
     ann.page.get_by_role("button", name="Rules").click()
