@@ -43,3 +43,12 @@ def nim(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setitem(GAMES, name, where)
     monkeypatch.setenv(GAMES_VARIABLE, ENTRY)
     return name
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium for the browser tests (tests/browser.py); without one they are skipped
+    with one line saying so."""
+    from tests.browser import launch
+
+    yield from launch()

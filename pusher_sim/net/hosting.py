@@ -62,6 +62,7 @@ async def serve(
     kinds = ", ".join(s.kind for s in table.seats)
     say(f"hosting {title} on ws://{args.bind}:{port} (seats: {kinds}; saved in {table.save_to})")
     say(f"to join: pusher join {_reachable(args.bind)}:{port}")
+    say(f"to play in a browser: http://{_reachable(args.bind)}:{port}/")
     if ready is not None:
         ready.set()
     await server.run()

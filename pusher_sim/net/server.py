@@ -27,10 +27,11 @@ from http import HTTPStatus
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from pusher_sim.net import protocol
+from pusher_sim.net import page_files, protocol
 from pusher_sim.net.bucket import Bucket
 from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, ChatRoom
 from pusher_sim.net.protocol import Act, Chat, Hello, ProtocolError
@@ -167,10 +168,11 @@ class Server:
         return None
 
     def page(self, connection: ServerConnection, request: Request) -> Response:
-        """A plain HTTP request (no WebSocket upgrade)."""
-        return connection.respond(
-            HTTPStatus.UPGRADE_REQUIRED, "a pusher host: join it with pusher join HOST:PORT\n"
-        )
+        """A plain HTTP request (no WebSocket upgrade): the browser page's files
+        (:mod:`pusher_sim.net.page_files`)."""
+        page = page_files.answer(request.path)
+        headers = Headers(page.headers(request.headers.get("Host", "")))
+        return Response(page.status, HTTPStatus(page.status).phrase, headers, page.body)
 
     # -- one connection ---------------------------------------------------------------------
 
