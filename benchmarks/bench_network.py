@@ -6,8 +6,9 @@ under 50 ms at p95).
 Real processes on 127.0.0.1: the host (the real server, saving after every move as ``pusher
 host`` does) prints when it applies each move; the bots play as ``pusher join --bot`` does, on
 threads of this process and unpaced (a joined client keeps to half the host's rate, which would
-measure the pacing, not the protocol), against a host with its limits lifted; the joined window (SDL's dummy driver, its seat played by a bot) runs in this process and notes
-when it starts each push's playback (one monotonic clock for all processes). Per action over
+measure the pacing, not the protocol), against a host with its limits lifted; the joined
+window (SDL's dummy driver, its seat played by a bot) runs in this process and notes when it
+starts each push's playback (one monotonic clock for all processes). Per action over
 the network is the time between two moves the host applies; locally, one :meth:`Match.step`.
 The overhead is their difference, at the median and at p95.
 
