@@ -110,6 +110,12 @@ class TurnFlow:
     def hot_seat(self) -> bool:
         return len(self.people) > 1
 
+    @property
+    def you(self) -> int:
+        """The seat the one person at this window plays ("you" on the table), or -1: hot-seat
+        play, a spectator, bots only."""
+        return self.viewer if self.viewer in self.people and not self.hot_seat else -1
+
     def _follow(self) -> None:
         """Turn the table to the person to move (through a screen pass if hands are hidden)."""
         seat = self.match.state.current_player()

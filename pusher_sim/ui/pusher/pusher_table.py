@@ -27,6 +27,7 @@ from pusher_sim.turnloop.match import Match
 from pusher_sim.ui.common.game_table import GameTable, match_for
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.replay_control import INSTANT
+from pusher_sim.ui.common.save_commands import file_words
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
 from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter
@@ -165,8 +166,7 @@ class PusherTable(GameTable):
         )
 
     def _read_scene(self) -> Scene:
-        flow = self.flow
-        return read_scene(self.mirror, self.match.log.seats, -1 if flow.hot_seat else flow.viewer)
+        return read_scene(self.mirror, self.match.log.seats, self.flow.you)
 
     def _fit(self, size: tuple[int, int]) -> Layout:
         game = self.game
@@ -340,7 +340,8 @@ class PusherTable(GameTable):
     def _fast_forward(self, on: bool) -> None:
         """F: the bots move without pause or animation until a person is to move."""
         if on and (self.flow.awaiting >= 0 or self.state.is_terminal()):
-            self.say("nothing to fast-forward: it is your move")
+            over = self.state.is_terminal()
+            self.say(f"nothing to fast-forward: {'the game is over' if over else 'your move'}")
             return
         self.fast = on
         self.flow.pace = 0.0 if on else self._pace
@@ -506,6 +507,6 @@ def open_table(
     if wait or not log.actions:
         table.reopen(table.continued(maker, log, start))
         return table
-    label = f"loading {config.load}"
-    table.load_log(maker, log, start, label, f"loaded {len(log.actions)} moves from {config.load}")
+    named, moves = file_words(str(config.load), config.game), len(log.actions)
+    table.load_log(maker, log, start, f"loading {named}", f"loaded {moves} moves from {named}")
     return table

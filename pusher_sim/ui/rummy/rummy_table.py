@@ -111,8 +111,7 @@ class RummyTable(GameTable):
     def name(self, seat: int) -> str:
         if seat == CHANCE:
             return "the dealer"
-        you = seat == self.flow.viewer and not self.flow.hot_seat
-        return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], you)
+        return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], seat == self.flow.you)
 
     def hint_now(self) -> str:
         if self.deal_pause >= 0:

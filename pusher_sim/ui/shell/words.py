@@ -6,10 +6,14 @@ capitalised the same way; players never see the games' internal names (``rummy``
 
 from __future__ import annotations
 
+import re
+
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.registry import HUMAN, get_spec
 
 GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
+RULE_CODE = re.compile(r" ?\((?:[PRO]\d+(?:, ?)?)+\)")
+"""A reference to docs/rules.md's numbered rules, as the games' texts add it: " (O6)"."""
 """What a finished game offers, on every table."""
 
 
@@ -34,3 +38,10 @@ def seat_name(name: str, kind: str, you: bool) -> str:
     the table, "person" for each person of a hot-seat game, else the bot ("East (strong bot)")."""
     who = ("you" if you else "person") if kind == HUMAN else seat_kind(kind)
     return f"{name[:1].upper()}{name[1:]} ({who})"
+
+
+def without_rule_codes(words: str) -> str:
+    """``words`` without references to numbered rules ("no free bottom to mount (O6)" reads
+    "no free bottom to mount"): the window says what happens in words, the I panel and the
+    rules page give the codes."""
+    return RULE_CODE.sub("", words)
