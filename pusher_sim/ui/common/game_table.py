@@ -28,6 +28,7 @@ from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror
 from pusher_sim.turnloop.state import State
+from pusher_sim.ui.common.leaving import ask_leave
 from pusher_sim.ui.common.match_maker import MatchMaker, forked, started_over
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.common.replay_control import ReplayControl, start_replay
@@ -48,7 +49,7 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
 )
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS
+from pusher_sim.ui.shell.words import game_over_keys
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
@@ -213,6 +214,8 @@ class GameTable:
     # -- the Mode protocol ------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.flow.frame.takes(event):  # the chat or the people panel of a hosted match
+            return
         if event.type == pygame.QUIT:
             self.host.quit()
         elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -285,11 +288,12 @@ class GameTable:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.screen_size = surface.get_size()
-        self.draw_table(surface)
+        self.flow.frame.paint(surface, self.draw_table)  # the table, and what surrounds it
         if self.show_help:
             shade(surface)
             size = max(16, surface.get_height() // 32)
-            panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *COMMON_HELP], size)
+            common = COMMON_HELP[-1:] if self.flow.hosted_elsewhere else COMMON_HELP
+            panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *common], size)
 
     def animating(self) -> bool:
         replaying = self.replay is not None and not self.replay.waiting
@@ -320,7 +324,8 @@ class GameTable:
 
     def hint_now(self) -> str:
         """What the message line says when there is no news: the table's main keys now."""
-        return GAME_OVER_KEYS if self.seen.is_terminal() else self.hint
+        over = game_over_keys(self.flow.hosted_elsewhere)
+        return over if self.seen.is_terminal() else self.hint
 
     def handle_table(self, event: pygame.event.Event) -> None:
         """The table's own input (cards, dice, buttons)."""
@@ -389,18 +394,7 @@ class GameTable:
         self.host.home()
 
     def ask_leave(self) -> None:
-        if not self.in_progress():
-            self.leave()
-            return
-        self.ask(
-            "Leave this game?",
-            "It is saved: the start screen can continue it.",
-            [
-                Choice(pygame.K_y, "Leave", self.leave, default=True),
-                Choice(pygame.K_q, "Quit", self.host.quit),
-                Choice(pygame.K_n, "Stay", _no),
-            ],
-        )
+        ask_leave(self)  # what it asks depends on where the match lives (see .leaving)
 
     def ask_new_game(self) -> None:
         if not self.in_progress():

@@ -51,6 +51,7 @@ from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_view import PusherView
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
+from pusher_sim.ui.shell.words import table_keys
 
 STRENGTH_STEP = 0.1
 """How much one press of Up/Down (or one wheel notch) changes a push's strength."""
@@ -124,7 +125,7 @@ class PusherTable(GameTable):
         self.painter = Painter(self.layout)
         self.scene = self._read_scene()
         self.restarted()
-        self.say("H help   N new game   U undo   S save   L load   R replay   Esc leave")
+        self.say(table_keys(flow.hosted_elsewhere))
 
     # -- what the table is ------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from pusher_sim.ui.shell.widgets import (
     button_for_key,
     row_of_buttons,
 )
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name, without_rule_codes
+from pusher_sim.ui.shell.words import game_over_keys, seat_name, without_rule_codes
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
 from pushover.game import COLOURS
@@ -252,7 +252,7 @@ class PushOverTable(GameTable):
             winner = state.winner
             title = f"{cap(winner)} wins" if winner >= 0 else "A draw"
             chips = ", ".join(f"{cap(s)} {c}" for s, c in enumerate(state.columns))
-            over = (title, (f"chips: {chips}", GAME_OVER_KEYS))
+            over = (title, (f"chips: {chips}", game_over_keys(self.flow.hosted_elsewhere)))
         walk = self.walk if self.tumble <= 0 else None
         return PushOverView(
             state=self.drawn_state(),

@@ -32,7 +32,7 @@ from pusher_sim.ui.rummy.table_text import deal_lines, status_line
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 from pusher_sim.ui.shell.widgets import Button, button_at, button_for_key
-from pusher_sim.ui.shell.words import seat_name
+from pusher_sim.ui.shell.words import game_over_keys, seat_name
 from rummy.actions import Discard, DrawStock, LayOff, PushDraw, ReplaceWild, Shuffle, TakeDiscard
 from rummy.game import SEAT_NAMES
 from rummy.melds import layoff_slots
@@ -449,7 +449,8 @@ class RummyTable(GameTable):
         if self.deal_pause >= 0:
             return (f"Deal {self.deal_pause + 1} is over", deal_lines(self.state))
         if self.state.phase == OVER:
-            return ("The match is over", deal_lines(self.state, final=True))
+            keys = game_over_keys(self.flow.hosted_elsewhere)
+            return ("The match is over", deal_lines(self.state, True, keys))
         return None
 
 

@@ -12,8 +12,11 @@ from rummy.scoring import TEAMS, hand_points
 from rummy.state import DRAW, OVER, SHUFFLE, RummyState
 
 
-def deal_lines(state: RummyState, final: bool = False) -> tuple[str, ...]:
-    """The lines of the card a deal's end (or, ``final``, the match's) shows."""
+def deal_lines(
+    state: RummyState, final: bool = False, keys: str = GAME_OVER_KEYS
+) -> tuple[str, ...]:
+    """The lines of the card a deal's end (or, ``final``, the match's, ending with ``keys``:
+    what the window offers then) shows."""
     lines = []
     if state.results:
         r = state.results[-1]
@@ -31,7 +34,7 @@ def deal_lines(state: RummyState, final: bool = False) -> tuple[str, ...]:
     if final:
         winner = "team A (North, South)" if a < b else "team B (East, West)"
         lines.append("a draw" if a == b else f"{winner} wins")
-        lines.append(GAME_OVER_KEYS)
+        lines.append(keys)
     else:
         lines.append("click or press Space for the next deal")
     return tuple(lines)

@@ -20,6 +20,7 @@ from pusher_sim.net.held_seats import held_token, seat_key
 from pusher_sim.net.hosting import DEFAULT_PORT, host_in_background, hosted_from, hosting_args
 from pusher_sim.net.table import OPEN
 from pusher_sim.turnloop.registry import GAMES, HUMAN, get_spec
+from pusher_sim.ui.common.hosting import Hosting, keep, stop_hosting
 from pusher_sim.ui.common.joining import Joining
 from pusher_sim.ui.common.remote_flow import wake_on_news
 from pusher_sim.ui.shell.config import AppConfig
@@ -62,10 +63,10 @@ class Form(RowForm):
     def hints(self) -> list[str]:
         return []
 
-    def joining(self, link: Link, key: str | None, note: str = "") -> None:
+    def joining(self, link: Link, key: str | None) -> None:
         wake_on_news(link)
         link.start()
-        self.host.show(Joining(self.host, self.config, link, key, None, note))
+        self.host.show(Joining(self.host, self.config, link, key, None))
 
 
 class JoinForm(Form):
@@ -184,6 +185,7 @@ class HostForm(Form):
         if port > 65535:
             self.message = f"port {port} is out of range (0 to 65535)"
             return
+        stop_hosting()  # this window hosts one match at a time: its port is free again
         args = hosting_args(self.game, self.seats, port, BINDS[self.bind][0])
         try:
             table = hosted_from(args)
@@ -191,5 +193,14 @@ class HostForm(Form):
         except UserError as exc:
             self.message = str(exc)
             return
-        link = Link(hosted.address, protocol.PLAY, hosted.seat, hosted.token)
-        self.joining(link, None, f"others join with: pusher join {hosted.shown}")
+        hosting = Hosting.of(self.game, args.bind, hosted)
+        keep(hosting)
+        join_hosted(self.host, self.config, hosting)
+
+
+def join_hosted(host: Host, config: AppConfig, hosting: Hosting) -> None:
+    """This window to the match it hosts, at its own seat (again, after leaving it running)."""
+    link = Link(hosting.address, protocol.PLAY, hosting.seat, hosting.token)
+    wake_on_news(link)
+    link.start()
+    host.show(Joining(host, config, link, None, None, hosting))

@@ -24,13 +24,14 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.ui.common.hosting import hosted_now
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
 from pusher_sim.ui.shell.form import FormButton, Row, RowForm
 from pusher_sim.ui.shell.mode import Host, Mode
 from pusher_sim.ui.shell.table_registry import has_table, table_maker
 from pusher_sim.ui.shell.widgets import RGB, TEXT_DIM, WARNING
-from pusher_sim.ui.shell.words import game_title, seat_kind
+from pusher_sim.ui.shell.words import game_title, seat_kind, seat_labels
 
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
@@ -38,16 +39,6 @@ CONTINUE = "continue:"
 """A button continuing one game's game in progress: this, then the game's name."""
 STRONGEST = "bot"
 """Every game's name for its strongest bot: what a seat added by raising the players gets."""
-
-
-@lru_cache(maxsize=16)
-def seat_labels(game: str, players: int) -> tuple[str, ...]:
-    """What each seat is called in ``game`` with ``players`` seats (Red, Blue... in Pusher)."""
-    try:
-        made = get_spec(game).make_game({"players": players})
-        return tuple(made.seat_label(s).split(" (")[0].capitalize() for s in range(players))
-    except (UserError, AttributeError, ValueError):
-        return tuple(f"Seat {s + 1}" for s in range(players))
 
 
 @dataclass(frozen=True)
@@ -300,7 +291,12 @@ class StartScreen(RowForm):
             for a in in_progress()
             if last is None or a.game != last.game
         ]
+        hosting = hosted_now()
+        back = [] if hosting is None else [
+            FormButton("hosted", f"Back to your hosted {hosting.title} game  (B)")
+        ]  # fmt: skip
         return [
+            *back,
             FormButton("start", "Start  (Enter)"),
             FormButton("continue", self.continue_label(), self.can_continue()),
             *others,
@@ -312,7 +308,7 @@ class StartScreen(RowForm):
     def shortcuts(self) -> dict[int, str]:
         return {
             pygame.K_ESCAPE: "quit", pygame.K_RETURN: "start", pygame.K_KP_ENTER: "start",
-            pygame.K_c: "continue", pygame.K_o: "host", pygame.K_j: "join",
+            pygame.K_c: "continue", pygame.K_o: "host", pygame.K_j: "join", pygame.K_b: "hosted",
         }  # fmt: skip
 
     def press(self, what: str) -> None:
@@ -326,11 +322,40 @@ class StartScreen(RowForm):
                 self.continue_game(saved)
         elif what == "quit":
             self.host.quit()
-        elif what in ("host", "join"):  # the network is loaded only when asked for
-            from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
+        elif what in ("host", "join", "hosted"):
+            self.network(what)
 
-            form = HostForm(self.host, self.config, self, self.game) if what == "host" else None
-            self.host.show(form or JoinForm(self.host, self.config, self))
+    def network(self, what: str) -> None:
+        """The network's forms, or back to the match this window hosts (the network is loaded
+        only when asked for). *Host a game* while a match is still hosted asks first."""
+        from pusher_sim.ui.shell.network_forms import HostForm, JoinForm, join_hosted
+
+        hosting = hosted_now()
+        host_form = HostForm(self.host, self.config, self, self.game)
+        if what == "join":
+            self.host.show(JoinForm(self.host, self.config, self))
+        elif hosting is None:
+            if what == "host":
+                self.host.show(host_form)
+        elif what == "hosted":
+            join_hosted(self.host, self.config, hosting)
+        else:
+            lines = (
+                f"It still runs: {hosting.addresses[0]}.",
+                "Hosting another one stops it (it is saved: pusher host --load goes on).",
+            )
+            choices = [
+                Choice(
+                    pygame.K_b,
+                    "Back to it",
+                    lambda: join_hosted(self.host, self.config, hosting),
+                    True,
+                ),
+                Choice(pygame.K_h, "Host another", lambda: self.host.show(host_form)),
+                Choice(pygame.K_ESCAPE, "Not now", lambda: self.host.show(self)),
+            ]
+            title = f"Your {hosting.title} game is hosted"
+            self.host.show(Confirm(self.host, self, title, lines, choices))
 
     def notes(self) -> list[tuple[str, RGB]]:
         hint = "Click a row (left half: back, right half: on), or Up/Down and Left/Right"

@@ -7,14 +7,20 @@ capitalised the same way; players never see the games' internal names (``rummy``
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.registry import HUMAN, get_spec
 
 GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
+"""What a finished game offers, on every table."""
+TABLE_KEYS = "H help   N new game   U undo   S save   L load   R replay   Esc leave"
+"""The keys of a table whose game is played here."""
+JOINED_KEYS = "H help   T chat   P people   Esc leave"
+"""The keys of a table joined to a hosted match: the match is the host's to start again,
+undo, save, load or replay."""
 RULE_CODE = re.compile(r" ?\((?:[PRO]\d+(?:, ?)?)+\)")
 """A reference to docs/rules.md's numbered rules, as the games' texts add it: " (O6)"."""
-"""What a finished game offers, on every table."""
 
 
 def game_title(game: str) -> str:
@@ -45,3 +51,23 @@ def without_rule_codes(words: str) -> str:
     "no free bottom to mount"): the window says what happens in words, the I panel and the
     rules page give the codes."""
     return RULE_CODE.sub("", words)
+
+
+@lru_cache(maxsize=16)
+def seat_labels(game: str, players: int) -> tuple[str, ...]:
+    """What each seat is called in ``game`` with ``players`` seats (Red, Blue... in Pusher)."""
+    try:
+        made = get_spec(game).make_game({"players": players})
+        return tuple(made.seat_label(s).split(" (")[0].capitalize() for s in range(players))
+    except (UserError, AttributeError, ValueError):
+        return tuple(f"Seat {s + 1}" for s in range(players))
+
+
+def table_keys(hosted_elsewhere: bool) -> str:
+    """The keys a table offers, as its footer says them."""
+    return JOINED_KEYS if hosted_elsewhere else TABLE_KEYS
+
+
+def game_over_keys(hosted_elsewhere: bool) -> str:
+    """What a finished game offers: a joined window leaves the next game to the host."""
+    return "Esc leave   T chat" if hosted_elsewhere else GAME_OVER_KEYS

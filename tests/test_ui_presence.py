@@ -1,0 +1,182 @@
+"""Issue 34, the window's side: who is at a hosted table, shown (not only stored), the waiting
+state before the start, the table chat, and the addresses the host gives.
+
+The frame around the table is driven here on a table of this process fed the host's messages
+as the link hands them on; tests/test_ui_hosted.py plays the same with real hosts on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from pusher_sim.ui.common.host_addresses import join_addresses, page_link
+from pusher_sim.ui.common.presence import Presence, plain
+from pusher_sim.ui.common.presence_panel import PresenceFrame
+from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.words import seat_labels
+from tests import ui_driver
+
+pytestmark = pytest.mark.usefixtures("window")
+
+
+def seat(n: int, kind: str = "person", name: str = "", **state: bool) -> dict[str, Any]:
+    return {
+        "seat": n,
+        "kind": kind,
+        "name": name or None,
+        "taken": state.get("taken", True),
+        "present": state.get("present", True),
+        "bot": state.get("bot", False),
+    }
+
+
+def framed(presence: Presence, sent: list[str]) -> PusherTable:
+    """A Pusher table at 800x600 with the hosted match's frame around it."""
+    config = AppConfig(seats=("human", "human"), size=(800, 600), speed=1e3)
+    table = ui_driver.open_table(config)
+
+    def send(line: str) -> str:
+        sent.append(line)
+        return ""
+
+    table.flow.frame = PresenceFrame(presence, seat_labels("pusher", 2), send)
+    return table
+
+
+def drawn_words(table: PusherTable, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line the frame draws in one frame of ``table``."""
+    from pusher_sim.ui.common import presence_panel
+
+    words: list[str] = []
+    real_text = presence_panel.text  # type: ignore[attr-defined]
+    real_panel = presence_panel.panel  # type: ignore[attr-defined]
+
+    def record(surface: pygame.Surface, line: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        words.append(line)
+        return real_text(surface, line, *args, **kwargs)
+
+    def record_panel(
+        surface: pygame.Surface, title: str, lines: list[str], size: int
+    ) -> pygame.Rect:
+        words.extend([title, *lines])
+        return real_panel(surface, title, lines, size)
+
+    monkeypatch.setattr(presence_panel, "text", record)
+    monkeypatch.setattr(presence_panel, "panel", record_panel)
+    table.draw(pygame.Surface((800, 600)))
+    monkeypatch.undo()
+    return words
+
+
+def key(table: PusherTable, code: int, char: str = "") -> None:
+    ui_driver.post(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0)
+    ui_driver.tick(table)
+
+
+def test_before_the_start_the_window_says_whom_it_waits_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 34, item 6: "waiting for 1 player" before the start, and a click on the board
+    says so instead of "wait: Red (you) is to move"."""
+    presence = Presence(0, "Ann")
+    presence.welcome([seat(0, name="Ann"), seat(1, "open", taken=False, present=False)], False)
+    table = framed(presence, [])
+    words = drawn_words(table, monkeypatch)
+    assert "Waiting for 1 player to join" in words, words
+    assert any("Red: Ann (you)" in w for w in words), words
+    ui_driver.click_cell(table, ui_driver.RED_FIRST)
+    said = table.flow.frame.said  # type: ignore[attr-defined]
+    assert "waiting for 1 player" in said and "to move" not in table.message
+    assert table.match.moves == 0
+
+
+def test_a_player_leaving_returning_and_replaced_is_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seat news is drawn: who left (warned), who is back, a bot taking the seat; names as
+    given with --name; the spectators by name."""
+    presence = Presence(0, "Ann")
+    both = [seat(0, name="Ann"), seat(1, name="Bob")]
+    presence.welcome(both, True)
+    table = framed(presence, [])
+    presence.tell([both[0], seat(1, name="Bob", present=False)], True, "Blue (Bob) left")
+    words = drawn_words(table, monkeypatch)
+    assert "Blue (Bob) left" in words and presence.newest_is_warning
+    assert "Blue: Bob, away" in words, words
+    presence.tell(both, True, "Blue (Bob) is back", ["Cid", ""])
+    words = drawn_words(table, monkeypatch)
+    assert "Blue (Bob) is back" in words and "watching: Cid and 1 more" in words, words
+    replaced = seat(1, name="Bob", present=False, bot=True)
+    presence.tell([both[0], replaced], True, "Blue is played by a bot from now on")
+    words = drawn_words(table, monkeypatch)
+    assert "Blue is played by a bot from now on" in words
+    assert "Blue: Bob, a bot plays" in words, words
+
+
+def test_a_spectator_is_never_you(monkeypatch: pytest.MonkeyPatch) -> None:
+    presence = Presence(-3, "Cid")
+    presence.welcome([seat(0, name="Ann"), seat(1, name="Bob")], True)
+    table = framed(presence, [])
+    words = drawn_words(table, monkeypatch)
+    assert not any("(you)" in w for w in words) and "you are watching" in words, words
+
+
+def test_the_chat_opens_with_t_sends_on_enter_and_esc_closes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """T opens the chat line (the table does not see the keys typed), Enter sends it, the
+    lines come back drawn as plain text; Esc closes the chat, not the table."""
+    presence = Presence(0, "Ann")
+    presence.welcome([seat(0, name="Ann"), seat(1, name="Bob")], True)
+    sent: list[str] = []
+    table = framed(presence, sent)
+    key(table, pygame.K_t, "t")
+    for char in "hi u":  # "u" would be undo, were it the table's
+        key(table, getattr(pygame, f"K_{char}") if char != " " else pygame.K_SPACE, char)
+    key(table, pygame.K_RETURN)
+    assert sent == ["hi u"] and table.message != "nothing to undo: no person has moved yet"
+    presence.said(1, "Bob\x1b[31m", "hello\nthere")
+    key(table, pygame.K_t, "t")
+    words = drawn_words(table, monkeypatch)
+    assert "Bob [31m: hello there" in words, words
+    ui_driver.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    ui_driver.tick(table)
+    app = ui_driver.host_of(table)
+    assert app.mode is table and table.flow.frame.typing is None  # type: ignore[attr-defined]
+
+
+def test_the_host_gone_is_said_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    presence = Presence(1, "Bob")
+    presence.welcome([seat(0, name="Ann"), seat(1, name="Bob")], True)
+    table = framed(presence, [])
+    presence.dropped("the host is out of reach: reconnecting")
+    words = drawn_words(table, monkeypatch)
+    assert "the host is out of reach: reconnecting" in words
+
+
+def test_the_host_shows_where_others_join(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every address it listens on: the LAN's when bound to all, this machine's own said so
+    when bound to loopback; and the page's link."""
+    everywhere = join_addresses("0.0.0.0", 4747)
+    assert everywhere[-1] == "127.0.0.1:4747 (this machine only)"
+    assert all(not a.startswith("127.") for a in everywhere[:-1])
+    assert join_addresses("127.0.0.1", 4748) == ("127.0.0.1:4748 (this machine only)",)
+    assert join_addresses("192.168.1.20", 4747) == ("192.168.1.20:4747",)
+    assert page_link(join_addresses("127.0.0.1", 4748)) == "http://127.0.0.1:4748/"
+    presence = Presence(0, "Ann")
+    presence.welcome([seat(0, name="Ann"), seat(1, "open", taken=False, present=False)], False)
+    presence.addresses, presence.page = ("192.168.1.20:4747",), "http://192.168.1.20:4747/"
+    table = framed(presence, [])
+    words = drawn_words(table, monkeypatch)
+    assert "   192.168.1.20:4747" in words and any("http://192.168.1.20:4747/" in w for w in words)
+
+
+def test_names_and_chat_are_drawn_as_plain_text() -> None:
+    assert plain("a\nb\tc\x1b[2J\u202e") == "a b c [2J"
+    assert plain("\ud800x") == "x"
+    assert plain(7) == ""
+    assert len(plain("x" * 1000)) == 200
