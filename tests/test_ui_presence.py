@@ -7,16 +7,28 @@ as the link hands them on; tests/test_ui_hosted.py plays the same with real host
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from pusher_sim.net.client import Link, Welcome, read_host
+from pusher_sim.net.protocol import Hello
+from pusher_sim.net.table import HostedMatch
+from pusher_sim.pusher import Place
+from pusher_sim.turnloop import Match
+from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.common.host_addresses import join_addresses, page_link
 from pusher_sim.ui.common.presence import Presence, plain
 from pusher_sim.ui.common.presence_panel import PresenceFrame
+from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.pusher.pusher_table import PusherTable
+from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.dialogs import Confirm
+from pusher_sim.ui.shell.table_registry import table_class
 from pusher_sim.ui.shell.words import seat_labels
 from tests import ui_driver
 
@@ -180,3 +192,57 @@ def test_names_and_chat_are_drawn_as_plain_text() -> None:
     assert plain("\ud800x") == "x"
     assert plain(7) == ""
     assert len(plain("x" * 1000)) == 200
+
+
+def joined_pusher(
+    tmp_path: Path, moves: Sequence[Place], players_balls: int = 17, both: bool = True
+) -> PusherTable:
+    """A Pusher window joined (in this process, no socket) to a hosted match after ``moves``."""
+    spec = get_spec("pusher")
+    game = spec.make_game({"players": 2, "resolver": "scripted", "balls_per_player": players_balls})
+    match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
+    for move in moves:
+        match.step(move)
+    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
+    claimed, token = hosted.claim(Hello("play"), object(), 0.0)
+    if both:
+        hosted.claim(Hello("play"), object(), 0.0)
+    welcome = read_host(hosted.welcome(claimed, token))
+    assert isinstance(welcome, Welcome)
+    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
+    config = AppConfig(game="pusher", size=(800, 600), speed=1e3, pace=0.0, sound=False)
+    app = App()
+    table = table_class("pusher")(RemoteFlow(link, welcome), app, config)
+    assert isinstance(table, PusherTable)
+    app.show(table)
+    return table
+
+
+def test_a_joined_window_offers_only_its_own_keys(tmp_path: Path) -> None:
+    """Issue 34 (low): no N, U, S, L or R in a joined window's footer, help or game-over card:
+    the match is the host's to start again, undo, save, load or replay."""
+    playing = joined_pusher(tmp_path, [Place(ui_driver.RED_FIRST)])
+    host_keys = ("N new game", "U undo", "S save", "L load", "R replay")
+    assert not any(k in playing.message for k in host_keys), playing.message
+    assert "T chat" in playing.message
+    over = joined_pusher(tmp_path, [Place(ui_driver.RED_FIRST)], players_balls=1)
+    panel = over.view().panel
+    assert panel is not None and panel[1] == ("Esc leave   T chat",), panel
+    assert not any(k in over.view().hint for k in host_keys)
+
+
+def test_a_joined_windows_leave_question_promises_no_continue(tmp_path: Path) -> None:
+    table = joined_pusher(tmp_path, [Place(ui_driver.RED_FIRST)])
+    key(table, pygame.K_ESCAPE)
+    asked = ui_driver.host_of(table).mode
+    assert isinstance(asked, Confirm)
+    assert not any("continue" in line for line in asked.lines), asked.lines
+    assert [c.label for c in asked.choices] == ["Leave", "Stay"]
+
+
+def test_a_click_before_the_second_player_joins_says_whom_it_waits_for(tmp_path: Path) -> None:
+    """It once answered "wait: Red (you) is to move"."""
+    table = joined_pusher(tmp_path, [], both=False)
+    ui_driver.click_cell(table, ui_driver.RED_FIRST)
+    said = f"{table.message} {table.flow.frame.said}"  # type: ignore[attr-defined]
+    assert "is to move" not in said and "waiting for 1 player" in said, said
