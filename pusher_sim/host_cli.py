@@ -13,7 +13,15 @@ import sys
 
 from pusher_sim import arguments, interrupts
 from pusher_sim.errors import UserError
-from pusher_sim.net.hosting import DEFAULT_PORT, host_in_background, hosted_from, say, serve
+from pusher_sim.net.hosting import (
+    DEFAULT_BIND,
+    DEFAULT_PORT,
+    host_in_background,
+    hosted_from,
+    load_hint,
+    say,
+    serve,
+)
 from pusher_sim.net.server import Limits
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.turnloop.registry import GAMES, HUMAN
@@ -25,9 +33,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--seats",
         help="comma-separated: open (for a joiner), human (this machine's window) or a bot name",
     )
-    parser.add_argument("--port", type=arguments.whole_number(0, 65535), default=DEFAULT_PORT)
     parser.add_argument(
-        "--bind", default="127.0.0.1", help="address to listen on (default: this machine only)"
+        "--port",
+        type=arguments.whole_number(0, 65535),
+        help=f"0: any free one (default {DEFAULT_PORT}; with --load, the saved match's)",
+    )
+    parser.add_argument(
+        "--bind",
+        help=f"address to listen on (default {DEFAULT_BIND}, this machine only; with --load, "
+        "the saved match's)",
     )
     parser.add_argument(
         "--load",
@@ -66,10 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(args, table))
     except KeyboardInterrupt as exc:
-        say(
-            f"interrupted; the match is saved in {table.save_to} "
-            f"(go on with: pusher host --load {table.save_to})"
-        )
+        say(f"interrupted; the match is saved in {table.save_to} (go on with: {load_hint(table)})")
         return interrupts.exit_code(exc)
 
 
@@ -80,5 +91,8 @@ def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -
     hosted = host_in_background(args, table, seat)
     code = run_joined(hosted.address, seat=seat, token=hosted.token)
     if not table.over():
-        print(f"pusher host: the match is saved in {table.save_to}", file=sys.stderr)
+        print(
+            f"pusher host: the match is saved in {table.save_to} (go on with: {load_hint(table)})",
+            file=sys.stderr,
+        )
     return code

@@ -26,3 +26,9 @@ def printable(text: object, limit: int | None = None) -> str:
         return line
     tail = max(10, limit // 4)
     return f"{line[: limit - tail - 5]} ... {line[-tail:]}"
+
+
+def without_controls(text: str) -> str:
+    """``text`` with every control character (as :func:`printable` escapes them) removed: a
+    name or a chat line from a peer, shown as plain text on one line."""
+    return _CONTROL.sub("", text)

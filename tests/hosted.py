@@ -7,6 +7,7 @@ a test waits for a line with a deadline instead of blocking on a pipe.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import re
@@ -106,8 +107,10 @@ class Proc:
 class Host(Proc):
     """``pusher host GAME ...`` on 127.0.0.1, started and listening."""
 
-    def __init__(self, data: Path, game: str, *argv: str, port: int = 0) -> None:
-        super().__init__(["host", game, "--port", str(port), *argv], data)
+    def __init__(self, data: Path, game: str, *argv: str, port: int | None = 0) -> None:
+        """``port`` None: no ``--port`` (a ``--load`` serves on the saved match's port)."""
+        where = [] if port is None else ["--port", str(port)]
+        super().__init__(["host", game, *where, *argv], data)
         self.game = game
         self.port = int(self.wait_for(r"pusher join 127\.0\.0\.1:(\d+)").group(1))
         self.address = f"127.0.0.1:{self.port}"
@@ -115,7 +118,7 @@ class Host(Proc):
 
     def log(self) -> dict[str, Any]:
         """The match as the host's save holds it (the save and its journal of moves)."""
-        return load_hosted(self.save_path)[2].to_json()
+        return load_hosted(self.save_path).log.to_json()
 
     def wait_moves(self, moves: int, seconds: float = 30.0) -> int:
         """Wait until the host's save holds at least ``moves`` moves; how many it holds."""
@@ -150,3 +153,48 @@ def finish(*procs: Proc, seconds: float = 120.0) -> None:
         for proc in procs:
             if proc.popen.poll() is None:
                 proc.kill()
+
+
+class Peer:
+    """A raw WebSocket peer of a host, for the protocol tests: it sends frames and waits for
+    the host's answers by their kind, never by the clock (the deadline is only a hang guard)."""
+
+    def __init__(self, address: str, **hello: Any) -> None:
+        from websockets.sync.client import connect
+
+        self.conn = connect(
+            f"ws://{address}", compression=None, open_timeout=30, proxy=None, legacy=True
+        )
+        self.got: list[dict[str, Any]] = []
+        if hello:
+            self.send({"v": 2, "kind": "hello", **hello})
+
+    def send(self, message: dict[str, Any] | str | bytes) -> None:
+        self.conn.send(json.dumps(message) if isinstance(message, dict) else message)
+
+    def next(self, kind: str, seconds: float = 60.0, **fields: Any) -> dict[str, Any]:
+        """The next message of ``kind`` (and with ``fields``), reading past the others."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {kind} {fields} in {seconds} s: {self.got[-5:]}")
+            data = json.loads(self.conn.recv(timeout=left))
+            self.got.append(data)
+            if data["kind"] == kind and all(data.get(k) == v for k, v in fields.items()):
+                return data
+
+    def closed(self, seconds: float = 60.0) -> int | None:
+        """Read to the end of the connection; the close code the host sent."""
+        from websockets.exceptions import ConnectionClosed
+
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                self.got.append(json.loads(self.conn.recv(timeout=deadline - time.monotonic())))
+        except ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else None
+        raise AssertionError(f"still open after {seconds} s: {self.got[-5:]}")
+
+    def close(self) -> None:
+        self.conn.close()

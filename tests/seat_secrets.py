@@ -22,13 +22,15 @@ from pusher_sim.turnloop.seat_view import seat_view, seen_move
 from pusher_sim.turnloop.state import State
 
 KEYS = {
-    "welcome": {"v", "kind", "seat", "token", "view", "seats", "started"},
+    "welcome": {"v", "kind", "seat", "token", "you", "moves", "view", "seats", "started", "chat"},
+    "start": {"v", "kind", "moves", "to_move", "observation", "legal"},
     "move": {"v", "kind", "number", "seen", "to_move", "observation", "legal", "path"},
-    "seats": {"v", "kind", "seats", "started", "note"},
+    "seats": {"v", "kind", "seats", "watchers", "waiting", "started", "note"},
+    "chat": {"v", "kind", "n", "seat", "name", "text"},
     "error": {"v", "kind", "code", "message"},
     "end": {"v", "kind", "returns", "seed"},
 }
-SEAT_KEYS = {"kind", "name", "taken", "present", "bot"}
+SEAT_KEYS = {"seat", "kind", "name", "taken", "present", "bot"}
 
 
 def positions(log: GameLog) -> list[State]:
@@ -64,6 +66,13 @@ def check_messages(lines: Iterable[str], log: GameLog, seat: int) -> int:
             assert data["seat"] == seat
             view = data["view"]
             assert view == view_after(log, len(view["history"]), seat), "welcome says too much"
+            assert data["moves"] == len(view["history"]) and data["you"]["seat"] == seat
+        elif kind == "start":
+            state = states[data["moves"]]
+            to_move = state.current_player()
+            legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
+            assert data["observation"] == state.observation(seat).to_json(), "start"
+            assert data["to_move"] == to_move and data["legal"] == json.loads(json.dumps(legal))
         elif kind == "move":
             n = data["number"]
             state = states[n]

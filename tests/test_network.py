@@ -156,3 +156,55 @@ def test_a_seat_left_empty_is_played_by_a_bot_and_everyone_is_told(tmp_path: Pat
     assert any("red" in line and "played by a bot" in line for line in host.out)
     assert any("played by a bot" in line for line in b.out)
     assert json.loads((tmp_path / "b.json").read_text()) == host.log()
+
+
+def test_a_push_window_joining_a_match_under_way_follows_it(tmp_path: Path) -> None:
+    """Issue 34, item 1: a Push window that joined after the first shuffle (a seat coming back
+    after a drop, a spectator) exited at once with "unknown action type 'hidden'"; now the
+    returning window plays its seat to the end and the spectator follows without a word."""
+    host = Host(
+        tmp_path / "host", "rummy", "--seats", "open,random,open,random", "--set", "deals=1"
+    )
+    window = ("--bot", "random", "--show", "--speed", "60")
+    red = ("--seat", "0", *window, "--save", str(tmp_path / "red.json"))
+    first = join(tmp_path / "red", host.address, *red)
+    green = join(tmp_path / "green", host.address, "--seat", "2", *window)
+    host.wait_moves(8)
+    first.kill(signal.SIGKILL)
+    again = join(tmp_path / "red", host.address, *red)
+    watcher = join(tmp_path / "watch", host.address, "--watch", "--speed", "60")
+    host.wait_for("a spectator is watching")
+    try:
+        finish(again, green, host)
+        assert watcher.popen.poll() is None, (watcher.out, watcher.err)
+    finally:
+        watcher.kill()
+    assert not watcher.tracebacks and not any("unknown action" in e for e in watcher.err)
+    assert any("is back" in line for line in host.out)
+    saved = SeatView.from_json(json.loads((tmp_path / "red.json").read_text())["view"])
+    assert saved.moves == len(host.log()["actions"])
+
+
+def test_load_serves_on_the_saved_port_and_says_so_on_ctrl_c(tmp_path: Path) -> None:
+    """Issue 34, item 9: ``--load`` without ``--port`` served on the default port, so the
+    joiners never came back; and the Ctrl-C hint left the port out."""
+    port = free_port()
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", port=port)
+    host.kill(signal.SIGKILL)
+    again = Host(tmp_path / "host", "pushover", "--load", port=None)
+    assert again.port == port
+    again.kill(signal.SIGINT)
+    hint = again.wait_for(r"go on with: pusher host --load (\S+) --port (\d+)")
+    assert int(hint.group(2)) == port and Path(hint.group(1)) == again.save_path
+
+
+def test_two_joiners_from_one_machine_take_two_seats(tmp_path: Path) -> None:
+    """Issue 34, item 9: the second ``pusher join`` from the same data folder took the first's
+    kept token and was refused ("that seat is held by a live connection")."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--seed", "5")
+    first = join(tmp_path / "here", host.address, "--bot", "random")
+    first.wait_for("seated as red")
+    second = join(tmp_path / "here", host.address, "--bot", "strong")
+    second.wait_for("seated as blue")
+    finish(first, second, host)
+    replays(host.log())

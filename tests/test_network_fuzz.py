@@ -86,21 +86,21 @@ class Hostile:
         if pick == 0:
             return bytes(r.randrange(256) for _ in range(r.randrange(1, 64)))
         if pick == 1:
-            return '{"v": 1, "kind": "act", "move": ' + "[" * r.randrange(33, 2000)
+            return '{"v": 2, "kind": "act", "move": ' + "[" * r.randrange(33, 2000)
         if pick == 2:
-            return json.dumps({"v": 1, "kind": r.choice(["teleport", "", "ACT", "end", "move"])})
+            return json.dumps({"v": 2, "kind": r.choice(["teleport", "", "ACT", "end", "move"])})
         if pick == 3:
             bad = r.choice(['"3"', "1e999", "NaN", "true", "-1", "99999999999999999999999"])
-            return '{"v": 1, "kind": "act", "move": ' + bad + ', "action": {"type": "Stop"}}'
+            return '{"v": 2, "kind": "act", "move": ' + bad + ', "action": {"type": "Stop"}}'
         if pick == 4:
             return json.dumps(
-                {"v": 1, "kind": "act", "move": 0, "action": {"type": "Roll", "seat": 0}}
+                {"v": 2, "kind": "act", "move": 0, "action": {"type": "Roll", "seat": 0}}
             )
         if pick == 5:
-            return json.dumps({"v": 1, "kind": "hello", "role": "play"})
+            return json.dumps({"v": 2, "kind": "hello", "role": "play"})
         if pick == 6:
-            return '{"v": 1, "kind": "act", "kind": "act"}'
-        return json.dumps([1, 2, 3]) if r.random() < 0.5 else '{"v": 1, "kind": "act", "move": 0'
+            return '{"v": 2, "kind": "act", "kind": "act"}'
+        return json.dumps([1, 2, 3]) if r.random() < 0.5 else '{"v": 2, "kind": "act", "move": 0'
 
     def spectator_junk(self, frames: int) -> None:
         with ws(self.address) as conn:
@@ -129,12 +129,12 @@ class Hostile:
                     conn.send(protocol.hello(protocol.PLAY, token=self.stolen))
                     self.sent += 1
                 elif pick == 3:  # another version
-                    conn.send(json.dumps({"v": 2, "kind": "hello", "role": "watch"}))
+                    conn.send(json.dumps({"v": 1, "kind": "hello", "role": "watch"}))
                     self.sent += 1
                 elif pick == 4:  # a flood
                     conn.send(protocol.hello(protocol.WATCH))
                     for _ in range(120):
-                        conn.send(json.dumps({"v": 1, "kind": "nothing"}))
+                        conn.send(json.dumps({"v": 2, "kind": "nothing"}))
                         self.sent += 1
                 else:  # a second hello, then garbage as the first frame of a new one
                     conn.send("not json at all")
@@ -240,7 +240,7 @@ def play(tmp: Path, fuzz: bool) -> tuple[dict[str, Any], Proc, Hostile | None, f
     threads = []
     if fuzz:
         held = json.loads((tmp / "bot" / "saves" / "held-seats.json").read_text())
-        hostile = Hostile(host.address, FUZZ_SEED, next(iter(held.values())))
+        hostile = Hostile(host.address, FUZZ_SEED, next(iter(held.values()))[0]["token"])
         hostile.crowd()
         for _ in range(24):
             threads.append(threading.Thread(target=hostile.spectator_junk, args=(60,)))

@@ -27,7 +27,7 @@ def test_every_move_is_in_the_save_before_anyone_hears_of_it(tmp_path: Path) -> 
     table = bots_table(tmp_path)
     while not table.over():
         table.play(table.next_action())
-        assert load_hosted(table.save_to)[2].to_json() == table.match.log.to_json()  # type: ignore[arg-type]
+        assert load_hosted(table.save_to).log.to_json() == table.match.log.to_json()  # type: ignore[arg-type]
     assert not journal_path(tmp_path / "hosted.json").exists()  # the end is saved whole
     assert table.problem == ""
 
@@ -39,7 +39,7 @@ def test_a_move_half_written_when_the_host_died_is_no_move(tmp_path: Path) -> No
     journal = journal_path(tmp_path / "hosted.json")
     whole = journal.read_bytes()
     journal.write_bytes(whole[:-5])
-    assert load_hosted(tmp_path / "hosted.json")[2].actions == table.match.log.actions[:5]
+    assert load_hosted(tmp_path / "hosted.json").log.actions == table.match.log.actions[:5]
 
 
 def test_journal_lines_the_save_already_holds_are_skipped(tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_journal_lines_the_save_already_holds_are_skipped(tmp_path: Path) -> Non
     stale = journal.read_bytes()
     table.save()  # written whole; a crash before the journal is emptied leaves it stale
     journal.write_bytes(stale)
-    assert load_hosted(tmp_path / "hosted.json")[2].actions == table.match.log.actions
+    assert load_hosted(tmp_path / "hosted.json").log.actions == table.match.log.actions
 
 
 @pytest.mark.parametrize(

@@ -41,14 +41,14 @@ def test_any_frame_is_a_message_or_one_protocol_error(frame: bytes | str) -> Non
         ("x" * (protocol.MAX_PEER_FRAME + 1), protocol.TOO_BIG),
         ("{", protocol.BAD_JSON),
         ("[" * 40 + "]" * 40, protocol.BAD_JSON),
-        ('{"v": 1, "kind": "act", "move": 1e999, "action": {"type": "Stop"}}', protocol.BAD_JSON),
-        ('{"v": 1, "v": 1, "kind": "act"}', protocol.BAD_JSON),
-        ('{"v": 2, "kind": "hello", "role": "watch"}', protocol.BAD_VERSION),
+        ('{"v": 2, "kind": "act", "move": 1e999, "action": {"type": "Stop"}}', protocol.BAD_JSON),
+        ('{"v": 2, "v": 2, "kind": "act"}', protocol.BAD_JSON),
+        ('{"v": 1, "kind": "hello", "role": "watch"}', protocol.BAD_VERSION),
         ('{"v": true, "kind": "hello", "role": "watch"}', protocol.BAD_VERSION),
-        ('{"v": 1, "kind": "teleport"}', protocol.UNKNOWN_KIND),
-        ('{"v": 1, "kind": "act", "move": "3", "action": {"type": "Stop"}}', protocol.BAD_MESSAGE),
-        ('{"v": 1, "kind": "act", "move": 3, "action": []}', protocol.BAD_MESSAGE),
-        ('{"v": 1, "kind": "hello", "role": "play", "extra": 1}', protocol.BAD_MESSAGE),
+        ('{"v": 2, "kind": "teleport"}', protocol.UNKNOWN_KIND),
+        ('{"v": 2, "kind": "act", "move": "3", "action": {"type": "Stop"}}', protocol.BAD_MESSAGE),
+        ('{"v": 2, "kind": "act", "move": 3, "action": []}', protocol.BAD_MESSAGE),
+        ('{"v": 2, "kind": "hello", "role": "play", "extra": 1}', protocol.BAD_MESSAGE),
         ("[1, 2]", protocol.BAD_MESSAGE),
     ],
 )
@@ -84,8 +84,8 @@ def test_tokens_hold_seats_and_nothing_else_takes_them(tmp_path: Path) -> None:
     assert table.claim(Hello("watch"), object(), 0.0) == (SPECTATOR, None)
     saved = (tmp_path / "hosted.json").read_text()
     assert token not in saved  # only its hash is kept
-    kinds, hashes, log = load_hosted(tmp_path / "hosted.json")
-    assert kinds == ["open", "open"] and all(hashes) and log.game == "pushover"
+    saved = load_hosted(tmp_path / "hosted.json")
+    assert saved.kinds == ["open", "open"] and all(saved.tokens) and saved.log.game == "pushover"
 
 
 def test_no_refused_action_changes_the_match(tmp_path: Path) -> None:

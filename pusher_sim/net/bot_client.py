@@ -24,6 +24,7 @@ from pusher_sim.net.client import (
     News,
     Refused,
     SeatsNews,
+    Start,
     Welcome,
 )
 from pusher_sim.turnloop.actions import Action
@@ -73,10 +74,15 @@ def play_bot(
             if follower is None:
                 raise CorruptFile("the host sent a move before its welcome")
             follower.news(message)
+        elif isinstance(message, Start):
+            if follower is None:
+                raise CorruptFile("the host started play before its welcome")
+            follower.start(message)
         elif isinstance(message, SeatsNews):
             if follower is not None:
                 follower.started = message.started
-            say(message.note)
+            if message.note:
+                say(message.note)
         elif isinstance(message, Refused):  # the same position would bring the same answer
             refusals.append(message)
             say(f"the host refused: {message.message}")

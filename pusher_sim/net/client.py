@@ -15,7 +15,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,10 @@ class Welcome:
     view: SeatView
     seats: list[dict[str, Any]]
     started: bool
+    you: dict[str, Any] = field(default_factory=dict)
+    """``{"seat", "name", "role"}``: who the host takes this connection for."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The last chat lines, oldest first, each ``{"n", "seat", "name", "text"}``."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,30 @@ class SeatsNews:
     seats: list[dict[str, Any]]
     started: bool
     note: str
+    """What just changed, one line ("" for no word)."""
+    watchers: list[str] = field(default_factory=list)
+    waiting: int = 0
+    """Seats still to be taken before play starts."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """Play has just begun: the seat's observation and, if it is to move, its legal actions."""
+
+    moves: int
+    to_move: int
+    observation: dict[str, Any]
+    legal: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of the table's chat (``seat`` -3: a spectator), shown as plain text only."""
+
+    n: int
+    seat: int
+    name: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -94,7 +122,7 @@ class Closed:
     ok: bool
 
 
-Message = Welcome | News | SeatsNews | Refused | End | Closed
+Message = Welcome | News | SeatsNews | Start | ChatLine | Refused | End | Closed
 
 
 def _object(value: object, where: str) -> None:
@@ -104,26 +132,56 @@ def _object(value: object, where: str) -> None:
 
 _SEAT = Obj(
     {
-        "kind": Text(),
-        "name": Text(max_len=protocol.MAX_NAME),
+        "seat": Whole(0, 7),
+        "kind": Text(max_len=protocol.MAX_NAME),
+        "name": Maybe(Text(max_len=protocol.MAX_NAME)),
         "taken": Flag(),
         "present": Flag(),
         "bot": Flag(),
     },
-    required=frozenset({"kind", "name", "taken", "present", "bot"}),
+    required=frozenset({"seat", "kind", "name", "taken", "present", "bot"}),
 )
+_LINE: dict[str, Shape] = {
+    "n": Whole(1, 1 << 62),
+    "seat": Whole(SPECTATOR, 7),
+    "name": Text(max_len=protocol.MAX_NAME),
+    "text": Text(max_len=protocol.MAX_CHAT),
+}
 _HEAD: dict[str, Shape] = {"v": Whole(0, 1 << 30), "kind": Text()}
+_LEGAL = ListOf(Rule(_object), 100_000)
 HOST_SHAPES = {
     "welcome": Obj(
         {
             **_HEAD,
             "seat": Whole(SPECTATOR, 7),
             "token": Maybe(Text(max_len=protocol.TOKEN_CHARS)),
+            "you": Obj(
+                {
+                    "seat": Whole(SPECTATOR, 7),
+                    "name": Text(max_len=protocol.MAX_NAME),
+                    "role": Text((protocol.PLAY, protocol.WATCH)),
+                },
+                required=frozenset({"seat", "name", "role"}),
+            ),
+            "moves": Whole(0, protocol.MAX_MOVES),
             "view": Rule(_object),
             "seats": ListOf(_SEAT, 8),
             "started": Flag(),
+            "chat": ListOf(Obj(_LINE, required=frozenset(_LINE)), protocol.CHAT_HISTORY),
         },
-        required=frozenset({"v", "kind", "seat", "token", "view", "seats", "started"}),
+        required=frozenset(
+            {"v", "kind", "seat", "token", "you", "moves", "view", "seats", "started", "chat"}
+        ),
+    ),
+    "start": Obj(
+        {
+            **_HEAD,
+            "moves": Whole(0, protocol.MAX_MOVES),
+            "to_move": Whole(-2, 7),
+            "observation": Rule(_object),
+            "legal": _LEGAL,
+        },
+        required=frozenset({"v", "kind", "moves", "to_move", "observation", "legal"}),
     ),
     "move": Obj(
         {
@@ -132,7 +190,7 @@ HOST_SHAPES = {
             "seen": Rule(_object),
             "to_move": Whole(-2, 7),
             "observation": Rule(_object),
-            "legal": ListOf(Rule(_object), 100_000),
+            "legal": _LEGAL,
             "path": Maybe(Rule(_object)),
         },
         required=frozenset({"v", "kind", "number", "seen", "to_move", "observation", "legal"}),
@@ -141,11 +199,14 @@ HOST_SHAPES = {
         {
             **_HEAD,
             "seats": ListOf(_SEAT, 8),
+            "watchers": ListOf(Text(max_len=protocol.MAX_NAME), 1 << 16),
+            "waiting": Whole(0, 8),
             "started": Flag(),
-            "note": Text(max_len=400),
+            "note": Maybe(Text(max_len=400)),
         },
-        required=frozenset({"v", "kind", "seats", "started", "note"}),
+        required=frozenset({"v", "kind", "seats", "watchers", "waiting", "started", "note"}),
     ),
+    "chat": Obj({**_HEAD, **_LINE}, required=frozenset({"v", "kind", *_LINE})),
     "error": Obj(
         {**_HEAD, "code": Text(), "message": Text(max_len=400)},
         required=frozenset({"v", "kind", "code", "message"}),
@@ -159,7 +220,7 @@ HOST_SHAPES = {
 
 def read_host(frame: str | bytes) -> Message:
     """One frame from the host, checked (ProtocolError: the host broke the protocol)."""
-    data = protocol.parse_frame(frame, protocol.MAX_HOST_FRAME, "the host's message")
+    data = protocol.parse_frame(frame, protocol.MAX_HOST_FRAME, "the host's message", True)
     kind = data["kind"]
     shape = HOST_SHAPES.get(kind)
     if shape is None:
@@ -168,7 +229,17 @@ def read_host(frame: str | bytes) -> Message:
         shape.check(data, kind)
         if kind == "welcome":
             view = SeatView.from_json(data["view"])
-            return Welcome(data["seat"], data["token"], view, data["seats"], data["started"])
+            return Welcome(
+                data["seat"],
+                data["token"],
+                view,
+                data["seats"],
+                data["started"],
+                data["you"],
+                data["chat"],
+            )
+        if kind == "start":
+            return Start(data["moves"], data["to_move"], data["observation"], data["legal"])
         if kind == "move":
             return News(
                 data["number"],
@@ -179,7 +250,12 @@ def read_host(frame: str | bytes) -> Message:
                 data.get("path"),
             )
         if kind == "seats":
-            return SeatsNews(data["seats"], bool(data["started"]), data["note"])
+            note = data["note"] or ""
+            return SeatsNews(
+                data["seats"], data["started"], note, data["watchers"], data["waiting"]
+            )
+        if kind == "chat":
+            return ChatLine(data["n"], data["seat"], data["name"], data["text"])
         if kind == "error":
             return Refused(data["code"], data["message"])
         return End(data["returns"], data["seed"])
@@ -338,6 +414,19 @@ class Follower:
         """The whole view again after a reconnection: the moves missed meanwhile."""
         self.view, self.started = welcome.view, welcome.started
         return list(self.mirror.follow(welcome.view))
+
+    def start(self, start: Start) -> None:
+        """Play has begun: the seat's first observation and legal actions."""
+        if start.moves != self.view.moves:
+            raise CorruptFile(f"play started at move {start.moves}, after move {self.view.moves}")
+        self.started = True
+        self.view = replace(
+            self.view,
+            to_move=start.to_move,
+            observation=start.observation,
+            legal=tuple(start.legal),
+        )
+        self.mirror.follow(self.view)
 
     def news(self, news: News) -> SeenMove:
         """One more move (CorruptFile if it is not the next one)."""

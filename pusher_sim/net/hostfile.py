@@ -11,6 +11,7 @@ whole match. Only each token's SHA-256 is written: the file is no key to a seat.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ SHAPE = Obj(
         "format": Text((FORMAT,)),
         "seats": ListOf(Text(max_len=32), MAX_SEATS, min_len=1),
         "tokens": ListOf(Maybe(Text(max_len=64)), MAX_SEATS, min_len=1),
+        "bind": Text(max_len=255),
+        "port": Whole(0, 65535),
         "log": Rule(_log),  # a game log: GameLog.from_json checks it
     },
     required=frozenset({"format", "seats", "tokens", "log"}),
@@ -81,12 +84,25 @@ def hosted_path(game: str) -> Path:
     return saves_dir() / f"hosted-{game}.json"
 
 
-def save_hosted(
-    path: Path, kinds: list[str], tokens: list[str | None], log: GameLog, durable: bool = True
-) -> None:
+@dataclass(frozen=True)
+class SavedHost:
+    """A hosted match as its save keeps it: what sits in each seat, the hashes of the seats'
+    tokens, where it was served (so ``--load`` serves it there again) and its log."""
+
+    kinds: list[str]
+    tokens: list[str | None]
+    log: GameLog
+    bind: str | None = None
+    port: int | None = None
+
+
+def save_hosted(path: Path, saved: SavedHost, durable: bool = True) -> None:
     """Write the host's save whole (``durable=False`` after a move: see
     :func:`~pusher_sim.atomic.atomic_file`; a crash of the host loses nothing)."""
-    head = {"format": FORMAT, "seats": kinds, "tokens": tokens}
+    head: dict[str, Any] = {"format": FORMAT, "seats": saved.kinds, "tokens": saved.tokens}
+    if saved.port is not None:
+        head |= {"bind": saved.bind, "port": saved.port}
+    log = saved.log
     lines = [f' "{k}": {v}' for k, v in ((k, _compact(v)) for k, v in head.items())]
     body = log_text(log.to_json()).rstrip("\n").replace("\n", "\n ")
     atomic_write(path, "{\n" + ",\n".join([*lines, f' "log": {body}']) + "\n}\n", durable)
@@ -98,7 +114,7 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "))
 
 
-def load_hosted(path: str | Path) -> tuple[list[str], list[str | None], GameLog]:
+def load_hosted(path: str | Path) -> SavedHost:
     """Read a host's save back, with the moves its journal adds, under the bounds of a saved log
     (CorruptFile naming the file)."""
     data = strict_json.load(path, MAX_LOG_BYTES + 64_000)
@@ -117,7 +133,8 @@ def load_hosted(path: str | Path) -> tuple[list[str], list[str | None], GameLog]
             log = GameLog.from_json(_follow(log, strict_json.read_bytes(journal, MAX_LOG_BYTES)))
         except CorruptFile as exc:
             raise CorruptFile(f"{journal}: {exc}") from None
-    return list(data["seats"]), list(data["tokens"]), log
+    kinds, tokens = list(data["seats"]), list(data["tokens"])
+    return SavedHost(kinds, tokens, log, data.get("bind"), data.get("port"))
 
 
 def _follow(log: GameLog, raw: bytes) -> dict[str, Any]:
@@ -137,6 +154,51 @@ def _follow(log: GameLog, raw: bytes) -> dict[str, Any]:
     return data
 
 
+class HostFile:
+    """Where a hosted match is kept: the save written whole, and each move appended to its
+    journal in between. A folder that cannot take it is said once (``problem``) and play goes
+    on, as at home."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem = ""
+        """Why the last write failed ("" if it did not)."""
+        self._journal: Journal | None = None
+        """Where each move is appended once the save has been written whole this session."""
+
+    def write(self, saved: SavedHost, over: bool, durable: bool = True) -> None:
+        """Write the save whole and start its journal afresh (none once the match is over:
+        the save then holds it all)."""
+        try:
+            save_hosted(self.path, saved, durable)
+            if self._journal is not None:
+                self._journal.close()
+                self._journal = None
+            if over:
+                journal_path(self.path).unlink(missing_ok=True)
+            else:
+                self._journal = Journal(self.path)
+        except UserError as exc:
+            self.problem = str(exc)
+        else:
+            self.problem = ""
+
+    def add_move(self, saved: SavedHost, over: bool) -> None:
+        """The move just played: one line appended to the journal (one ``write``, no flush to
+        the disk: a crash of the host loses nothing); the whole save when there is no journal
+        yet, the disk refused the line or the match is over (its save is then one whole file,
+        durable)."""
+        if self._journal is not None and not over:
+            try:
+                self._journal.add(saved.log)
+            except UserError:
+                pass
+            else:
+                self.problem = ""
+                return
+        self.write(saved, over, durable=over)
+
+
 class Journal:
     """The moves of a hosted match appended to :func:`journal_path`, one line each."""
 
@@ -145,7 +207,8 @@ class Journal:
         self.path = journal_path(path)
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
         try:
-            self._fd: int | None = os.open(self.path, flags, 0o644)
+            self._fd: int | None = os.open(self.path, flags, 0o600)
+            os.fchmod(self._fd, 0o600)  # private like the save: it holds Push's shuffles
         except OSError as exc:
             raise UserError(f"cannot write {self.path}: {exc.strerror or exc}") from None
 

@@ -22,19 +22,23 @@ from typing import Any
 from pusher_sim.errors import UserError
 from pusher_sim.net.held_seats import held_token, keep_token
 from pusher_sim.net.hostfile import hosted_path, load_hosted
+from pusher_sim.net.presence import OPEN, Seat
 from pusher_sim.net.server import Limits, Server
-from pusher_sim.net.table import OPEN, HostedMatch, Seat
+from pusher_sim.net.table import HostedMatch
+from pusher_sim.printable import printable
 from pusher_sim.saves import check_saves_dir
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 
 DEFAULT_PORT = 4747
+DEFAULT_BIND = "127.0.0.1"
 DEFAULT_SEATS = {"pusher": "human,open", "rummy": "human,open,bot,open", "pushover": "human,open"}
 
 
 def say(line: str) -> None:
-    print(f"pusher host: {line}", flush=True)
+    """One line on the host's terminal (anything a peer sent in it shown escaped)."""
+    print(f"pusher host: {printable(line)}", flush=True)
 
 
 async def serve(
@@ -43,7 +47,7 @@ async def serve(
     ready: threading.Event | None = None,
     port_box: list[int] | None = None,
 ) -> int:
-    limits = Limits(connections=args.max_connections)
+    limits = Limits(connections=args.max_connections, spectators=args.max_connections)
     server = Server(table, limits, args.abandon_after, say)
     try:
         port = await server.start(args.bind, args.port)
@@ -53,9 +57,12 @@ async def serve(
         ) from None
     if port_box is not None:
         port_box.append(port)
-    game = table.match.game.name
+    if table.port != port:  # any free port was asked for: the joiners come back to this one
+        table.port = port
+        table.save()
+    title = table.spec.title
     kinds = ", ".join(s.kind for s in table.seats)
-    say(f"hosting {game} on ws://{args.bind}:{port} (seats: {kinds}; saved in {table.save_to})")
+    say(f"hosting {title} on ws://{args.bind}:{port} (seats: {kinds}; saved in {table.save_to})")
     say(f"to join: pusher join {_reachable(args.bind)}:{port}")
     if ready is not None:
         ready.set()
@@ -85,18 +92,16 @@ def _hosted(args: argparse.Namespace) -> HostedMatch:
     except UserError as exc:
         raise UserError(f"{name} options: {exc}") from None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    names = [HUMAN if k in (OPEN, HUMAN) else k for k in kinds]
-    log = GameLog(game.name, game.config_json(), seed, names)
+    log = GameLog(game.name, game.config_json(), seed, list(kinds))
     match = Match(game, _agents(spec, game, kinds), log=log)
     save_to = Path(args.save) if args.save else hosted_path(name)
-    table = HostedMatch.new(spec, match, kinds, save_to)
-    table.save()
-    return table
+    return HostedMatch.new(spec, match, kinds, save_to)
 
 
 def _loaded(args: argparse.Namespace) -> HostedMatch:
     where = Path(args.load or args.save or hosted_path(args.game or "pusher"))
-    kinds, tokens, log = load_hosted(where)
+    saved = load_hosted(where)
+    kinds, tokens, log = saved.kinds, saved.tokens, saved.log
     if args.game and args.game != log.game:
         raise UserError(f"{where} is a {log.game} match, not {args.game}")
     if args.seats or args.set or args.seed is not None:
@@ -109,7 +114,9 @@ def _loaded(args: argparse.Namespace) -> HostedMatch:
     except UserError as exc:
         raise UserError(f"{where}: {exc}") from None
     seats = [Seat(kind, token) for kind, token in zip(kinds, tokens, strict=True)]
-    return HostedMatch(spec, match, seats, Path(args.save) if args.save else where)
+    table = HostedMatch(spec, match, seats, Path(args.save) if args.save else where)
+    table.bind, table.port = saved.bind, saved.port
+    return table
 
 
 def _seats(text: str, spec: GameSpec) -> list[str]:
@@ -220,6 +227,21 @@ def hosting_args(game: str, seats: list[str], port: int, bind: str) -> argparse.
 
 
 def hosted_from(args: argparse.Namespace) -> HostedMatch:
-    """The match ``args`` asks to host (a new one, or ``--load``), saved once before serving."""
+    """The match ``args`` asks to host (a new one, or ``--load``), saved once before serving.
+    Where it is served is ``--bind`` and ``--port`` if given, else where the save says it was
+    (a match resumed where its joiners look for it), else this machine on the default port;
+    ``args`` is completed with it."""
     check_saves_dir()
-    return _hosted(args)
+    table = _hosted(args)
+    args.bind = args.bind or table.bind or DEFAULT_BIND
+    args.port = args.port if args.port is not None else table.port
+    args.port = DEFAULT_PORT if args.port is None else args.port
+    table.bind, table.port = args.bind, args.port
+    table.save()
+    return table
+
+
+def load_hint(table: HostedMatch) -> str:
+    """The command that goes on with ``table`` where its joiners will look for it."""
+    where = "" if table.bind in (None, DEFAULT_BIND) else f" --bind {table.bind}"
+    return f"pusher host --load {table.save_to} --port {table.port}{where}"

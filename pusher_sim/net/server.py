@@ -31,7 +31,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from pusher_sim.net import protocol
-from pusher_sim.net.protocol import Act, Hello, ProtocolError
+from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, Bucket, ChatRoom
+from pusher_sim.net.protocol import Act, Chat, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
 from pusher_sim.turnloop.actions import Action
 
@@ -41,7 +42,10 @@ class Limits:
     """What one peer may cost the host (docs/network.md, "Bounds")."""
 
     connections: int = 64
-    """Open connections at once (players, spectators and peers still saying hello)."""
+    """Connections still saying hello at once (a seated player is never counted, so a
+    token's holder always gets back in)."""
+    spectators: int = 64
+    """Spectators at once."""
     hello_timeout: float = 5.0
     """Seconds a new connection has to complete the WebSocket handshake and say hello."""
     send_queue: int = 256
@@ -55,23 +59,6 @@ class Limits:
     close_timeout: float = 2.0
 
 
-class _Bucket:
-    """A token bucket: :meth:`take` is False once a peer sends faster than the rate allows."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level, self.when = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.when) * self.rate)
-        self.when = now
-        if self.level < 1.0:
-            return False
-        self.level -= 1.0
-        return True
-
-
 @dataclass(eq=False)
 class Peer:
     """One connection that has said hello: its seat and the messages waiting for it."""
@@ -79,6 +66,7 @@ class Peer:
     ws: ServerConnection
     outbox: asyncio.Queue[str]
     seat: int = -1
+    name: str = ""
     writer: asyncio.Task[None] | None = None
     dropped: bool = False
 
@@ -117,7 +105,9 @@ class Server:
         self.abandon_after = abandon_after
         self.say = say
         self.peers: set[Peer] = set()
-        self.connections = 0
+        self.greeting = 0
+        """Connections that have not said hello yet."""
+        self.chat = ChatRoom()
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.ended = asyncio.Event()
@@ -162,30 +152,52 @@ class Server:
                     await asyncio.wait_for(self._ws.wait_closed(), 5.0)
 
     def _admit(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse a connection over the cap before its handshake completes."""
-        if self.connections >= self.limits.connections:
+        """Before the handshake: a plain GET is answered by :meth:`page`; a WebSocket upgrade
+        from another web page's script (its Origin is not this host's) is refused, and so is
+        one over the cap of connections still saying hello."""
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            return self.page(connection, request)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"http://{request.headers.get('Host', '')}":
+            refusal = protocol.error(protocol.ORIGIN, "only this host's own page may connect")
+            return connection.respond(HTTPStatus.FORBIDDEN, refusal + "\n")
+        if self.greeting >= self.limits.connections:
             return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the table is full\n")
         return None
+
+    def page(self, connection: ServerConnection, request: Request) -> Response:
+        """A plain HTTP request (no WebSocket upgrade)."""
+        return connection.respond(
+            HTTPStatus.UPGRADE_REQUIRED, "a pusher host: join it with pusher join HOST:PORT\n"
+        )
 
     # -- one connection ---------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        self.connections += 1
+        self.greeting += 1
         peer: Peer | None = None
         try:
             peer = await self._greet(ws)
-            if peer is not None:
-                await self._listen(peer)
         except ConnectionClosed:
             pass
         except Exception as exc:  # a bug must cost this connection only, in one line
             self.say(f"connection dropped after an internal error: {type(exc).__name__}: {exc}")
         finally:
-            self.connections -= 1
-            if peer is not None:
-                self._forget(peer)
+            self.greeting -= 1
+        if peer is None:
+            return
+        try:
+            await self._listen(peer)
+        except ConnectionClosed:
+            pass
+        except Exception as exc:
+            self.say(f"connection dropped after an internal error: {type(exc).__name__}: {exc}")
+        finally:
+            self._forget(peer)
 
     async def _greet(self, ws: ServerConnection) -> Peer | None:
+        """Read the hello and seat the peer (or refuse and close it). A failure after the seat
+        was taken gives the seat back before it propagates: no seat is held by a dead peer."""
         try:
             frame = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
         except TimeoutError:
@@ -195,23 +207,48 @@ class Server:
             hello = protocol.read_peer(frame)
             if not isinstance(hello, Hello):
                 raise ProtocolError(protocol.BAD_MESSAGE, "the first message must be a hello")
-            peer = Peer(ws, asyncio.Queue(self.limits.send_queue))
-            async with self.lock:  # a view is never read half-way through a move
-                peer.seat, token = self.table.claim(hello, peer, time.monotonic())
-                welcome = self.table.welcome(peer.seat, token)
+            if hello.role == protocol.WATCH and len(self.table.watchers) >= self.limits.spectators:
+                raise ProtocolError(protocol.FULL, "the table has all the spectators it takes")
         except ProtocolError as exc:
             await self._refuse(ws, exc.code, str(exc))
             return None
-        seat = peer.seat
-        peer.writer = asyncio.create_task(self._write(peer))
-        self.peers.add(peer)
-        self._send(peer, welcome)
-        if seat >= 0:
-            self._announce(f"{self.table.who(seat)} joined")
+        peer = Peer(ws, asyncio.Queue(self.limits.send_queue), name=hello.name)
+        async with self.lock:  # a view is never read half-way through a move
+            started = self.table.started
+            try:
+                peer.seat, token = self.table.claim(hello, peer, time.monotonic())
+            except ProtocolError as exc:
+                refusal: ProtocolError | None = exc
+            else:
+                refusal = None
+                try:
+                    self._seat(peer, token, hello.token is not None, started)
+                except BaseException:
+                    self.peers.discard(peer)
+                    fresh = hello.token is None
+                    self.table.release(peer.seat, peer, fresh, time.monotonic())
+                    raise
+        if refusal is not None:
+            await self._refuse(ws, refusal.code, str(refusal))
+            return None
+        self.changed.set()
         return peer
 
+    def _seat(self, peer: Peer, token: str | None, back: bool, started: bool) -> None:
+        """Welcome a peer just seated, tell everyone, and start play if it was the last."""
+        self._send(peer, self.table.welcome(peer.seat, token, self.chat.history()))
+        if peer.seat >= 0:
+            peer.name = self.table.seats[peer.seat].name
+        peer.writer = asyncio.create_task(self._write(peer))
+        self.peers.add(peer)
+        self._announce(self.table.arrival(peer.seat, peer, back))
+        if self.table.started and not started:
+            for each in list(self.peers):
+                self._send(each, self.table.start(each.seat))
+
     async def _listen(self, peer: Peer) -> None:
-        bucket = _Bucket(self.limits.rate, self.limits.burst)
+        bucket = Bucket(self.limits.rate, self.limits.burst)
+        chat = Bucket(CHAT_RATE, CHAT_BURST)
         async for frame in peer.ws:
             if peer.dropped:
                 return
@@ -222,8 +259,19 @@ class Server:
                 message = protocol.read_peer(frame)
                 if isinstance(message, Hello):
                     raise ProtocolError(protocol.BAD_MESSAGE, "hello was already said")
-                await self._act(peer, message)
+                if isinstance(message, Chat):
+                    if not chat.take():
+                        raise ProtocolError(
+                            protocol.CHAT_RATE,
+                            f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})",
+                        )
+                    self._tell_all(self.chat.say(peer.seat, peer.name, message.text))
+                else:
+                    await self._act(peer, message)
             except ProtocolError as exc:
+                if exc.code == protocol.BAD_VERSION:
+                    await self._refuse(peer.ws, exc.code, str(exc))
+                    return
                 self._send(peer, protocol.error(exc.code, str(exc)))
 
     async def _act(self, peer: Peer, act: Act) -> None:
@@ -248,8 +296,9 @@ class Server:
         self.peers.discard(peer)
         if peer.writer is not None:
             peer.writer.cancel()
-        if self.table.leave(peer.seat, peer, time.monotonic()):
-            self._announce(f"{self.table.who(peer.seat)} left")
+        note = self.table.leave(peer.seat, peer, time.monotonic())
+        if note is not None:
+            self._announce(note)
         self.changed.set()
 
     # -- sending ----------------------------------------------------------------------------
@@ -291,11 +340,17 @@ class Server:
             self.say(self.table.result_line())
             self.ended.set()
 
-    def _announce(self, line: str) -> None:
-        self.say(line)
-        message = self.table.seats_message(line)
+    def _announce(self, note: str) -> None:
+        """Tell everyone the seats as they are now, with ``note`` ("": no word) on the host's
+        terminal too."""
+        if note:
+            with contextlib.suppress(OSError, ValueError):  # a terminal gone: play goes on
+                self.say(note)
+        self._tell_all(self.table.seats_message(note))
+
+    def _tell_all(self, text: str) -> None:
         for peer in list(self.peers):
-            self._send(peer, message)
+            self._send(peer, text)
 
     # -- the match --------------------------------------------------------------------------
 

@@ -13,55 +13,22 @@ It does no input or output of its own: :mod:`pusher_sim.net.server` calls it, on
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pusher_sim.errors import CorruptFile, IllegalMove, UserError
+from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.net import protocol
-from pusher_sim.net.hostfile import Journal, journal_path, save_hosted
+from pusher_sim.net.hostfile import HostFile, SavedHost
+from pusher_sim.net.presence import OPEN as OPEN  # the start screen's form names it from here
+from pusher_sim.net.presence import STAND_IN, Seat, new_token, seats_json, token_hash
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.registry import HUMAN, GameSpec
+from pusher_sim.turnloop.registry import GameSpec
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeenMove, seat_view, seen_move
 from pusher_sim.turnloop.state import CHANCE
-
-OPEN = "open"
-"""A seat for whoever joins (``pusher host --seats open,bot``)."""
-STAND_IN = "bot"
-"""The bot that plays a seat left empty longer than ``--abandon-after``: the game's strongest."""
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    """One seat of the hosted match and who holds it now."""
-
-    kind: str
-    """``open``, ``human`` (the host's own window) or a bot name."""
-    token: str | None = None
-    """The SHA-256 of the token that holds the seat, once someone took it."""
-    name: str = ""
-    holder: object | None = None
-    """The connection playing the seat now, or None."""
-    away_since: float | None = None
-    stand_in: bool = False
-    """A bot plays the seat while its person is away."""
-
-    @property
-    def person(self) -> bool:
-        return self.kind in (OPEN, HUMAN)
 
 
 @dataclass(frozen=True)
@@ -83,13 +50,18 @@ class HostedMatch:
     match: Match
     seats: list[Seat]
     save_to: Path | None = None
-    problem: str = ""
-    """Why the last save failed ("" if it did not)."""
     _news: dict[tuple[int, int], str] = field(default_factory=dict)
     _path: tuple[int, str] = (-1, "")
     """The last move's path as sent (its number, its JSON)."""
-    _journal: Journal | None = None
-    """Where each move is appended once the save has been written whole this session."""
+    _file: HostFile | None = field(init=False, default=None)
+    watchers: dict[object, str] = field(default_factory=dict)
+    """Each spectator's connection and the name it gave ("" for none)."""
+    bind: str | None = None
+    port: int | None = None
+    """Where the match is served, saved so ``--load`` serves it there again."""
+
+    def __post_init__(self) -> None:
+        self._file = None if self.save_to is None else HostFile(self.save_to)
 
     @classmethod
     def new(
@@ -114,9 +86,10 @@ class HostedMatch:
     def claim(self, hello: Hello, holder: object, now: float) -> tuple[int, str | None]:
         """The seat ``hello`` asks for and the token that holds it (None for a spectator)."""
         if hello.role == protocol.WATCH:
+            self.watchers[holder] = hello.name
             return SPECTATOR, None
         if hello.token is not None:
-            return self._take_back(hello.token, holder), hello.token
+            return self._take_back(hello.token, holder, hello.name), hello.token
         candidates = [
             n
             for n, s in enumerate(self.seats)
@@ -131,10 +104,32 @@ class HostedMatch:
         token = new_token()
         record = self.seats[seat]
         record.token, record.name, record.holder = token_hash(token), hello.name, holder
+        record.held_before = True
         self.save()  # the token outlives a crash of the host before the joiner hears it
         return seat, token
 
-    def _take_back(self, token: str, holder: object) -> int:
+    def release(self, seat: int, holder: object, fresh: bool, now: float) -> None:
+        """Undo a :meth:`claim` whose joiner never heard its welcome: a seat taken afresh is
+        open again (nobody holds its token), a seat taken back is away, a spectator gone."""
+        if seat == SPECTATOR:
+            self.watchers.pop(holder, None)
+        elif fresh:
+            record = self.seats[seat]
+            record.token, record.name, record.holder, record.held_before = None, "", None, False
+            self.save()
+        else:
+            self.leave(seat, holder, now)
+
+    def arrival(self, seat: int, holder: object, back: bool) -> str:
+        """The note that tells everyone who has just sat down, come back (``back``: with its
+        token, to a seat held before in this session) or is watching."""
+        if seat == SPECTATOR:
+            name = self.watchers.get(holder, "")
+            return f"{name} is watching" if name else "a spectator is watching"
+        back = back and self.seats[seat].held_before  # not the host's window's first visit
+        return f"{self.who(seat)} is back" if back else f"{self.who(seat)} joined"
+
+    def _take_back(self, token: str, holder: object, name: str) -> int:
         digest = token_hash(token)
         for n, seat in enumerate(self.seats):
             if seat.token is not None and hmac.compare_digest(seat.token, digest):
@@ -143,18 +138,26 @@ class HostedMatch:
                         protocol.SEAT_TAKEN, "that seat is held by a live connection"
                     )
                 seat.holder, seat.away_since = holder, None
+                seat.name = name or seat.name
                 if seat.stand_in:  # its person is back: the bot stands down
                     seat.stand_in = False
                     self.match.agents[n] = None
                 return n
         raise ProtocolError(protocol.BAD_TOKEN, "that token holds no seat at this table")
 
-    def leave(self, seat: int, holder: object, now: float) -> bool:
-        """The connection ``holder`` closed; True if it held a player's seat."""
+    def leave(self, seat: int, holder: object, now: float) -> str | None:
+        """The connection ``holder`` closed: the note to tell everyone ("": the seats changed
+        without a word, an unnamed spectator; None: nothing changed)."""
+        if seat == SPECTATOR:
+            name = self.watchers.pop(holder, None)
+            if name is None:
+                return None
+            return f"{name} stopped watching" if name else ""
         if seat < 0 or self.seats[seat].holder is not holder:
-            return False
+            return None
         self.seats[seat].holder, self.seats[seat].away_since = None, now
-        return True
+        self.seats[seat].held_before = True
+        return f"{self.who(seat)} left"
 
     def abandoned(self, now: float, after: float) -> list[int]:
         """Seats whose person has been away ``after`` seconds: a bot plays them from now on."""
@@ -242,15 +245,40 @@ class HostedMatch:
 
     # -- what each seat is sent ---------------------------------------------------------------
 
-    def welcome(self, seat: int, token: str | None) -> str:
+    def welcome(
+        self, seat: int, token: str | None, chat: list[dict[str, Any]] | None = None
+    ) -> str:
+        """What a connection is told first: its seat and token, its whole view, the seats and
+        the chat so far (``chat``: the last lines, oldest first)."""
         view = seat_view(self.match, seat)
+        watching = seat == SPECTATOR
         return protocol.encode(
             "welcome",
             seat=seat,
             token=token,
+            you={
+                "seat": seat,
+                "name": self.seats[seat].name if not watching else "",
+                "role": protocol.WATCH if watching else protocol.PLAY,
+            },
+            moves=self.moves,
             view=view.to_json(),
-            seats=self._seats_json(),
+            seats=seats_json(self.seats),
             started=self.started,
+            chat=chat or [],
+        )
+
+    def start(self, seat: int) -> str:
+        """Play has just begun: what ``seat`` sees and, if it is to move, what it may do."""
+        state = self.match.state
+        to_move = state.current_player()
+        legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
+        return protocol.encode(
+            "start",
+            moves=self.moves,
+            to_move=to_move,
+            observation=state.observation(seat).to_json(),
+            legal=legal,
         )
 
     def news(self, seat: int, played: Played) -> str:
@@ -283,20 +311,16 @@ class HostedMatch:
         seed = None if self.match.game.hides_information else self.match.seed
         return protocol.encode("end", returns=self.match.state.returns(), seed=seed)
 
-    def seats_message(self, note: str) -> str:
-        return protocol.encode("seats", seats=self._seats_json(), started=self.started, note=note)
-
-    def _seats_json(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "kind": s.kind if not s.person else "person",
-                "name": s.name,
-                "taken": s.token is not None,
-                "present": s.holder is not None,
-                "bot": s.stand_in or not s.person,
-            }
-            for s in self.seats
-        ]
+    def seats_message(self, note: str | None) -> str:
+        """Who sits where, who watches, and what just changed (``note``, one line or None)."""
+        return protocol.encode(
+            "seats",
+            seats=seats_json(self.seats),
+            watchers=list(self.watchers.values()),
+            waiting=sum(1 for s in self.seats if s.person and s.token is None),
+            started=self.started,
+            note=note or None,
+        )
 
     def result_line(self) -> str:
         returns = self.match.state.returns()
@@ -305,43 +329,20 @@ class HostedMatch:
         return f"the match is over after {self.moves} moves: {scores}"
 
     def save(self, durable: bool = True) -> None:
-        """Write the save whole and start its journal afresh; a folder that cannot take it is
-        said once (``problem``) and play goes on, as at home."""
-        if self.save_to is None:
-            return
-        try:
-            save_hosted(
-                self.save_to,
-                [s.kind for s in self.seats],
-                [s.token for s in self.seats],
-                self.match.log,
-                durable,
-            )
-            if self._journal is not None:
-                self._journal.close()
-                self._journal = None
-            if self.over():  # the save holds the whole match: no journal is left beside it
-                journal_path(self.save_to).unlink(missing_ok=True)
-            else:
-                self._journal = Journal(self.save_to)
-        except UserError as exc:
-            self.problem = str(exc)
-        else:
-            self.problem = ""
+        """Write the save whole (after a seat is taken, and at a session's first move)."""
+        if self._file is not None:
+            self._file.write(self._saved(), self.over(), durable)
 
     def _save_move(self) -> None:
-        """Append the move just played to the journal (one ``write``, no flush to the disk: a
-        crash of the host loses nothing, see :mod:`~pusher_sim.net.hostfile`); the whole save
-        when there is no journal yet, the disk refused the line or the match is over (its
-        save is then one whole file, durable)."""
-        if self.save_to is None:
-            return
-        if self._journal is not None and not self.over():
-            try:
-                self._journal.add(self.match.log)
-            except UserError:
-                pass
-            else:
-                self.problem = ""
-                return
-        self.save(durable=self.over())
+        """Keep the move just played, before anyone hears of it."""
+        if self._file is not None:
+            self._file.add_move(self._saved(), self.over())
+
+    def _saved(self) -> SavedHost:
+        kinds, tokens = [s.kind for s in self.seats], [s.token for s in self.seats]
+        return SavedHost(kinds, tokens, self.match.log, self.bind, self.port)
+
+    @property
+    def problem(self) -> str:
+        """Why the last save failed ("" if it did not)."""
+        return "" if self._file is None else self._file.problem

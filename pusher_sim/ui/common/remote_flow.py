@@ -64,6 +64,10 @@ class Seated:
     """Seconds the final position stays on screen before the window closes."""
 
 
+HIDDEN = "hidden"
+"""The action type a joined window's log holds for a move its seat may not see (Push's shuffle):
+a placeholder no codec decodes, so nothing replays that log from its start."""
+
 NEWS_EVENT = pygame.USEREVENT + 7
 """Posted by the link's thread when the host's news comes (tables ignore it)."""
 
@@ -128,7 +132,7 @@ class RemoteFlow(TurnFlow):
         the host recorded to play it back (``path`` as sent, read through the game's spec)."""
         before = match.state.clone()
         if match.game.hides_information or move.action is None:
-            entry = dict(move.action) if move.action is not None else {"type": "hidden"}
+            entry = dict(move.action) if move.action is not None else {"type": HIDDEN}
             outcome = None if move.outcome is None else dict(move.outcome)
             match.log.record(entry, move.mover, outcome)
             match.state = self.follower.mirror.state

@@ -12,6 +12,7 @@ from typing import Any
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.seat_view import SeenMove, seen_move
+from pusher_sim.ui.common.remote_flow import HIDDEN
 from pusher_sim.ui.rummy.offers import meld_text
 from pusher_sim.ui.rummy.push_view import NewsView
 from pusher_sim.ui.rummy.table_layout import Layout
@@ -67,6 +68,12 @@ def story_of(match: Match, viewer: int) -> list[str]:
         return obs
 
     lines: list[str] = []
+    if any(data["type"] == HIDDEN for data in match.log.actions):
+        # A joined window's log: the seat never saw the shuffles, so nothing replays it; the
+        # story starts where the window joined, and each move the host sends adds to it.
+        joined = match.state.observation(viewer)
+        assert isinstance(joined, RummyObservation)
+        return [f"joined at move {len(match.log.actions)}, in deal {len(joined.scores) + 1}"]
     before = seen()
     for n, (data, mover) in enumerate(zip(match.log.actions, match.log.movers, strict=True)):
         state.apply_logged(decode(data), match.log.outcome(n))
