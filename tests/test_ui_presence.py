@@ -246,3 +246,9 @@ def test_a_click_before_the_second_player_joins_says_whom_it_waits_for(tmp_path:
     ui_driver.click_cell(table, ui_driver.RED_FIRST)
     said = f"{table.message} {table.flow.frame.said}"  # type: ignore[attr-defined]
     assert "is to move" not in said and "waiting for 1 player" in said, said
+
+
+def test_a_joined_window_calls_its_own_seat_you_and_the_others_persons(tmp_path: Path) -> None:
+    """A hosted match's seats are "open" or "person", never an "open bot"."""
+    table = joined_pusher(tmp_path, [])
+    assert [s.title for s in table.scene.seats] == ["Red (you)", "Blue (person)"]

@@ -52,23 +52,27 @@ class Hosting:
     stop: Callable[[], None]
     """Stop serving: the others are told the host has gone; the match stays saved."""
     running: Callable[[], bool]
+    name: str = ""
+    """The name the host's seat goes by."""
 
     @property
     def title(self) -> str:
         return game_title(self.game)
 
     @classmethod
-    def of(cls, game: str, bind: str, served: Served) -> Hosting:
-        """The match ``served`` on a thread of this process, listening on ``bind``."""
+    def of(cls, game: str, bind: str, served: Served, name: str = "") -> Hosting:
+        """The match ``served`` on a thread of this process, listening on ``bind``; ``name``:
+        what the host's seat is called."""
         port = int(served.address.rsplit(":", 1)[1])
         addresses = join_addresses(bind, port)
         return cls(
             game, served.address, served.seat, served.token, addresses, page_link(addresses),
-            served.stop, served.running,
+            served.stop, served.running, name,
         )  # fmt: skip
 
 
 _HOSTED: list[Hosting] = []
+_LEFT_RUNNING: list[Hosting] = []
 
 
 def hosted_now() -> Hosting | None:
@@ -88,3 +92,13 @@ def stop_hosting() -> None:
     """Stop the match this process hosts, if it still runs."""
     while _HOSTED:
         _HOSTED.pop().stop()
+
+
+def leave_running(hosting: Hosting) -> None:
+    """Its window was left with *Keep hosting*: the match goes on without it."""
+    _LEFT_RUNNING.append(hosting)
+
+
+def left_running(hosting: Hosting) -> bool:
+    """``hosting``'s window was left with *Keep hosting*, and it still runs."""
+    return hosting in _LEFT_RUNNING and hosting.running()

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import pygame
 
-from pusher_sim.ui.common.hosting import Hosting, stop_hosting
+from pusher_sim.ui.common.hosting import Hosting, leave_running, stop_hosting
 from pusher_sim.ui.common.turn_flow import TurnFlow
 from pusher_sim.ui.shell.dialogs import Choice
 from pusher_sim.ui.shell.mode import Host
@@ -41,9 +41,9 @@ def ask_leave(table: LeavingTable) -> None:
     if hosting is not None and hosting.running():
         table.ask(
             f"Leave the {hosting.title} game you host?",
-            "Keep hosting: the others stay; the start screen leads back. Stop: they see you go.",
+            "Keep hosting: the others play on, you may come back. Stop: they are told you left.",
             [
-                Choice(pygame.K_k, "Keep hosting", left, default=True),
+                Choice(pygame.K_k, "Keep hosting", lambda: _keep_then(hosting, left), True),
                 Choice(pygame.K_s, "Stop hosting", lambda: _then_stop(left)),
                 Choice(pygame.K_n, "Stay", _no),
             ],
@@ -78,6 +78,11 @@ def _leaving(table: LeavingTable) -> Callable[[], None]:
         table.leave()
 
     return leave
+
+
+def _keep_then(hosting: Hosting, leave: Callable[[], None]) -> None:
+    leave_running(hosting)
+    leave()
 
 
 def _then_stop(leave: Callable[[], None]) -> None:

@@ -15,10 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pusher_sim.turnloop.registry import HUMAN
+from pusher_sim.ui.shell.words import PEOPLE
 
-OPEN = "open"
-"""A seat for whoever joins, as the host's ``seats`` message names it."""
 SPECTATOR_SEAT = -3
 """The seat a spectator's chat line names (the protocol's)."""
 CHAT_KEPT = 50
@@ -54,7 +52,7 @@ class SeatNow:
 
     @property
     def for_people(self) -> bool:
-        return self.kind in (OPEN, HUMAN, "person")
+        return self.kind in PEOPLE
 
     @property
     def state(self) -> str:
@@ -75,7 +73,7 @@ class SeatNow:
     def read(cls, n: int, data: Mapping[str, Any]) -> SeatNow:
         return cls(
             int(data.get("seat", n)),
-            plain(data.get("kind", OPEN), 32),
+            plain(data.get("kind", "open"), 32),
             plain(data.get("name") or "", 32),
             bool(data.get("taken")),
             bool(data.get("present")),

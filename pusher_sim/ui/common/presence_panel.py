@@ -170,8 +170,8 @@ class PresenceFrame(TableFrame):
         width = min(surface.get_width() - 2 * size, 60 * size)
         height = line * max(1, len(shown)) + size
         veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((8, 10, 14, 240))
-        top = bottom - height - size // 2
+        veil.fill((8, 10, 14, 250))
+        top = bottom - height
         surface.blit(veil, (size // 2, top))
         if not shown:
             text(surface, "no chat yet: type a line", (size, top + size // 2), size, TEXT_DIM)
@@ -212,7 +212,7 @@ class PresenceFrame(TableFrame):
         if not seat.for_people:
             who = f"{seat.kind} bot" if seat.kind != "bot" else "bot"
         if seat.seat == self.presence.you:
-            who += " (you)"
+            who = f"{seat.name} (you)" if seat.name else "you"
         state = seat.state
         shown = state not in ("bot", "here") or full
         if full:

@@ -31,7 +31,9 @@ from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
 from pusher_sim.net.client import (
+    ChatLine,
     Closed,
+    Dropped,
     End,
     Follower,
     Link,
@@ -39,6 +41,7 @@ from pusher_sim.net.client import (
     News,
     Refused,
     SeatsNews,
+    Start,
     Welcome,
 )
 from pusher_sim.turnloop.actions import Action
@@ -107,7 +110,7 @@ class RemoteFlow(TurnFlow):
         self.pass_to = -1
         self.presence = Presence(welcome.seat, link.name)
         """Who is at the table (see :mod:`.presence`), drawn by the frame around the table."""
-        self.presence.welcome(welcome.seats, welcome.started)
+        self.presence.welcome(welcome.seats, welcome.started, welcome.chat, welcome.you)
         if hosting is not None:
             self.presence.addresses, self.presence.page = hosting.addresses, hosting.page
         labels = seat_labels(game.name, game.num_players)
@@ -150,7 +153,7 @@ class RemoteFlow(TurnFlow):
             self._shown.append((played, self._as_drawn()))
             self._sent_at = -1
         elif isinstance(message, Welcome):  # back after a drop: the moves missed meanwhile
-            self.presence.welcome(message.seats, message.started)
+            self.presence.welcome(message.seats, message.started, message.chat, message.you)
             for move in self.follower.rejoin(message):
                 self._move(self.match, move)
             self._shown.clear()  # the table jumps to the whole view: it told no move
@@ -160,7 +163,19 @@ class RemoteFlow(TurnFlow):
             self._sent_at = -1
         elif isinstance(message, SeatsNews):
             self.follower.started = message.started
-            self.presence.tell(message.seats, message.started, message.note)
+            self.presence.tell(
+                message.seats, message.started, message.note, message.watchers, message.waiting
+            )
+        elif isinstance(message, Start):  # play begins: the seat's first legal actions
+            self.follower.start(message)
+            self.presence.started = True
+            self._showing = self._as_drawn()
+            if self.rejoined is not None:
+                self.rejoined()
+        elif isinstance(message, ChatLine):
+            self.presence.said(message.seat, message.name, message.text)
+        elif isinstance(message, Dropped):
+            self.presence.dropped(message.reason)
         elif isinstance(message, Refused):
             self.error = message.message
             self._sent_at = -1
@@ -246,7 +261,7 @@ class RemoteFlow(TurnFlow):
 
     def chat(self, line: str) -> str:
         """Send a chat line to the host; "" or why it could not go."""
-        if self.link.send(protocol.encode("chat", text=line)):
+        if self.link.send(protocol.chat(line)):
             return ""
         return "the host is out of reach: the line was not sent"
 

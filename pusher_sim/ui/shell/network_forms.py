@@ -41,6 +41,17 @@ class Form(RowForm):
     def __init__(self, host: Host, config: AppConfig, back: Mode) -> None:
         super().__init__(host)
         self.config, self.back = config, back
+        self.name = ""
+        """The name the others see (the protocol strips it to plain text)."""
+
+    def name_row(self) -> Row:
+        return Row("name", "Your name", self.name, typed=True)
+
+    def type_name(self, char: str | None) -> None:
+        if char is None:
+            self.name = self.name[:-1]
+        elif len(self.name) < protocol.MAX_NAME:
+            self.name += char
 
     def go(self) -> None:
         raise NotImplementedError
@@ -86,6 +97,7 @@ class JoinForm(Form):
         return [
             Row("address", "Host address", self.address, typed=True),
             Row("seat", "Seat", "none: watching" if self.watch else seat),
+            self.name_row(),
         ]
 
     def change(self, key: str, step: int) -> None:
@@ -97,7 +109,9 @@ class JoinForm(Form):
             self.seat = pick if isinstance(pick, int) else None
 
     def type(self, key: str, char: str | None) -> None:
-        if char is None:
+        if key == "name":
+            self.type_name(char)
+        elif char is None:
             self.address = self.address[:-1]
         elif len(self.address) < MAX_ADDRESS:
             self.address += char
@@ -114,7 +128,7 @@ class JoinForm(Form):
         key = None if self.watch else seat_key(uri, self.seat)
         token = None if key is None else held_token(key)
         role = protocol.WATCH if self.watch else protocol.PLAY
-        self.joining(Link(uri, role, self.seat, token), key)
+        self.joining(Link(uri, role, self.seat, token, self.name), key)
 
 
 class HostForm(Form):
@@ -143,6 +157,7 @@ class HostForm(Form):
             words = "you" if seat == HUMAN else "open: for whoever joins" if seat == OPEN else seat
             shown = words if seat in (HUMAN, OPEN) else seat_kind(seat)
             out.append(Row(f"seat{n}", f"Seat {n + 1}", shown))
+        out.append(self.name_row())
         out.append(Row("port", "Port", self.port, typed=True))
         out.append(Row("bind", "Who may join", BINDS[self.bind][1]))
         return out
@@ -169,7 +184,9 @@ class HostForm(Form):
             self.bind = (self.bind + 1) % len(BINDS)
 
     def type(self, key: str, char: str | None) -> None:
-        if char is None:
+        if key == "name":
+            self.type_name(char)
+        elif char is None:
             self.port = self.port[:-1]
         elif char.isdigit() and len(self.port) < 5:
             self.port += char
@@ -193,14 +210,14 @@ class HostForm(Form):
         except UserError as exc:
             self.message = str(exc)
             return
-        hosting = Hosting.of(self.game, args.bind, hosted)
+        hosting = Hosting.of(self.game, args.bind, hosted, self.name)
         keep(hosting)
         join_hosted(self.host, self.config, hosting)
 
 
 def join_hosted(host: Host, config: AppConfig, hosting: Hosting) -> None:
     """This window to the match it hosts, at its own seat (again, after leaving it running)."""
-    link = Link(hosting.address, protocol.PLAY, hosting.seat, hosting.token)
+    link = Link(hosting.address, protocol.PLAY, hosting.seat, hosting.token, hosting.name)
     wake_on_news(link)
     link.start()
     host.show(Joining(host, config, link, None, None, hosting))

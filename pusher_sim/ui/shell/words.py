@@ -12,6 +12,9 @@ from functools import lru_cache
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.registry import HUMAN, get_spec
 
+PEOPLE = (HUMAN, "open", "person")
+"""What a seat held by a person is called: ``human`` here, ``open``/``person`` in a hosted
+match's seats (for whoever joins; taken by someone)."""
 GAME_OVER_KEYS = "N new game   R replay   S save   Esc leave"
 """What a finished game offers, on every table."""
 TABLE_KEYS = "H help   N new game   U undo   S save   L load   R replay   Esc leave"
@@ -42,7 +45,7 @@ def seat_kind(seat: str) -> str:
 def seat_name(name: str, kind: str, you: bool) -> str:
     """A seat as every table names it: its name capitalised, then "you" for the one person at
     the table, "person" for each person of a hot-seat game, else the bot ("East (strong bot)")."""
-    who = ("you" if you else "person") if kind == HUMAN else seat_kind(kind)
+    who = ("you" if you else "person") if kind in PEOPLE else seat_kind(kind)
     return f"{name[:1].upper()}{name[1:]} ({who})"
 
 
