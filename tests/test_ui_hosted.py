@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from pusher_sim.net import protocol
-from pusher_sim.net.client import Link
+from pusher_sim.net.client import HOST_STOPPED, Link
 from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.common.hosting import hosted_now, stop_hosting
 from pusher_sim.ui.common.joining import Joining
@@ -51,7 +51,7 @@ def window(address: str, name: str, watch: bool = False) -> App:
     """A joined window on ``address``, shown once the host welcomed it."""
     app = App()
     role = protocol.WATCH if watch else protocol.PLAY
-    link = Link(address, role, name=name, retry_for=2.0)
+    link = Link(address, role, name=name, retry_for=3600.0)  # only the drop itself may tell
     wake_on_news(link)
     link.start()
     config = AppConfig(size=(800, 600), speed=1e3, pace=0.0, sound=False, autosave=False)
@@ -143,7 +143,7 @@ def test_hosting_from_the_start_screen_keeps_or_stops_the_match(tmp_path: Path) 
         key(app, pygame.K_s, "s")  # stop hosting
         assert isinstance(app.mode, StartScreen) and hosted_now() is None
         gone = flow_of(friend).presence
-        run_until(friend, lambda: bool(gone.host_gone))
+        run_until(friend, lambda: gone.host_gone == HOST_STOPPED)
         close(friend)
         form = HostForm(app, AppConfig(sound=False), app.mode, "pushover")
         form.port = str(port)

@@ -243,6 +243,7 @@ def test_a_joined_windows_leave_question_promises_no_continue(tmp_path: Path) ->
 def test_a_click_before_the_second_player_joins_says_whom_it_waits_for(tmp_path: Path) -> None:
     """It once answered "wait: Red (you) is to move"."""
     table = joined_pusher(tmp_path, [], both=False)
+    assert table.view().headline == "Waiting for 1 player to join"  # not "Red (you) to move"
     ui_driver.click_cell(table, ui_driver.RED_FIRST)
     said = f"{table.message} {table.flow.frame.said}"  # type: ignore[attr-defined]
     assert "is to move" not in said and "waiting for 1 player" in said, said
@@ -252,3 +253,4 @@ def test_a_joined_window_calls_its_own_seat_you_and_the_others_persons(tmp_path:
     """A hosted match's seats are "open" or "person", never an "open bot"."""
     table = joined_pusher(tmp_path, [])
     assert [s.title for s in table.scene.seats] == ["Red (you)", "Blue (person)"]
+    assert [s.label for s in table.scene.seats] == ["you", "person"]  # over the trays

@@ -206,6 +206,7 @@ class GameTable:
         pygame.draw.rect(surface, fill, box)
         big = round(base * 1.2)
         text(surface, head, (base // 2 + 4, 4), big, TEXT, width=box.w // 2)
+        status = self.flow.frame.headline(status)
         text(surface, status, (box.w // 2, 4), big, ACCENT, width=box.w // 2 - 10)
         colour = WARNING if self.warning else TEXT_DIM
         left = (base // 2 + 4, round(base * 1.45))

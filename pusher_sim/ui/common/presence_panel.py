@@ -98,6 +98,9 @@ class PresenceFrame(TableFrame):
                 self.typing += char
         return True
 
+    def headline(self, status: str) -> str:
+        return self.presence.waiting_line().capitalize() if self.waiting else status
+
     @property
     def waiting(self) -> bool:
         """Play has not begun: the table waits for players."""

@@ -19,6 +19,11 @@ class TableFrame:
         whatever surrounds it or lies over it."""
         draw_table(surface)
 
+    def headline(self, status: str) -> str:
+        """What the table's headline says: ``status`` (whose turn it is), unless the frame
+        knows better (before a hosted match starts, nobody's)."""
+        return status
+
     def takes(self, event: pygame.event.Event) -> bool:
         """True if ``event`` is the frame's (a key typed into the chat), not the table's."""
         return False

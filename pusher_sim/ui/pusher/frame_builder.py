@@ -136,7 +136,9 @@ def frame_of(table: FramedTable) -> PusherView:
         moves=tuple(table.moves.visible(rows)),
         move_total=len(table.moves.entries),
         move_scroll=table.moves.scroll,
-        headline=table.replay.headline if table.replay is not None else scene.headline,
+        headline=table.replay.headline
+        if table.replay is not None
+        else table.flow.frame.headline(scene.headline),
         hint=_hint(table),
         aside=_aside(table),
         note=table.note,

@@ -45,8 +45,12 @@ def seat_kind(seat: str) -> str:
 def seat_name(name: str, kind: str, you: bool) -> str:
     """A seat as every table names it: its name capitalised, then "you" for the one person at
     the table, "person" for each person of a hot-seat game, else the bot ("East (strong bot)")."""
-    who = ("you" if you else "person") if kind in PEOPLE else seat_kind(kind)
-    return f"{name[:1].upper()}{name[1:]} ({who})"
+    return f"{name[:1].upper()}{name[1:]} ({seat_who(kind, you)})"
+
+
+def seat_who(kind: str, you: bool) -> str:
+    """Who sits in a seat of ``kind``: "you", "person" or the bot ("random bot")."""
+    return ("you" if you else "person") if kind in PEOPLE else seat_kind(kind)
 
 
 def without_rule_codes(words: str) -> str:
