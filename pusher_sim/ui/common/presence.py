@@ -152,7 +152,8 @@ class Presence:
         untaken = sum(1 for s in self.seats if s.for_people and not s.taken and not s.bot)
         self.waiting = 0 if started else (untaken if waiting is None else max(0, waiting))
         if note:
-            self._note(plain(note), "left" in note or "bot" in note or "away" in note)
+            line = plain(note)
+            self._note(line[:1].upper() + line[1:], any(w in line for w in ("left", "bot")))
 
     def said(self, seat: object, name: object, text: object) -> None:
         """A chat line."""
