@@ -99,8 +99,9 @@ def test_a_joined_window_sees_who_comes_and_goes(tmp_path: Path) -> None:
         seen = flow_of(cid).presence
         run_until(cid, lambda: any(e.text == "hi" and e.name == "Ann" for e in seen.chat))
         bob.kill()
-        run_until(ann, lambda: "left" in presence.newest)
-        run_until(ann, lambda: "bot" in presence.newest and presence.seats[1].bot)
+        run_until(ann, lambda: any("left" in n for n in presence.notices))
+        run_until(ann, lambda: any("bot" in n for n in presence.notices))
+        assert presence.seats[1].bot and presence.seats[1].name == "Bob"
         host.kill()
         run_until(ann, lambda: bool(presence.host_gone))
         close(cid)
