@@ -66,7 +66,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--save", type=arguments.path_arg("--save"), help="where the match is kept")
     parser.add_argument(
-        "--max-connections", type=arguments.whole_number(1, 1024), default=Limits.connections
+        "--max-connections",
+        type=arguments.whole_number(1, 1024),
+        default=Limits.connections,
+        metavar="N",
+        help="spectators at once, and connections still saying hello at once (players never "
+        f"count; default {Limits.connections})",
     )
 
 

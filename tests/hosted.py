@@ -6,6 +6,7 @@ a test waits for a line with a deadline instead of blocking on a pipe.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -17,11 +18,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pusher_sim.errors import CorruptFile
 from pusher_sim.net.hostfile import load_hosted
+from pusher_sim.net.server import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_PUSHER = ["--set", "board_radius=3", "--set", "balls_per_player=8"]
@@ -66,7 +69,7 @@ class Proc:
             into.append(line.rstrip("\n"))
             self._lines.put(line)
 
-    def wait_for(self, pattern: str, seconds: float = 30.0) -> re.Match[str]:
+    def wait_for(self, pattern: str, seconds: float = 120.0) -> re.Match[str]:
         """The first output line matching ``pattern`` (seen already or to come)."""
         deadline = time.monotonic() + seconds
         regex = re.compile(pattern)
@@ -82,7 +85,7 @@ class Proc:
             with contextlib.suppress(queue.Empty):
                 self._lines.get(timeout=0.05)
 
-    def wait(self, seconds: float = 60.0) -> int:
+    def wait(self, seconds: float = 180.0) -> int:
         try:
             code = self.popen.wait(seconds)
         except subprocess.TimeoutExpired:
@@ -120,7 +123,7 @@ class Host(Proc):
         """The match as the host's save holds it (the save and its journal of moves)."""
         return load_hosted(self.save_path).log.to_json()
 
-    def wait_moves(self, moves: int, seconds: float = 30.0) -> int:
+    def wait_moves(self, moves: int, seconds: float = 120.0) -> int:
         """Wait until the host's save holds at least ``moves`` moves; how many it holds."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -142,7 +145,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def finish(*procs: Proc, seconds: float = 120.0) -> None:
+def finish(*procs: Proc, seconds: float = 300.0) -> None:
     """Wait for every process to end well; on failure, none is left running."""
     try:
         for proc in procs:
@@ -172,7 +175,7 @@ class Peer:
     def send(self, message: dict[str, Any] | str | bytes) -> None:
         self.conn.send(json.dumps(message) if isinstance(message, dict) else message)
 
-    def next(self, kind: str, seconds: float = 60.0, **fields: Any) -> dict[str, Any]:
+    def next(self, kind: str, seconds: float = 120.0, **fields: Any) -> dict[str, Any]:
         """The next message of ``kind`` (and with ``fields``), reading past the others."""
         deadline = time.monotonic() + seconds
         while True:
@@ -184,7 +187,7 @@ class Peer:
             if data["kind"] == kind and all(data.get(k) == v for k, v in fields.items()):
                 return data
 
-    def closed(self, seconds: float = 60.0) -> int | None:
+    def closed(self, seconds: float = 120.0) -> int | None:
         """Read to the end of the connection; the close code the host sent."""
         from websockets.exceptions import ConnectionClosed
 
@@ -198,3 +201,26 @@ class Peer:
 
     def close(self) -> None:
         self.conn.close()
+
+
+@contextlib.contextmanager
+def served(server: Server) -> Iterator[str]:
+    """A :class:`~pusher_sim.net.server.Server` listening on 127.0.0.1 in this process (on a
+    thread of its own), for a test that sets limits or a terminal no command line offers;
+    yields its address and stops it after."""
+    ports: queue.Queue[int] = queue.Queue()
+    loop = asyncio.new_event_loop()
+
+    async def serve() -> None:
+        ports.put(await server.start("127.0.0.1", 0))
+        await server.run()
+        await asyncio.sleep(0.1)  # the tasks it cancelled finish
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{ports.get(timeout=120)}"
+    finally:
+        loop.call_soon_threadsafe(server.ended.set)
+        thread.join(30)
+        loop.close()

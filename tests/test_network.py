@@ -14,11 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from pusher_sim.errors import IllegalMove
+from pusher_sim.net import protocol
+from pusher_sim.net.client import Follower, Link, News, Refused, Start, Welcome
 from pusher_sim.turnloop.log import GameLog, replay
+from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror, SeatView
+from rummy.cards import card_str
 from tests.hosted import SMALL_PUSHER, Host, Proc, finish, free_port, join
-from tests.seat_secrets import check_messages
+from tests.seat_secrets import check_messages, positions
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="kills processes by group")
 
@@ -208,3 +213,68 @@ def test_two_joiners_from_one_machine_take_two_seats(tmp_path: Path) -> None:
     second.wait_for("seated as blue")
     finish(first, second, host)
     replays(host.log())
+
+
+def _rules_name_the_holder() -> bool:
+    """Whether Push's rules still answer a card held elsewhere with its holder (the rules'
+    own fix of issue 34, item 2, is another branch's; this test fails until it is merged)."""
+    game = get_spec("rummy").make_game({"players": 4, "deals": 1})
+    match = Match(game, [None] * 4, seed=1)
+    while match.state.current_player() < 0:
+        match.step()  # the dealer and the shuffle
+    state = match.state
+    state.apply(state.legal_actions()[0])  # the draw
+    mover = state.current_player()
+    elsewhere = next(c for c in range(108) if c in state.observation((mover + 1) % 4).hand)
+    try:
+        state.validate(game.action_codec.decode({"type": "Discard", "card": elsewhere}))
+    except IllegalMove as exc:
+        return "seat" in str(exc)
+    return False
+
+
+@pytest.mark.xfail(
+    _rules_name_the_holder(), reason="rummy/ still names a card's holder", strict=True
+)
+def test_a_push_refusal_says_nothing_the_seat_may_not_know(tmp_path: Path) -> None:
+    """Issue 34, item 2: discarding a card one does not hold answered "5C is in seat 2's hand",
+    locating every card. At its first turn, after its draw, seat 0 discards each card it cannot
+    see; the refusals must be the same text whoever holds the card or whether the stock does
+    (the card's own name aside), so a refusal tells nothing of the hidden deal."""
+    host = Host(
+        tmp_path / "host", "rummy", "--seats", "open,random,random,random", "--set", "deals=1"
+    )
+    link = Link(host.address, "play", 0, retry_for=0.0).start()
+    follower = None
+    probes: list[int] = []
+    answers: list[str] = []
+    try:
+        while len(answers) < len(probes) or not probes:
+            message = link.inbox.get(timeout=120)
+            if isinstance(message, Welcome):
+                follower = Follower(message)
+            elif isinstance(message, Start) and follower is not None:
+                follower.start(message)
+            elif isinstance(message, News) and follower is not None:
+                follower.news(message)
+            elif isinstance(message, Refused):
+                answers.append(message.message)
+            if follower is None or not follower.my_turn or probes:
+                continue
+            seen = follower.view.observation
+            if seen["phase"] == "draw":
+                link.send(protocol.act(follower.view.moves, dict(follower.view.legal[0])))
+                continue
+            moves = follower.view.moves
+            probes = [c for c in range(108) if c not in seen["hand"] and c != seen["discard_top"]]
+            for card in probes:
+                link.send(protocol.act(moves, {"type": "Discard", "card": card}))
+    finally:
+        link.close()
+        host.kill()
+    log = GameLog.from_json(host.log())
+    state = positions(log)[follower.view.moves if follower is not None else 0]
+    held = {c: s for s in (1, 2, 3) for c in state.hands[s]}  # type: ignore[attr-defined]
+    assert any(c in held for c in probes) and any(c not in held for c in probes)
+    said = {text.replace(card_str(card), "?") for card, text in zip(probes, answers, strict=True)}
+    assert len(said) == 1, sorted(said)[:4]

@@ -69,3 +69,24 @@ def test_a_bad_journal_is_one_line_naming_it(tmp_path: Path, line: bytes, proble
     with pytest.raises(CorruptFile, match=problem) as bad:
         load_hosted(tmp_path / "hosted.json")
     assert "hosted.json.moves" in str(bad.value) and "\n" not in str(bad.value)
+
+
+def test_the_journal_is_private_like_the_save(tmp_path: Path) -> None:
+    """Issue 34: the save was 0600 but its journal 0644, and the journal holds Push's
+    shuffles; both are the user's alone, whatever the umask and whatever was there before."""
+    journal = journal_path(tmp_path / "hosted.json")
+    journal.write_text("")
+    journal.chmod(0o644)  # a journal an older build left
+    table = bots_table(tmp_path)
+    table.play(table.next_action())
+    table.play(table.next_action())
+    assert journal.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "hosted.json").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_save_keeps_where_the_match_was_served(tmp_path: Path) -> None:
+    table = bots_table(tmp_path)
+    table.bind, table.port = "0.0.0.0", 4750
+    table.save()
+    saved = load_hosted(tmp_path / "hosted.json")
+    assert (saved.bind, saved.port) == ("0.0.0.0", 4750)

@@ -12,7 +12,12 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from pusher_sim.net import protocol
-from tests.hosted import Host, Peer
+from pusher_sim.net.client import Closed, Link, Refused, Welcome
+from pusher_sim.net.server import Limits, Server
+from pusher_sim.net.table import HostedMatch
+from pusher_sim.turnloop.match import Match
+from pusher_sim.turnloop.registry import get_spec
+from tests.hosted import Host, Peer, served
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="kills processes by group")
 
@@ -32,6 +37,7 @@ def test_a_client_of_another_version_is_refused_in_one_line(host: Host) -> None:
     assert error["message"] == "this host speaks protocol 2, the client 1: update the client"
     assert old.closed() == 1008
     Peer(host.address, role="play").next("welcome", seat=0)  # the seat is still open
+    assert host.out[0].startswith("pusher host: hosting Push Over on ws://")  # its title
 
 
 def test_the_seats_say_who_is_there_and_play_starts_with_each_seats_legal_actions(
@@ -101,7 +107,7 @@ def _chat_or_error(peer: Peer) -> str:
     """The next answer to one of ``peer``'s chat lines: "chat" (its own line come back) or the
     error's code."""
     while True:
-        data = json.loads(peer.conn.recv(timeout=60))
+        data = json.loads(peer.conn.recv(timeout=120))
         peer.got.append(data)
         if data["kind"] == "chat" and data["seat"] == 0:
             return "chat"
@@ -172,4 +178,85 @@ def test_only_the_hosts_own_page_may_connect_from_a_browser(host: Host) -> None:
     for origin in (f"http://{host.address}", None):
         with connect(f"ws://{host.address}", origin=origin, proxy=None) as ok:  # type: ignore[arg-type]
             ok.send(protocol.hello(protocol.WATCH))
-            assert json.loads(ok.recv(timeout=60))["kind"] == "welcome"
+            assert json.loads(ok.recv(timeout=120))["kind"] == "welcome"
+
+
+def test_a_client_paces_itself_below_the_flood_limit(host: Host) -> None:
+    """Issue 34, item 5: ``pusher join --bot`` sent as fast as it decided and was closed for
+    flooding; every message a client sends now leaves a pause after the last, so more than the
+    host's burst in a row is all answered."""
+    link = Link(host.address, protocol.WATCH, retry_for=0.0).start()
+    try:
+        assert isinstance(link.inbox.get(timeout=120), Welcome)
+        for _ in range(45):  # the host's burst is 40
+            assert link.send(protocol.act(0, {"type": "Stop", "seat": 0}))
+        codes = []
+        while len(codes) < 45:
+            message = link.inbox.get(timeout=120)
+            assert not isinstance(message, Closed), message
+            if isinstance(message, Refused):
+                assert message.code == protocol.WATCHING, message  # never flood
+                codes.append(message.code)
+    finally:
+        link.close()
+
+
+def test_a_greeting_that_fails_after_the_seat_was_taken_gives_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    """Issue 34, item 3: a greeting that failed after the seat was taken (printing the name
+    raised) left the seat held by a dead connection for ever. A host whose terminal fails once,
+    at the first arrival, gives that seat back: the next joiner takes it."""
+    spec = get_spec("pushover")
+    game = spec.make_game({"players": 2})
+    match = Match(game, [None, None], seed=3, seat_names=["open", "open"])
+    table = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
+    broke: list[str] = []
+
+    def say(line: str) -> None:
+        if "joined" in line and not broke:
+            broke.append(line)
+            raise RuntimeError("the terminal broke")
+
+    with served(Server(table, say=say)) as address:
+        first = Peer(address, role="play", seat=0, name="Ann")
+        assert first.closed() is not None and "welcome" not in [m["kind"] for m in first.got]
+        second = Peer(address, role="play", seat=0, name="Bob")
+        assert second.next("welcome")["you"] == {"seat": 0, "name": "Bob", "role": "play"}
+        assert broke == ["red (Ann) joined"] and table.seats[0].name == "Bob"
+
+
+def test_connections_still_saying_hello_are_capped_before_the_handshake() -> None:
+    """More connections that have not said hello than the cap: the next is refused with HTTP
+    503 before its handshake (a hello timeout longer than the test, so nothing races it), and
+    a seated player, who counts against no cap, still got in."""
+    spec = get_spec("pushover")
+    game = spec.make_game({"players": 2})
+    table = HostedMatch.new(spec, Match(game, [None, None], seed=1), ["open", "open"], None)
+    limits = Limits(connections=3, hello_timeout=3600.0)
+    with served(Server(table, limits, say=lambda line: None)) as address:
+        seated = Peer(address, role="play")
+        seated.next("welcome")
+        silent = [Peer(address) for _ in range(3)]
+        with pytest.raises(InvalidStatus) as refused:
+            Peer(address)
+        assert refused.value.response.status_code == 503
+        for peer in [seated, *silent]:
+            peer.close()
+
+
+def test_a_seat_still_held_by_a_dropped_connection_is_asked_for_again(host: Host) -> None:
+    """Right after a drop the host may not yet have seen the old connection close, and answers
+    `seat-taken`: the client asks again (the documented retry) and takes its seat once the old
+    connection is gone, instead of giving up at the first answer."""
+    old = Peer(host.address, role="play")
+    token = old.next("welcome")["token"]
+    link = Link(host.address, protocol.PLAY, None, token, retry_for=600.0).start()
+    try:
+        refused = link.inbox.get(timeout=120)
+        assert isinstance(refused, Refused) and refused.code == protocol.SEAT_TAKEN
+        old.close()
+        welcome = link.inbox.get(timeout=120)
+        assert isinstance(welcome, Welcome) and welcome.seat == 0
+    finally:
+        link.close()

@@ -8,7 +8,6 @@ the save holds none of it) and sends it to every connection, players and spectat
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from typing import Any
 
@@ -18,23 +17,6 @@ CHAT_RATE = 1.0
 """Chat lines a second a connection may send, on average."""
 CHAT_BURST = 5
 """Chat lines a connection may send at once before :data:`CHAT_RATE` applies."""
-
-
-class Bucket:
-    """A token bucket: :meth:`take` is False once a peer sends faster than the rate allows."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level, self.when = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.when) * self.rate)
-        self.when = now
-        if self.level < 1.0:
-            return False
-        self.level -= 1.0
-        return True
 
 
 class ChatRoom:

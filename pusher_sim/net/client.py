@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from pusher_sim.errors import CorruptFile, UserError
 from pusher_sim.net import protocol
+from pusher_sim.net.bucket import Bucket
 from pusher_sim.net.protocol import ProtocolError
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.registry import get_spec
@@ -42,8 +43,15 @@ from pusher_sim.turnloop.schema import (
 from pusher_sim.turnloop.seat_view import SPECTATOR, SeatMirror, SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
 
-FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.SEAT_TAKEN, protocol.BAD_VERSION})
-"""Refusals that connecting again cannot mend."""
+PACE_RATE = 10.0
+"""Messages a second a client sends at most on average: half what a host allows, whatever
+plays the seat (a bot answers in microseconds)."""
+PACE_BURST = 20
+"""Messages a client sends at once before :data:`PACE_RATE` holds it back: half the host's."""
+
+FATAL = frozenset({protocol.BAD_TOKEN, protocol.NO_SEAT, protocol.BAD_VERSION, protocol.FULL})
+"""Refusals that connecting again cannot mend. (``seat-taken`` can: right after a drop the
+host has not yet seen the old connection close, so the link asks again while it may.)"""
 
 
 @dataclass(frozen=True)
@@ -309,8 +317,12 @@ class Link:
         """A file every frame received is appended to, one per line (``--transcript``)."""
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
+        self._pacing = threading.Lock()
+        self._pace = Bucket(PACE_RATE, PACE_BURST)
         self._welcomed = False
         self._dropped_because = OUT_OF_REACH
+        self._taken = ""
+        """The host's last word that the seat is held (said if the link gives up)."""
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
 
     def start(self) -> Link:
@@ -318,14 +330,19 @@ class Link:
         return self
 
     def send(self, text: str) -> bool:
-        """Send now; False if the link is down (the caller acts again after the next welcome)."""
-        ws = self._ws
-        if ws is None:
-            return False
-        try:
-            ws.send(text)
-        except (ConnectionClosed, OSError):
-            return False
+        """Send, within :data:`PACE_RATE` and :data:`PACE_BURST` (waiting for the pace if
+        need be); False if the link is down (the caller acts again after the next welcome)."""
+        with self._pacing:
+            while not self._pace.take():
+                if self._stop.wait(1.0 / PACE_RATE):
+                    return False
+            ws = self._ws
+            if ws is None:
+                return False
+            try:
+                ws.send(text)
+            except (ConnectionClosed, OSError):
+                return False
         return True
 
     def close(self) -> None:
@@ -356,7 +373,8 @@ class Link:
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.retry_for:
-                self._put(Closed(f"the host at {self.uri} stayed away", False))
+                why = self._taken or f"the host at {self.uri} stayed away"
+                self._put(Closed(why, False))
                 return
             self._stop.wait(0.25)
         self._put(Closed("left the table", True))
@@ -400,6 +418,11 @@ class Link:
                 if message.token is not None:
                     self.token = message.token
                 self.seat = None if message.seat < 0 else message.seat
+            if isinstance(message, Refused) and message.code == protocol.SEAT_TAKEN:
+                taken, self._taken = self._taken, f"the host refused: {message.message}"
+                if not taken:  # said once, not at every try
+                    self._put(message)
+                return None
             self._put(message)
             if isinstance(message, End):
                 return Closed("the match is over", True)

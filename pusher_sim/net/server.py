@@ -31,7 +31,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from pusher_sim.net import protocol
-from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, Bucket, ChatRoom
+from pusher_sim.net.bucket import Bucket
+from pusher_sim.net.chat import CHAT_BURST, CHAT_RATE, ChatRoom
 from pusher_sim.net.protocol import Act, Chat, Hello, ProtocolError
 from pusher_sim.net.table import HostedMatch, Played
 from pusher_sim.turnloop.actions import Action
@@ -207,8 +208,6 @@ class Server:
             hello = protocol.read_peer(frame)
             if not isinstance(hello, Hello):
                 raise ProtocolError(protocol.BAD_MESSAGE, "the first message must be a hello")
-            if hello.role == protocol.WATCH and len(self.table.watchers) >= self.limits.spectators:
-                raise ProtocolError(protocol.FULL, "the table has all the spectators it takes")
         except ProtocolError as exc:
             await self._refuse(ws, exc.code, str(exc))
             return None
@@ -216,6 +215,11 @@ class Server:
         async with self.lock:  # a view is never read half-way through a move
             started = self.table.started
             try:
+                if (
+                    hello.role == protocol.WATCH
+                    and len(self.table.watchers) >= self.limits.spectators
+                ):
+                    raise ProtocolError(protocol.FULL, "the table has all the spectators it takes")
                 peer.seat, token = self.table.claim(hello, peer, time.monotonic())
             except ProtocolError as exc:
                 refusal: ProtocolError | None = exc
@@ -225,6 +229,8 @@ class Server:
                     self._seat(peer, token, hello.token is not None, started)
                 except BaseException:
                     self.peers.discard(peer)
+                    if peer.writer is not None:  # the welcome is never sent
+                        peer.writer.cancel()
                     fresh = hello.token is None
                     self.table.release(peer.seat, peer, fresh, time.monotonic())
                     raise
