@@ -225,6 +225,17 @@ def test_a_joined_window_offers_only_its_own_keys(tmp_path: Path) -> None:
     host_keys = ("N new game", "U undo", "S save", "L load", "R replay")
     assert not any(k in playing.message for k in host_keys), playing.message
     assert "T chat" in playing.message
+    helped: list[str] = []
+    from pusher_sim.ui.common import game_table
+
+    def record(surface: pygame.Surface, title: str, lines: list[str], size: int) -> None:
+        helped.extend(lines)
+
+    key(playing, pygame.K_h, "h")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game_table, "panel", record)
+        playing.draw(pygame.Surface((800, 600)))
+    assert helped and not any(k[0] + "  " in line for line in helped for k in host_keys), helped
     over = joined_pusher(tmp_path, [Place(ui_driver.RED_FIRST)], players_balls=1)
     panel = over.view().panel
     assert panel is not None and panel[1] == ("Esc leave   T chat",), panel

@@ -56,6 +56,11 @@ COMMON_HELP = (
     "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
+JOINED_HELP = (
+    "T  chat (Enter sends, Esc closes)    P  who is at the table",
+    "H  this help    M  sound on/off    Esc  leave (the host keeps your seat)",
+)
+"""A joined window's keys: the match is the host's to start again, undo, save, load, replay."""
 HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
 """The keys of a table that change its match: a joined window leaves them to the host."""
 REPLAY_RECALL = 16
@@ -293,7 +298,7 @@ class GameTable:
         if self.show_help:
             shade(surface)
             size = max(16, surface.get_height() // 32)
-            common = COMMON_HELP[-1:] if self.flow.hosted_elsewhere else COMMON_HELP
+            common = JOINED_HELP if self.flow.hosted_elsewhere else COMMON_HELP
             panel(surface, f"{self.title}: how to play", [*self.help_lines, "", *common], size)
 
     def animating(self) -> bool:
