@@ -1,7 +1,8 @@
 """What surrounds a table in the window. A game played here has nothing around it; a hosted
-match has the presence panel and the chat (:class:`~pusher_sim.ui.common.presence_panel.
-PresenceFrame`). Every table draws and reads input through its flow's frame in the same two
-calls of :class:`~pusher_sim.ui.common.game_table.GameTable`, so no table knows which it has.
+match has the presence panel and the chat
+(:class:`~pusher_sim.ui.common.presence_panel.PresenceFrame`). Every table draws and reads
+input through its flow's frame in the same two calls of
+:class:`~pusher_sim.ui.common.game_table.GameTable`, so no table knows which it has.
 """
 
 from __future__ import annotations
