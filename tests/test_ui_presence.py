@@ -104,6 +104,9 @@ def test_before_the_start_the_window_says_whom_it_waits_for(
     said = table.flow.frame.said  # type: ignore[attr-defined]
     assert "waiting for 1 player" in said and "to move" not in table.message
     assert table.match.moves == 0
+    presence.tell([seat(0, name="Ann"), seat(1, name="Bob")], True, "Blue (Bob) joined")
+    words = drawn_words(table, monkeypatch)
+    assert "Blue (Bob) joined" in words and not any("waiting" in w for w in words), words
 
 
 def test_a_player_leaving_returning_and_replaced_is_shown(

@@ -107,6 +107,8 @@ class Presence:
         self.chat: deque[ChatEntry] = deque(maxlen=CHAT_KEPT)
         self.newest = ""
         """The latest notice or chat line, as the strip shows it."""
+        self.news = 0
+        """How many notices and chat lines came so far (a word said before is old news)."""
         self.newest_is_warning = False
         self.host_gone = ""
         """Why the host is out of reach now ("" while it is in reach)."""
@@ -163,6 +165,7 @@ class Presence:
         entry = ChatEntry(seat if isinstance(seat, int) else SPECTATOR_SEAT, plain(name, 32), words)
         self.chat.append(entry)
         self.newest, self.newest_is_warning = f"{self.speaker(entry)}: {entry.text}", False
+        self.news += 1
 
     def dropped(self, why: str) -> None:
         """The link to the host is down (it reconnects, or has given up: ``why`` says)."""
@@ -172,6 +175,7 @@ class Presence:
     def _note(self, line: str, warning: bool) -> None:
         self.notices.append(line)
         self.newest, self.newest_is_warning = line, warning
+        self.news += 1
 
     # -- reading it -------------------------------------------------------------------------
 

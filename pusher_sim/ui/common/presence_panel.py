@@ -54,8 +54,9 @@ class PresenceFrame(TableFrame):
         self.typing: str | None = None
         """The chat line being typed, or None while the chat is closed."""
         self.show_people = False
-        self.said = ""
-        """The frame's own word (a refused chat line, why a click did nothing)."""
+        self._said = ("", -1)
+        """The frame's own word (a refused chat line, why a click did nothing), with the
+        presence's news count when it was said: any news after it makes it old."""
         self.strip = pygame.Rect(0, 0, 0, 0)
         """Where the strip was drawn last frame."""
 
@@ -68,14 +69,15 @@ class PresenceFrame(TableFrame):
         if mouse and self.strip.collidepoint(event.pos):
             return True  # the strip is no part of the table
         if event.type == pygame.MOUSEBUTTONDOWN and self.waiting:
-            self.said = f"{self.presence.waiting_line()}: the game starts when they do"
+            self.say(f"{self.presence.waiting_line()}: the game starts when they do")
             return True
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
         if self.typing is None:
             if event.key in CHAT_KEYS:
-                self.typing, self.said = "", ""
+                self.typing = ""
+                self.say("")
                 return True
             if event.key == PEOPLE_KEY:
                 self.show_people = not self.show_people
@@ -89,7 +91,7 @@ class PresenceFrame(TableFrame):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             line, self.typing = self.typing.strip(), None
             if line:
-                self.said = self.send(line)
+                self.say(self.send(line))
         elif event.key == pygame.K_BACKSPACE:
             self.typing = self.typing[:-1]
         else:
@@ -97,6 +99,15 @@ class PresenceFrame(TableFrame):
             if char and char.isprintable() and len(self.typing) < MAX_CHAT:
                 self.typing += char
         return True
+
+    def say(self, words: str) -> None:
+        self._said = (words, self.presence.news)
+
+    @property
+    def said(self) -> str:
+        """The frame's own word, until news comes after it."""
+        words, at = self._said
+        return words if at == self.presence.news else ""
 
     def headline(self, status: str) -> str:
         return self.presence.waiting_line().capitalize() if self.waiting else status
@@ -168,7 +179,7 @@ class PresenceFrame(TableFrame):
     def _chat_lines(self, surface: pygame.Surface, bottom: int, size: int) -> None:
         """The last chat lines over the table's lower left, while the chat is open."""
         presence = self.presence
-        shown = list(presence.chat)[-CHAT_SHOWN:] or []
+        shown = list(presence.chat)[-CHAT_SHOWN:]
         line = font(size).get_linesize()
         width = min(surface.get_width() - 2 * size, 60 * size)
         height = line * max(1, len(shown)) + size

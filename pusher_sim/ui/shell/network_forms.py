@@ -75,9 +75,7 @@ class Form(RowForm):
         return []
 
     def joining(self, link: Link, key: str | None) -> None:
-        wake_on_news(link)
-        link.start()
-        self.host.show(Joining(self.host, self.config, link, key, None))
+        joined(self.host, self.config, link, key)
 
 
 class JoinForm(Form):
@@ -218,6 +216,14 @@ class HostForm(Form):
 def join_hosted(host: Host, config: AppConfig, hosting: Hosting) -> None:
     """This window to the match it hosts, at its own seat (again, after leaving it running)."""
     link = Link(hosting.address, protocol.PLAY, hosting.seat, hosting.token, hosting.name)
+    joined(host, config, link, None, hosting)
+
+
+def joined(
+    host: Host, config: AppConfig, link: Link, key: str | None, hosting: Hosting | None = None
+) -> None:
+    """Start ``link`` and wait on the Joining screen for the host's welcome (``key``: where
+    the seat's token is kept)."""
     wake_on_news(link)
     link.start()
-    host.show(Joining(host, config, link, None, None, hosting))
+    host.show(Joining(host, config, link, key, None, hosting))
