@@ -8,7 +8,7 @@ autosaved game waits asks first (:func:`open_table_asking`, also used by ``pushe
 Everything it offers comes from the game registry (players allowed, bots and what they are), so
 a new game or bot shows up here without touching this file. The keys and the mouse work it as
 every form of the window (:mod:`~pusher_sim.ui.shell.form`): Enter starts, C continues, O hosts,
-J joins, Esc quits.
+J joins, B goes back to the match this window hosts (while it runs), Esc quits.
 """
 
 from __future__ import annotations
