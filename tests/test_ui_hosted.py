@@ -153,4 +153,6 @@ def test_hosting_from_the_start_screen_keeps_or_stops_the_match(tmp_path: Path) 
         assert not form.message, form.message  # the port was free again
         run_until(app, lambda: isinstance(app.mode, GameTable))
     finally:
+        if isinstance(app.mode, GameTable):
+            close(app)
         stop_hosting()
