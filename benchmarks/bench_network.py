@@ -4,8 +4,9 @@ to animate it. Both printed in one run (issue 25's targets: at most 1 ms per act
 under 50 ms at p95).
 
 Real processes on 127.0.0.1: the host (the real server, saving after every move as ``pusher
-host`` does) prints when it applies each move; the bots are ``pusher join --bot`` processes;
-the joined window (SDL's dummy driver, its seat played by a bot) runs in this process and notes
+host`` does) prints when it applies each move; the bots play as ``pusher join --bot`` does, on
+threads of this process and unpaced (a joined client keeps to half the host's rate, which would
+measure the pacing, not the protocol), against a host with its limits lifted; the joined window (SDL's dummy driver, its seat played by a bot) runs in this process and notes
 when it starts each push's playback (one monotonic clock for all processes). Per action over
 the network is the time between two moves the host applies; locally, one :meth:`Match.step`.
 The overhead is their difference, at the median and at p95.
@@ -33,9 +34,10 @@ os.environ.setdefault("PUSHER_DATA_DIR", tempfile.mkdtemp(prefix="bench-network-
 import numpy as np
 
 from pusher_sim.net import protocol
+from pusher_sim.net.bot_client import play_bot
 from pusher_sim.net.client import Link
 from pusher_sim.net.joined import make_agent
-from pusher_sim.net.server import Server
+from pusher_sim.net.server import Limits, Server
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
@@ -69,7 +71,8 @@ def serve_timed(game: str, seed: int, options: dict[str, object]) -> None:
     table.play = timed  # type: ignore[method-assign]
 
     async def main() -> None:
-        server = Server(table, say=lambda line: None)
+        unbounded = Limits(rate=1e9, burst=1 << 30)  # its bots are unpaced (network_steps)
+        server = Server(table, unbounded, say=lambda line: None)
         print(f"port {await server.start('127.0.0.1', 0)}", flush=True)
         await server.run()
 
@@ -110,13 +113,23 @@ def local_steps(seed: int) -> list[float]:
 
 
 def network_steps(seed: int) -> tuple[list[float], int]:
+    """The bots play as ``pusher join --bot`` does, on threads of this process and unpaced
+    (a joined client keeps to 10 messages a second; the host here lifts its limits), so the
+    time between moves is the protocol's own cost."""
     host = HostProcess("pushover", seed)
-    bots = [
-        host.join("--seat", str(n), "--bot", bot, "--seed", str(seed)) for n, bot in enumerate(BOTS)
-    ]
+    bots = []
+    for n, name in enumerate(BOTS):
+        link = Link(f"127.0.0.1:{host.port}", protocol.PLAY, n, None, name, paced=False)
+
+        def play(link: Link = link, name: str = name) -> None:
+            play_bot(link.start(), lambda g: make_agent(name, g), seed, say=lambda line: None)
+            link.close()
+
+        bots.append(threading.Thread(target=play, daemon=True))
+        bots[-1].start()
     applied = host.wait()
     for bot in bots:
-        bot.wait(60)
+        bot.join(60)
     return list(np.diff([t for _, t, _ in applied])), len(applied)
 
 

@@ -18,6 +18,7 @@ from pusher_sim.net.client import Follower, Welcome, read_host
 from pusher_sim.net.hostfile import load_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError, read_peer
 from pusher_sim.net.table import HostedMatch
+from pusher_sim.printable import printable
 from pusher_sim.push_resolution import PushPath
 from pusher_sim.pusher.push_path import path_from_json, path_to_json
 from pusher_sim.turnloop.match import Match
@@ -216,3 +217,20 @@ def test_the_start_screens_forms_check_what_they_are_given(tmp_path: Path) -> No
     form.change("seat1", 1)  # human -> open: nobody's
     form.go()
     assert form.message == "one seat must be yours (you)" and not host.modes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(exclude_categories=()), max_size=80))  # lone surrogates too
+def test_a_name_or_chat_line_is_plain_text_or_refused(text: str) -> None:
+    """Issue 34: whatever a peer sends as a name (or a chat line), the host keeps it only as
+    one line of text with no control character, no lone surrogate and within its length; else
+    it refuses the message (bad-message) and keeps nothing."""
+    frame = json.dumps({"v": 2, "kind": "hello", "role": "watch", "name": text})
+    try:
+        hello = read_peer(frame)
+    except ProtocolError as exc:
+        assert exc.code == protocol.BAD_MESSAGE
+        return
+    assert isinstance(hello, Hello) and len(hello.name) <= protocol.MAX_NAME
+    assert hello.name == printable(hello.name)  # nothing left to escape
+    assert not any("\ud800" <= c <= "\udfff" for c in hello.name)

@@ -306,7 +306,10 @@ class Link:
         name: str = "",
         retry_for: float = 30.0,
         transcript: Path | None = None,
+        paced: bool = True,
     ) -> None:
+        """``paced`` False sends at once, whatever the rate: only for a host whose limits are
+        lifted (benchmarks/bench_network.py measures the protocol's own cost)."""
         self.uri = address_uri(address)
         self.role, self.seat, self.token, self.name = role, seat, token, name
         self.retry_for = retry_for
@@ -318,7 +321,7 @@ class Link:
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
         self._pacing = threading.Lock()
-        self._pace = Bucket(PACE_RATE, PACE_BURST)
+        self._pace = Bucket(PACE_RATE, PACE_BURST) if paced else None
         self._welcomed = False
         self._dropped_because = OUT_OF_REACH
         self._taken = ""
@@ -333,7 +336,7 @@ class Link:
         """Send, within :data:`PACE_RATE` and :data:`PACE_BURST` (waiting for the pace if
         need be); False if the link is down (the caller acts again after the next welcome)."""
         with self._pacing:
-            while not self._pace.take():
+            while self._pace is not None and not self._pace.take():
                 if self._stop.wait(1.0 / PACE_RATE):
                     return False
             ws = self._ws
