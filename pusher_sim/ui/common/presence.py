@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pusher_sim.net.protocol import MAX_CHAT, MAX_NAME
 from pusher_sim.ui.shell.words import PEOPLE
 
 SPECTATOR_SEAT = -3
@@ -22,11 +23,9 @@ SPECTATOR_SEAT = -3
 CHAT_KEPT = 50
 """Chat lines a window keeps (the host repeats as many in its welcome)."""
 NOTICES_KEPT = 8
-MAX_SHOWN = 200
-"""Characters of a name or chat line a window draws at most."""
 
 
-def plain(text: object, most: int = MAX_SHOWN) -> str:
+def plain(text: object, most: int = MAX_CHAT) -> str:
     """``text`` as a window may draw it: a string with no control character (a newline or an
     escape is a space), no lone surrogate, at most ``most`` characters."""
     if not isinstance(text, str):
@@ -73,8 +72,8 @@ class SeatNow:
     def read(cls, n: int, data: Mapping[str, Any]) -> SeatNow:
         return cls(
             int(data.get("seat", n)),
-            plain(data.get("kind", "open"), 32),
-            plain(data.get("name") or "", 32),
+            plain(data.get("kind", "open"), MAX_NAME),
+            plain(data.get("name") or "", MAX_NAME),
             bool(data.get("taken")),
             bool(data.get("present")),
             bool(data.get("bot")),
@@ -96,7 +95,7 @@ class Presence:
     def __init__(self, you: int, your_name: str = "") -> None:
         self.you = you
         """This window's seat, or a negative number for a spectator."""
-        self.your_name = plain(your_name, 32)
+        self.your_name = plain(your_name, MAX_NAME)
         self.seats: list[SeatNow] = []
         self.watchers: list[str] = []
         self.started = False
@@ -129,7 +128,7 @@ class Presence:
         """Everything the welcome says (again after a reconnection: the chat starts afresh)."""
         if you:
             self.you = int(you.get("seat", self.you))
-            self.your_name = plain(you.get("name") or self.your_name, 32)
+            self.your_name = plain(you.get("name") or self.your_name, MAX_NAME)
         self.tell(seats, started)
         self.chat.clear()
         for line in chat:
@@ -150,7 +149,7 @@ class Presence:
         self.seats = [SeatNow.read(n, s) for n, s in enumerate(seats)]
         self.started = started
         if watchers is not None:
-            self.watchers = [plain(w, 32) for w in watchers]
+            self.watchers = [plain(w, MAX_NAME) for w in watchers]
         untaken = sum(1 for s in self.seats if s.for_people and not s.taken and not s.bot)
         self.waiting = 0 if started else (untaken if waiting is None else max(0, waiting))
         if note:
@@ -162,7 +161,9 @@ class Presence:
         words = plain(text)
         if not words:
             return
-        entry = ChatEntry(seat if isinstance(seat, int) else SPECTATOR_SEAT, plain(name, 32), words)
+        entry = ChatEntry(
+            seat if isinstance(seat, int) else SPECTATOR_SEAT, plain(name, MAX_NAME), words
+        )
         self.chat.append(entry)
         self.newest, self.newest_is_warning = f"{self.speaker(entry)}: {entry.text}", False
         self.news += 1

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from pusher_sim.net.protocol import MAX_CHAT
 from pusher_sim.ui.common.presence import Presence, SeatNow
 from pusher_sim.ui.common.table_frame import TableFrame
 from pusher_sim.ui.shell.widgets import (
@@ -31,8 +32,6 @@ from pusher_sim.ui.shell.widgets import (
     text_size,
 )
 
-MAX_CHAT = 200
-"""Characters of a chat line (the host refuses longer ones)."""
 CHAT_SHOWN = 8
 """Chat lines drawn over the table while the chat is open."""
 CHAT_KEYS = (pygame.K_t,)
@@ -96,7 +95,7 @@ class PresenceFrame(TableFrame):
             self.typing = self.typing[:-1]
         else:
             char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(self.typing) < MAX_CHAT:
+            if char and char.isprintable() and len(self.typing) < MAX_CHAT:  # the host's bound
                 self.typing += char
         return True
 
