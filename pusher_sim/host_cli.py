@@ -90,11 +90,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _host_with_window(args: argparse.Namespace, table: HostedMatch, seat: int) -> int:
-    """The host's own seat is a window joined like any other, over loopback."""
+    """The host's own seat is a window joined like any other, over loopback. Leaving it with
+    *Keep hosting* closes the window and hosts on until Ctrl-C."""
+    from pusher_sim.ui.common.hosting import Hosting, keep, left_running
     from pusher_sim.ui.shell.app import run_joined
 
     hosted = host_in_background(args, table, seat)
-    code = run_joined(hosted.address, seat=seat, token=hosted.token)
+    hosting = Hosting.of(table.match.game.name, args.bind, hosted)
+    keep(hosting)
+    code = run_joined(hosted.address, seat=seat, token=hosted.token, hosting=hosting)
+    if left_running(hosting):
+        say("the window is closed; still hosting (Ctrl-C stops)")
+        try:
+            while hosted.running():
+                hosted.thread.join(1.0)
+        except KeyboardInterrupt:
+            hosted.stop()
     if not table.over():
         print(
             f"pusher host: the match is saved in {table.save_to} (go on with: {load_hint(table)})",

@@ -130,7 +130,20 @@ class Closed:
     ok: bool
 
 
-Message = Welcome | News | SeatsNews | Start | ChatLine | Refused | End | Closed
+@dataclass(frozen=True)
+class Dropped:
+    """The connection dropped after the host's welcome; the link is connecting again (a window
+    says so at once, before anyone acts). The next :class:`Welcome` means it is back."""
+
+    reason: str
+
+
+OUT_OF_REACH = "the host is out of reach: reconnecting..."
+HOST_STOPPED = "the host has stopped hosting (the match is saved): waiting for it to come back"
+GOING_AWAY = 1001
+"""The close code of a host that stops."""
+
+Message = Welcome | News | SeatsNews | Start | ChatLine | Refused | End | Closed | Dropped
 
 
 def _object(value: object, where: str) -> None:
@@ -310,6 +323,7 @@ class Link:
         self._pacing = threading.Lock()
         self._pace = Bucket(PACE_RATE, PACE_BURST) if paced else None
         self._welcomed = False
+        self._dropped_because = OUT_OF_REACH
         self._taken = ""
         """The host's last word that the seat is held (said if the link gives up)."""
         self._thread = threading.Thread(target=self._run, name="pusher-link", daemon=True)
@@ -358,6 +372,7 @@ class Link:
                 return
             if self._welcomed:  # it was seated: the time away counts from this drop
                 down_since = None
+                self._put(Dropped(self._dropped_because))
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.retry_for:
@@ -393,6 +408,7 @@ class Link:
             return None  # down, full (HTTP 503) or gone: try again while retry_for lasts
 
     def _converse(self, ws: ClientConnection) -> Closed | None:
+        self._dropped_because = OUT_OF_REACH
         ws.send(protocol.hello(self.role, self.seat, self.token, self.name))
         for frame in ws:
             if self.transcript is not None:
@@ -415,6 +431,8 @@ class Link:
                 return Closed("the match is over", True)
             if isinstance(message, Refused) and message.code in FATAL:
                 return Closed(f"the host refused: {message.message}", False)
+        if ws.close_code == GOING_AWAY:
+            self._dropped_because = HOST_STOPPED
         return None
 
 

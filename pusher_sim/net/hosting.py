@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import secrets
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -160,6 +162,18 @@ class HostedHere:
     seat: int
     token: str
     save_to: Path | None
+    thread: threading.Thread
+    cancel: Callable[[], None]
+    """Cancels the serving task (on its own event loop's thread)."""
+
+    def stop(self) -> None:
+        """Stop serving: every connection is closed with 1001 (the host is going), the port is
+        free once this returns; the match stays saved (``pusher host --load`` goes on)."""
+        self.cancel()
+        self.thread.join(timeout=15.0)
+
+    def running(self) -> bool:
+        return self.thread.is_alive()
 
 
 def host_in_background(args: argparse.Namespace, table: HostedMatch, seat: int) -> HostedHere:
@@ -172,23 +186,37 @@ def host_in_background(args: argparse.Namespace, table: HostedMatch, seat: int) 
         keep_token(key, token)
     ready, port_box = threading.Event(), []  # type: ignore[var-annotated]
     failure: list[BaseException] = []
+    serving: list[tuple[asyncio.AbstractEventLoop, asyncio.Task[int]]] = []
+
+    async def hosting() -> int:
+        task = asyncio.current_task()
+        assert task is not None
+        serving.append((asyncio.get_running_loop(), task))
+        return await serve(args, table, ready, port_box)
 
     def on_thread() -> None:
         try:
-            asyncio.run(serve(args, table, ready, port_box))
-        except BaseException as exc:  # told on the calling thread
+            asyncio.run(hosting())
+        except BaseException as exc:  # told on the calling thread (a stop is no failure)
             failure.append(exc)
             ready.set()
 
-    threading.Thread(target=on_thread, name="pusher-host", daemon=True).start()
+    def cancel() -> None:
+        for loop, task in serving:
+            with contextlib.suppress(RuntimeError):  # its loop already closed: it ended
+                loop.call_soon_threadsafe(task.cancel)
+
+    thread = threading.Thread(target=on_thread, name="pusher-host", daemon=True)
+    thread.start()
     ready.wait()
     if failure:
         raise failure[0]
     here = "127.0.0.1" if args.bind in ("0.0.0.0", "::", "") else _reachable(args.bind)
     port = port_box[0]
     return HostedHere(
-        f"{here}:{port}", f"{_reachable(args.bind)}:{port}", seat, token, table.save_to
-    )
+        f"{here}:{port}", f"{_reachable(args.bind)}:{port}", seat, token, table.save_to,
+        thread, cancel,
+    )  # fmt: skip
 
 
 def hosting_args(game: str, seats: list[str], port: int, bind: str) -> argparse.Namespace:

@@ -36,7 +36,7 @@ from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.match_maker import MatchMaker
 from pusher_sim.ui.common.replay import REPLAY_HINT, Replay
 from pusher_sim.ui.common.replay_control import ReplayControl, start_replay
-from pusher_sim.ui.common.save_commands import SaveCommands
+from pusher_sim.ui.common.save_commands import SaveCommands, file_words
 from pusher_sim.ui.common.seat_follow import followed
 from pusher_sim.ui.common.table_commands import TableCommands
 from pusher_sim.ui.common.turn_flow import Applier, Played, TurnFlow, step_only
@@ -55,13 +55,18 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
 )
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS
+from pusher_sim.ui.shell.words import game_over_keys
 
 COMMON_HELP = (
     "N  new game   U  undo your last move   S  save under a name   L  load a saved game",
     "R  replay the game: Space pause/resume, Left back, Right step, R or Esc end it",
     "H  this help    M  sound on/off    Esc  leave (the game is kept: continue it later)",
 )
+JOINED_HELP = (
+    "T  chat (Enter sends, Esc closes)    P  who is at the table",
+    "H  this help    M  sound on/off    Esc  leave (the host keeps your seat)",
+)
+"""A joined window's keys: the match is the host's to start again, undo, save, load, replay."""
 REPLAY_RECALL = 16
 """Moves shown again when a replay goes back, so the dice, the last turn's summary and what
 happened read as they did on the way (a Push Over turn is at most a few rolls)."""
@@ -177,11 +182,10 @@ class TableKind(Generic[TopT]):
         if not log.actions:
             table.reopen(table.continued(maker, log, start))
             return table
-        done = f"loaded {len(log.actions)} moves from {config.load}"
+        named = file_words(str(config.load), config.game)
+        done = f"loaded {len(log.actions)} moves from {named}"
         continued = table.continued
-        table.replace_with(
-            lambda: continued(maker, log, start), f"loading {config.load}", lambda _: done
-        )
+        table.replace_with(lambda: continued(maker, log, start), f"loading {named}", lambda _: done)
         return table
 
 
@@ -299,7 +303,8 @@ class GameTable(Generic[TopT]):
 
     def hint_now(self) -> str:
         """What the message line says when there is no news: the table's main keys now."""
-        return GAME_OVER_KEYS if self.seen.is_terminal() else self.top.hint()
+        over = game_over_keys(self.flow.hosted_elsewhere)
+        return over if self.seen.is_terminal() else self.top.hint()
 
     def draw_header(
         self,
@@ -319,6 +324,7 @@ class GameTable(Generic[TopT]):
         pygame.draw.rect(surface, fill, box)
         big = round(base * 1.2)
         text(surface, head, (base // 2 + 4, 4), big, TEXT, width=box.w // 2)
+        status = self.flow.frame.headline(status)
         text(surface, status, (box.w // 2, 4), big, ACCENT, width=box.w // 2 - 10)
         colour = WARNING if self.warning else TEXT_DIM
         left = (base // 2 + 4, round(base * 1.45))
@@ -327,6 +333,8 @@ class GameTable(Generic[TopT]):
     # -- the Mode protocol ------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.flow.frame.takes(event):  # the chat or the people panel of a hosted match
+            return
         if event.type == pygame.QUIT:
             self.host.quit()
         elif self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -373,11 +381,12 @@ class GameTable(Generic[TopT]):
             self.save_now()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.top.draw_table(surface)
+        self.flow.frame.paint(surface, self.top.draw_table)  # the table, and what surrounds it
         if self.show_help:
             shade(surface)
             size = max(16, surface.get_height() // 32)
-            lines = [*self.top.help_lines, "", *COMMON_HELP]
+            common = JOINED_HELP if self.flow.hosted_elsewhere else COMMON_HELP
+            lines = [*self.top.help_lines, "", *common]
             panel(surface, f"{self.title}: how to play", lines, size)
 
     def holding(self) -> bool:

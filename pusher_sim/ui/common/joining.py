@@ -16,6 +16,7 @@ import pygame
 
 from pusher_sim.net.client import Closed, Link, Refused, Welcome
 from pusher_sim.net.held_seats import keep_token
+from pusher_sim.ui.common.hosting import Hosting
 from pusher_sim.ui.common.remote_flow import RemoteFlow, Seated
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host, Mode
@@ -33,12 +34,12 @@ class Joining:
         link: Link,
         key: str | None,
         seated: Seated | None,
-        note: str = "",
+        hosting: Hosting | None = None,
     ) -> None:
         self.host, self.config, self.link, self.key = host, config, link, key
         self.seated = seated
-        self.note = note
-        """A line for the players to read (the host's: how the others join)."""
+        self.hosting = hosting
+        """The match as this process hosts it, when this is the host's own window."""
         self.problem = ""
         self.table: Mode | None = None
 
@@ -56,7 +57,7 @@ class Joining:
                     keep_token(self.key, message.token)
                 game = message.view.game
                 config = dataclasses.replace(self.config, game=game)
-                flow = RemoteFlow(self.link, message, self.seated)
+                flow = RemoteFlow(self.link, message, self.seated, self.hosting)
                 table = table_maker(game).on_flow(flow, self.host, config)
                 flow.rejoined = getattr(table, "follow", None)
                 self.table = table
@@ -75,7 +76,9 @@ class Joining:
         if self.problem:
             line, colour = (self.problem, WARNING)
         text(surface, line, (x, y + size * 5), size, colour)
-        text(surface, self.note, (x, y + size * 7), size, ACCENT)
+        if self.hosting is not None:
+            where = f"others join with: pusher join {self.hosting.addresses[0].split(' ')[0]}"
+            text(surface, where, (x, y + size * 7), size, ACCENT)
         text(surface, "Esc leaves", (x, y + size * 9), size, TEXT_DIM)
 
     def animating(self) -> bool:

@@ -8,6 +8,9 @@ with the path the host recorded, never simulated again here. The position is the
 :class:`~pusher_sim.turnloop.seat_view.SeatMirror` (for a game that hides nothing, the real
 position rebuilt from the public moves; for Push, the seat's view with stand-ins for every card
 it cannot see). Undo, new game, save, load and replay are the host's: the table refuses them.
+Who is at the table, the chat and whether the host is in reach are the flow's
+:class:`~pusher_sim.ui.common.presence.Presence`, drawn around the table by its
+:class:`~pusher_sim.ui.common.presence_panel.PresenceFrame`.
 
 The link's thread posts a pygame event whenever a message comes, so an idle window wakes for
 the host's news at once instead of polling.
@@ -28,7 +31,9 @@ from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
 from pusher_sim.net.client import (
+    ChatLine,
     Closed,
+    Dropped,
     End,
     Follower,
     Link,
@@ -36,6 +41,7 @@ from pusher_sim.net.client import (
     News,
     Refused,
     SeatsNews,
+    Start,
     Welcome,
 )
 from pusher_sim.turnloop.actions import Action
@@ -43,7 +49,11 @@ from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.seat_view import SeatView, SeenMove
 from pusher_sim.turnloop.state import Game
+from pusher_sim.ui.common.hosting import Hosting
+from pusher_sim.ui.common.presence import Presence
+from pusher_sim.ui.common.presence_panel import PresenceFrame
 from pusher_sim.ui.common.turn_flow import Played, TurnFlow
+from pusher_sim.ui.shell.words import seat_labels
 
 
 @dataclass(frozen=True)
@@ -70,8 +80,16 @@ class RemoteFlow(TurnFlow):
 
     hosted_elsewhere = True
 
-    def __init__(self, link: Link, welcome: Welcome, seated: Seated | None = None) -> None:
+    def __init__(
+        self,
+        link: Link,
+        welcome: Welcome,
+        seated: Seated | None = None,
+        hosting: Hosting | None = None,
+    ) -> None:
         self.link = link
+        self.hosting = hosting
+        """The match as this process hosts it, when this window is the host's."""
         self.follower = Follower(welcome)
         game = self.follower.game
         self.seated = seated
@@ -90,8 +108,13 @@ class RemoteFlow(TurnFlow):
         # game, from the first seat's side of the table.
         self.viewer = welcome.seat if welcome.seat >= 0 or game.hides_information else 0
         self.pass_to = -1
-        self.note = ""
-        """The host's latest word on the seats (who joined, left, is played by a bot)."""
+        self.presence = Presence(welcome.seat, link.name)
+        """Who is at the table (see :mod:`.presence`), drawn by the frame around the table."""
+        self.presence.welcome(welcome.seats, welcome.started, welcome.chat, welcome.you)
+        if hosting is not None:
+            self.presence.addresses, self.presence.page = hosting.addresses, hosting.page
+        labels = seat_labels(game.name, game.num_players)
+        self.frame = PresenceFrame(self.presence, labels, self.chat)
         self.ended: End | None = None
         self.closed: Closed | None = None
         self._shown: deque[tuple[Played | None, SeatView]] = deque()
@@ -130,6 +153,7 @@ class RemoteFlow(TurnFlow):
             self._shown.append((played, self._as_drawn()))
             self._sent_at = -1
         elif isinstance(message, Welcome):  # back after a drop: the moves missed meanwhile
+            self.presence.welcome(message.seats, message.started, message.chat, message.you)
             for move in self.follower.rejoin(message):
                 self._move(self.match, move)
             self._shown.clear()  # the table jumps to the whole view: it told no move
@@ -139,7 +163,19 @@ class RemoteFlow(TurnFlow):
             self._sent_at = -1
         elif isinstance(message, SeatsNews):
             self.follower.started = message.started
-            self.note = message.note
+            self.presence.tell(
+                message.seats, message.started, message.note, message.watchers, message.waiting
+            )
+        elif isinstance(message, Start):  # play begins: the seat's first legal actions
+            self.follower.start(message)
+            self.presence.started = True
+            self._showing = self._as_drawn()
+            if self.rejoined is not None:
+                self.rejoined()
+        elif isinstance(message, ChatLine):
+            self.presence.said(message.seat, message.name, message.text)
+        elif isinstance(message, Dropped):
+            self.presence.dropped(message.reason)
         elif isinstance(message, Refused):
             self.error = message.message
             self._sent_at = -1
@@ -149,6 +185,7 @@ class RemoteFlow(TurnFlow):
             self.closed = message
             if not message.ok:
                 self.error = message.reason
+                self.presence.dropped(message.reason)
 
     def _drain(self) -> None:
         while True:
@@ -221,6 +258,12 @@ class RemoteFlow(TurnFlow):
             self.after_end += dt
             if self.after_end >= self.seated.linger:
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    def chat(self, line: str) -> str:
+        """Send a chat line to the host; "" or why it could not go."""
+        if self.link.send(protocol.chat(line)):
+            return ""
+        return "the host is out of reach: the line was not sent"
 
     def busy(self) -> bool:
         seated_to_move = self.seated is not None and self.awaiting >= 0

@@ -147,9 +147,20 @@ class SaveCommands:
                 raise UserError(f"{path.name} is a {theirs} game, not a {mine} one")
             return table.continued(maker, log, current)
 
+        named = file_words(path, name)
         table.replace_with(
-            load, f"loading {path.name}", lambda m: f"loaded {m.moves} moves from {path.name}"
+            load, f"loading {named}", lambda m: f"loaded {m.moves} moves from {named}"
         )
+
+
+def file_words(path: str | Path, game: str) -> str:
+    """How the window names a saved game: "your last game" for the game's autosave (what
+    Continue opens), else the file's name; never a folder (a player needs no absolute path)."""
+    try:
+        autosave = Path(path).resolve() == autosave_path(game).resolve()
+    except OSError:
+        autosave = False
+    return "your last game" if autosave else Path(path).name
 
 
 def _stay() -> None:

@@ -12,10 +12,13 @@ from typing import Protocol
 import pygame
 
 from pusher_sim.turnloop.match import Match
+from pusher_sim.ui.common.leaving import ask_leave
 from pusher_sim.ui.common.match_maker import forked, started_over
 from pusher_sim.ui.common.save_commands import SaveCommands
 from pusher_sim.ui.common.table_protocol import ServedTable
+from pusher_sim.ui.common.turn_flow import TurnFlow
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
+from pusher_sim.ui.shell.mode import Host
 
 HOSTS_KEYS = (pygame.K_n, pygame.K_s, pygame.K_l, pygame.K_u, pygame.K_r)
 """The keys of a table that change its match: a joined window leaves them to the host."""
@@ -45,6 +48,14 @@ class TableCommands:
         self.table = table
         self.escape = escape
         """What Esc closes first (an aim, a panel): True if it closed something."""
+
+    @property
+    def flow(self) -> TurnFlow:
+        return self.table.flow
+
+    @property
+    def host(self) -> Host:
+        return self.table.host
 
     def take(self, key: int) -> bool:
         """Act on ``key`` if it is a common command; False for a key the table keeps."""
@@ -93,21 +104,10 @@ class TableCommands:
         self.table.host.home()
 
     def ask_leave(self) -> None:
-        """Esc: close what the table has open, else leave (asking first during a game)."""
-        if self.escape():
-            return
-        if not self.in_progress():
-            self.leave()
-            return
-        self.ask(
-            "Leave this game?",
-            "It is saved: the start screen can continue it.",
-            [
-                Choice(pygame.K_y, "Leave", self.leave, default=True),
-                Choice(pygame.K_q, "Quit", self.table.host.quit),
-                Choice(pygame.K_n, "Stay", _no),
-            ],
-        )
+        """Esc: close what the table has open, else leave (asking first when something would be
+        lost; what it asks depends on where the match lives, see :mod:`.leaving`)."""
+        if not self.escape():
+            ask_leave(self)
 
     def ask_new_game(self) -> None:
         if not self.in_progress():

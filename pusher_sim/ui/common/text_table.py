@@ -117,8 +117,9 @@ class TextTable(OnTable):
     def name(self, seat: int) -> str:
         if seat == CHANCE:
             return "chance"
-        you = seat == self.flow.viewer and not self.flow.hot_seat
-        return seat_name(self.match.game.seat_label(seat), self.match.log.seats[seat], you)
+        return seat_name(
+            self.match.game.seat_label(seat), self.match.log.seats[seat], seat == self.flow.you
+        )
 
     def move_lines(self) -> list[str]:
         """Every move the seat has seen, numbered, in words."""

@@ -26,6 +26,7 @@ from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.seat_view import SeatView, seat_view
 from pusher_sim.turnloop.state import State
 from pusher_sim.ui.common.autosave import GameSaver
+from pusher_sim.ui.common.table_frame import TableFrame
 from pusher_sim.ui.shell.jobs import in_background
 
 
@@ -92,6 +93,8 @@ class TurnFlow:
         self.pass_to = -1
         """A person who must take the screen before the table shows anything of theirs, or -1."""
         self.error = ""
+        self.frame = TableFrame()
+        """What surrounds the table (a hosted match's presence panel and chat)."""
         self.stalled = False
         """A bot's decision failed: no automatic move until the match is replaced."""
         self._job: Future[Action] | None = None
@@ -109,6 +112,12 @@ class TurnFlow:
     @property
     def hot_seat(self) -> bool:
         return len(self.people) > 1
+
+    @property
+    def you(self) -> int:
+        """The seat the one person at this window plays ("you" on the table), or -1: hot-seat
+        play, a spectator, bots only."""
+        return self.viewer if self.viewer in self.people and not self.hot_seat else -1
 
     def _follow(self) -> None:
         """Turn the table to the person to move (through a screen pass if hands are hidden)."""

@@ -33,6 +33,9 @@ TEXT_DIM: RGB = (160, 166, 180)
 WARNING: RGB = (255, 150, 90)
 HIGHLIGHT: RGB = (120, 255, 170)
 LAST_MOVE: RGB = (255, 255, 255)
+LIST_FLOOR = 11
+"""The smallest font a line of the move list shrinks to so it shows whole (a chain of pushes
+at 800x600: "28-31. 4 pushes of D8 C8 D9: 1 back")."""
 
 
 @dataclass(frozen=True)
@@ -224,8 +227,11 @@ class Painter:
             1, (box.h - self._list_font().get_linesize() - 8) // self._list_font().get_linesize()
         )
 
+    def _list_size(self) -> int:
+        return max(15, min(28, self.layout.height // 38))
+
     def _list_font(self) -> pygame.font.Font:
-        return font(max(15, min(28, self.layout.height // 38)))
+        return font(self._list_size())
 
     def draw_move_list(
         self, surface: pygame.Surface, entries: Sequence[MoveEntry], total: int, scroll: int
@@ -248,8 +254,10 @@ class Painter:
                 surface.blit(swatch, swatch.get_rect(midleft=(x, top + line // 2)))
                 x += swatch.get_width() + 4
             newest = n == len(entries) - 1 and scroll == 0
-            text = body.render(f"{entry.label}. {entry.text}", True, TEXT if newest else TEXT_DIM)
-            surface.blit(text, (x, top))
+            words = f"{entry.label}. {entry.text}"
+            size = fitted(words, self._list_size(), box.x + box.w - 8 - x, LIST_FLOOR)
+            shown = font(size).render(words, True, TEXT if newest else TEXT_DIM)
+            surface.blit(shown, shown.get_rect(midleft=(x, top + line // 2)))
         surface.set_clip(clip)
 
     def draw_last_move(self, surface: pygame.Surface, cells: Sequence[Cell]) -> None:

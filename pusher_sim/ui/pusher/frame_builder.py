@@ -23,7 +23,7 @@ from pusher_sim.ui.pusher.scene import Demand, Scene
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
 from pusher_sim.ui.shell.sound import Sounds
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS
+from pusher_sim.ui.shell.words import game_over_keys
 
 
 class DropLike(Protocol):
@@ -146,7 +146,9 @@ def frame_of(table: FramedTable) -> PusherView:
         moves=tuple(table.moves.visible(rows)),
         move_total=len(table.moves.entries),
         move_scroll=table.moves.scroll,
-        headline=table.replay.headline if table.replay is not None else scene.headline,
+        headline=table.replay.headline
+        if table.replay is not None
+        else table.flow.frame.headline(scene.headline),
         hint=_hint(table),
         aside=_aside(table),
         note=table.note,
@@ -168,6 +170,8 @@ def _hint(table: FramedTable) -> str:
         return "the balls are rolling... (Space finishes)"
     if table.flow.thinking:
         return f"{table.scene.seats[table.scene.mover].name} is thinking... (F fast-forwards)"
+    if table.scene.demand == Demand.OVER:
+        return game_over_keys(table.flow.hosted_elsewhere)
     return table.scene.hint
 
 
@@ -199,7 +203,7 @@ def _panel(table: FramedTable) -> tuple[str, tuple[str, ...]] | None:
     if table.show_rule:
         return rule_in_force(scene.rule)
     if scene.demand == Demand.OVER and not table.busy and table.replay is None:
-        return (scene.result, (GAME_OVER_KEYS,))
+        return (scene.result, (game_over_keys(table.flow.hosted_elsewhere),))
     return None
 
 

@@ -48,6 +48,7 @@ from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_keys import PusherKeys
 from pusher_sim.ui.pusher.table_view import PusherView
+from pusher_sim.ui.shell.words import table_keys
 
 DROP_SECONDS = 0.35
 """How long a bot's ball takes to drop from its tray into the cup."""
@@ -96,7 +97,7 @@ class PusherTable(OnTable):
         self.painter = Painter(self.layout)
         self.scene = self._read_scene()
         self.restarted()
-        self.say("H help   N new game   U undo   S save   L load   R replay   Esc leave")
+        self.say(table_keys(flow.hosted_elsewhere))
 
     # -- what the table is ------------------------------------------------------------------
 
@@ -148,8 +149,7 @@ class PusherTable(OnTable):
         )
 
     def _read_scene(self) -> Scene:
-        flow = self.flow
-        return read_scene(self.mirror, self.match.log.seats, -1 if flow.hot_seat else flow.viewer)
+        return read_scene(self.mirror, self.match.log.seats, self.flow.you)
 
     def _fit(self, size: tuple[int, int]) -> Layout:
         game = self.game

@@ -15,9 +15,8 @@ from enum import Enum
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
-from pusher_sim.turnloop.registry import HUMAN
 from pusher_sim.turnloop.seat_view import SeatMirror, SeenMove
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_kind, seat_name
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name, seat_who
 
 
 class Demand(Enum):
@@ -56,9 +55,7 @@ class SeatShown:
     @property
     def label(self) -> str:
         """What sits here in the words the other tables use: "you", "person", "random bot"."""
-        if self.kind == HUMAN:
-            return "you" if self.you else "person"
-        return seat_kind(self.kind)
+        return seat_who(self.kind, self.you)
 
     @property
     def title(self) -> str:

@@ -79,7 +79,8 @@ class PusherKeys:
         """F: the bots move without pause or animation until a person is to move."""
         table = self.table
         if on and (table.flow.awaiting >= 0 or table.state.is_terminal()):
-            table.say("nothing to fast-forward: it is your move")
+            over = table.state.is_terminal()
+            table.say(f"nothing to fast-forward: {'the game is over' if over else 'your move'}")
             return
         table.fast = on
         table.flow.pace = 0.0 if on else self._pace

@@ -113,8 +113,8 @@ class PushOverView:
     dice: tuple[int, ...]
     tumbling: bool
     """The newest die is still in the air."""
-    roller: int
-    """Whose dice are on show."""
+    whose_dice: str
+    """Whose dice are on show, as the middle of the track names them ("your dice")."""
     walk: Walk | None
     walk_clock: float
     summary: str
@@ -214,8 +214,7 @@ def _middle(surface: pygame.Surface, view: PushOverView, ring: Ring, base: int) 
     gap = size // 4
     x0 = centre[0] - (cfg.max_dice * size + (cfg.max_dice - 1) * gap) / 2
     y0 = centre[1] - size * 1.1
-    whose = f"{cap(view.roller)}'s dice" if 0 <= view.roller < len(COLOURS) else "dice"
-    text(surface, whose, (centre[0], y0 - gap), base, TEXT_DIM, "midbottom")
+    text(surface, view.whose_dice, (centre[0], y0 - gap), base, TEXT_DIM, "midbottom")
     for k in range(cfg.max_dice):
         box = pygame.Rect(round(x0 + k * (size + gap)), round(y0), size, size)
         if k >= len(view.dice):
@@ -249,14 +248,8 @@ def _middle(surface: pygame.Surface, view: PushOverView, ring: Ring, base: int) 
             names = ", ".join(cap(s) for s in seats)
             text(surface, f"{label}: {names}", (centre[0], y), small, TEXT_DIM, "midtop")
             y += small * 1.2
-    text(
-        surface,
-        f"free bottoms: {state.free_bottoms}",
-        (centre[0], y),
-        small,
-        TEXT_DIM,
-        "midtop",
-    )
+    spare = f"bottoms a rolled-out player can mount: {state.free_bottoms}"
+    text(surface, spare, (centre[0], y), small, TEXT_DIM, "midtop")
 
 
 def _side(surface: pygame.Surface, view: PushOverView, box: pygame.Rect, base: int) -> None:

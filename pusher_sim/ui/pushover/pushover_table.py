@@ -27,7 +27,7 @@ from pusher_sim.ui.pushover.pushover_painter import (
     paint,
 )
 from pusher_sim.ui.shell.widgets import Button, press_button, row_of_buttons
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name
+from pusher_sim.ui.shell.words import game_over_keys, seat_name, without_rule_codes
 from pushover.actions import Die, Roll, Stop
 from pushover.dice import move_length
 from pushover.game import COLOURS
@@ -89,8 +89,7 @@ class PushOverTable(OnTable):
         return self.state
 
     def name(self, seat: int) -> str:
-        you = seat == self.flow.viewer and not self.flow.hot_seat
-        return seat_name(COLOURS[seat], self.match.log.seats[seat], you)
+        return seat_name(COLOURS[seat], self.match.log.seats[seat], seat == self.flow.you)
 
     # -- input ------------------------------------------------------------------------------
 
@@ -144,9 +143,16 @@ class PushOverTable(OnTable):
             self._start_walk(walk)
 
     def told(self, event: Event) -> str:
-        """One event of "what happened" as the window writes it (a name capitalised)."""
-        words = self._words.describe(event)
+        """One event of "what happened" as the window writes it (a name capitalised, no rule
+        code)."""
+        words = without_rule_codes(self._words.describe(event))
         return words[:1].upper() + words[1:]
+
+    def whose_dice(self) -> str:
+        """Whose dice the middle shows: "your dice" on the player's own roll."""
+        if self.roller == self.flow.you:
+            return "your dice"
+        return f"{cap(self.roller)}'s dice" if 0 <= self.roller < len(COLOURS) else "dice"
 
     def _walk_of(self, before: PushOverState, after: PushOverState) -> Walk | None:
         seat = before.to_move
@@ -216,8 +222,8 @@ class PushOverTable(OnTable):
         surface.fill(BOARD_DARK)
         self.buttons = self._make_buttons(areas.buttons, areas.base)
         cfg = self.state.cfg
-        head = f"Push Over   {cfg.target} chips win   limit {cfg.roll_limit}"
-        head += f", up to {cfg.max_dice} dice"
+        head = f"Push Over   {cfg.target} chips win   up to {cfg.max_dice} dice"
+        head += f", a total over {cfg.roll_limit} rolls out"
         self.table.draw_header(
             surface, areas.header, areas.base, (14, 18, 30), head, self.status_line()
         )
@@ -230,13 +236,13 @@ class PushOverTable(OnTable):
             winner = state.winner
             title = f"{cap(winner)} wins" if winner >= 0 else "A draw"
             chips = ", ".join(f"{cap(s)} {c}" for s, c in enumerate(state.columns))
-            over = (title, (f"chips: {chips}", GAME_OVER_KEYS))
+            over = (title, (f"chips: {chips}", game_over_keys(self.flow.hosted_elsewhere)))
         walk = self.walk if self.tumble <= 0 else None
         return PushOverView(
             state=self.drawn_state(),
             dice=self.dice,
             tumbling=self.tumble > 0,
-            roller=self.roller,
+            whose_dice=self.whose_dice(),
             walk=walk,
             walk_clock=self.walk_clock,
             summary=self.summary,

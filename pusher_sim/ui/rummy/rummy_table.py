@@ -29,7 +29,7 @@ from pusher_sim.ui.rummy.story import NewsPane, move_lines, story_of
 from pusher_sim.ui.rummy.table_layout import Layout
 from pusher_sim.ui.rummy.table_text import panel_over, status_line
 from pusher_sim.ui.shell.widgets import Button, press_button
-from pusher_sim.ui.shell.words import seat_name
+from pusher_sim.ui.shell.words import game_over_keys, seat_name
 from rummy.actions import Discard, DrawStock, LayOff, PushDraw, ReplaceWild, Shuffle, TakeDiscard
 from rummy.game import SEAT_NAMES
 from rummy.melds import layoff_slots
@@ -107,8 +107,7 @@ class RummyTable(OnTable):
     def name(self, seat: int) -> str:
         if seat == CHANCE:
             return "the dealer"
-        you = seat == self.flow.viewer and not self.flow.hot_seat
-        return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], you)
+        return seat_name(SEAT_NAMES[seat], self.match.log.seats[seat], seat == self.flow.you)
 
     def hint(self) -> str:
         if self.deal_pause >= 0:
@@ -317,6 +316,7 @@ class RummyTable(OnTable):
                 targets = {m.id for m in obs.melds if layoff_slots(m, drag[0])}
         drawing = self.flow.awaiting >= 0 and obs.phase == DRAW
         push = drawing and any(isinstance(a, PushDraw) for a in self.state.legal_actions())
+        keys = game_over_keys(self.flow.hosted_elsewhere)  # a joined window's are its own
         return PushView(
             layout=self.layout,
             obs=obs,
@@ -333,7 +333,7 @@ class RummyTable(OnTable):
             flights=tuple(self.flights),
             flight_clock=self.flight_clock,
             news=self.story.view(self.layout),
-            panel=panel_over(self.state, self.flow.pass_to, self.deal_pause),
+            panel=panel_over(self.state, self.flow.pass_to, self.deal_pause, keys),
             passing=passing,
         )
 

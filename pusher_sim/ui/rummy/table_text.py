@@ -13,10 +13,11 @@ from rummy.state import DRAW, OVER, SHUFFLE, RummyState
 
 
 def panel_over(
-    state: RummyState, pass_to: int, deal_pause: int
+    state: RummyState, pass_to: int, deal_pause: int, keys: str = GAME_OVER_KEYS
 ) -> tuple[str, tuple[str, ...]] | None:
     """The card over the table, if any: the screen to pass to ``pass_to`` (hot-seat play, or
-    -1), the scores of deal ``deal_pause`` waiting for a person (or -1), or the match's end."""
+    -1), the scores of deal ``deal_pause`` waiting for a person (or -1), or the match's end
+    (ending with ``keys``: what the window offers then)."""
     if pass_to >= 0:
         who = SEAT_NAMES[pass_to]
         return (
@@ -29,12 +30,15 @@ def panel_over(
     if deal_pause >= 0:
         return (f"Deal {deal_pause + 1} is over", deal_lines(state))
     if state.phase == OVER:
-        return ("The match is over", deal_lines(state, final=True))
+        return ("The match is over", deal_lines(state, True, keys))
     return None
 
 
-def deal_lines(state: RummyState, final: bool = False) -> tuple[str, ...]:
-    """The lines of the card a deal's end (or, ``final``, the match's) shows."""
+def deal_lines(
+    state: RummyState, final: bool = False, keys: str = GAME_OVER_KEYS
+) -> tuple[str, ...]:
+    """The lines of the card a deal's end (or, ``final``, the match's, ending with ``keys``:
+    what the window offers then) shows."""
     lines = []
     if state.results:
         r = state.results[-1]
@@ -52,7 +56,7 @@ def deal_lines(state: RummyState, final: bool = False) -> tuple[str, ...]:
     if final:
         winner = "team A (North, South)" if a < b else "team B (East, West)"
         lines.append("a draw" if a == b else f"{winner} wins")
-        lines.append(GAME_OVER_KEYS)
+        lines.append(keys)
     else:
         lines.append("click or press Space for the next deal")
     return tuple(lines)

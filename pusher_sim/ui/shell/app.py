@@ -32,6 +32,7 @@ from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import clear_fonts
 
 if TYPE_CHECKING:
+    from pusher_sim.ui.common.hosting import Hosting
     from pusher_sim.ui.common.remote_flow import Seated
 
 __all__ = ["App", "AppConfig", "parse_size", "run", "run_joined", "screenshot"]
@@ -262,9 +263,11 @@ def run_joined(
     key: str | None = None,
     seated: Seated | None = None,
     transcript: Path | None = None,
+    hosting: Hosting | None = None,
 ) -> int:
     """``pusher join``: a window on the hosted match at ``address`` until it is closed (see
-    :mod:`pusher_sim.ui.common.joining`); an exit code."""
+    :mod:`pusher_sim.ui.common.joining`); an exit code. ``hosting``: the match this process
+    hosts (``pusher host`` with a ``human`` seat), whose window lists where others join."""
     # Here, not at the top: a window that joins nothing never loads the network client.
     from pusher_sim.net import protocol
     from pusher_sim.net.client import Link, address_uri
@@ -292,7 +295,7 @@ def run_joined(
         wake_on_news(link)
         link.start()
         app = App()
-        joining = Joining(app, config, link, None if watch else key, seated)
+        joining = Joining(app, config, link, None if watch else key, seated, hosting)
         app.show(joining)
         app.loop()
     finally:

@@ -4,8 +4,9 @@ a list to choose from.
 Each is a :class:`~pusher_sim.ui.shell.mode.Mode` of its own: it draws the mode beneath it
 (frozen: the game waits while the player answers) and a card on top with a row of real buttons,
 and hands control back with ``host.show(back)``. A button is clicked, or typed (its key is shown
-on it), or reached with Left/Right/Tab and pressed with Enter or Space; the default one is marked
-and is what Enter gives. Esc always means "no, go back".
+on it), or reached with Left/Right/Tab and pressed with Enter or Space; the default one is edged
+and focused at first, and "Enter" is written on whichever button is focused, since that is what
+Enter presses. Esc always means "no, go back".
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ FOCUSED = (190, 210, 250)
 @dataclass(frozen=True)
 class Choice:
     """An answer: the key that gives it, its words, what it does, and whether it is the
-    default (what Enter gives; marked on screen)."""
+    default (focused at first: what Enter gives until the focus moves; edged on screen)."""
 
     key: int
     label: str
@@ -117,15 +118,16 @@ class Over:
 
     def draw_buttons(self, surface: pygame.Surface, left: int, bottom: int) -> None:
         """The choices as a row of buttons from ``left`` up to ``bottom``: each labelled with
-        its words and its key; the focused one filled, the default one marked "Enter"."""
+        its words and its keys (:meth:`keys_of`); the focused one filled, the default one
+        edged."""
         size = max(18, surface.get_height() // 32)
         label, small = font(size), font(max(14, round(size * 0.75)))
         self.buttons = []
         for n, choice in enumerate(self.choices):
             words = label.render(choice.label, True, TEXT)
-            named = (choice.key_name, "Enter" * choice.default)
-            keys = " / ".join(dict.fromkeys(k for k in named if k))
-            hint = small.render(keys, True, TEXT_DIM if n != self.focus else (16, 18, 26))
+            hint = small.render(
+                self.keys_of(n), True, TEXT_DIM if n != self.focus else (16, 18, 26)
+            )
             w = words.get_width() + hint.get_width() + 36
             h = words.get_height() + 14
             rect = pygame.Rect(left, bottom - h, w, h)
@@ -139,6 +141,12 @@ class Over:
             surface.blit(hint, (rect.right - 12 - hint.get_width(), rect.y + 7 + size // 8))
             self.buttons.append((rect, choice))
             left = rect.right + 12
+
+    def keys_of(self, n: int) -> str:
+        """The keys button ``n`` shows: its own, and "Enter" on the focused one (what Enter
+        presses; the default is focused until Left, Right or Tab moves the focus)."""
+        named = (self.choices[n].key_name, "Enter" if n == self.focus else "")
+        return " / ".join(dict.fromkeys(k for k in named if k))
 
     def buttons_width(self, surface: pygame.Surface) -> int:
         size = max(18, surface.get_height() // 32)

@@ -4,13 +4,12 @@
 whoever joins, or a bot; the match is served by a thread of this process
 (:func:`~pusher_sim.net.hosting.host_in_background`) and this window joins it like any other.
 *Join a game* takes the host's address and a seat (or none: watch). Both end on the
-:class:`~pusher_sim.ui.common.joining.Joining` screen, then the game's table. Keys: Up/Down pick
-a row, Left/Right change it, typing edits the address or port, Enter starts, Esc goes back.
+:class:`~pusher_sim.ui.common.joining.Joining` screen, then the game's table. They work as every
+form of the window (:mod:`~pusher_sim.ui.shell.form`): typing edits the address or port, Enter
+goes, Esc goes back.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
@@ -21,136 +20,62 @@ from pusher_sim.net.held_seats import held_token, seat_key
 from pusher_sim.net.hosting import DEFAULT_PORT, host_in_background, hosted_from, hosting_args
 from pusher_sim.net.table import OPEN
 from pusher_sim.turnloop.registry import GAMES, HUMAN, get_spec
+from pusher_sim.ui.common.hosting import Hosting, keep, stop_hosting
 from pusher_sim.ui.common.joining import Joining
 from pusher_sim.ui.common.remote_flow import wake_on_news
 from pusher_sim.ui.shell.config import AppConfig
+from pusher_sim.ui.shell.form import FormButton, Row, RowForm
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.widgets import ACCENT, TEXT, TEXT_DIM, WARNING, font
+from pusher_sim.ui.shell.widgets import RGB, TEXT_DIM, WARNING
 from pusher_sim.ui.shell.words import seat_kind
 
 MAX_ADDRESS = 200
 BINDS = (("127.0.0.1", "this machine only"), ("0.0.0.0", "anyone on the network"))
 
 
-@dataclass(frozen=True)
-class Field:
-    key: str
-    label: str
-    value: str
-    typed: bool = False
-    """Typing edits it (an address, a port)."""
+class Form(RowForm):
+    """A network form: a button that goes, Back (Esc) to the start screen, and its notes."""
 
-
-class Form:
-    """Rows of label and value, a button row, and a message line: what both forms share."""
-
-    title = ""
     button = ""
 
     def __init__(self, host: Host, config: AppConfig, back: Mode) -> None:
-        self.host, self.config, self.back = host, config, back
-        self.row = 0
-        self.message = ""
-        self.hits: list[tuple[pygame.Rect, str, int]] = []
+        super().__init__(host)
+        self.config, self.back = config, back
+        self.name = ""
+        """The name the others see (the protocol strips it to plain text)."""
 
-    def fields(self) -> list[Field]:
-        raise NotImplementedError
+    def name_row(self) -> Row:
+        return Row("name", "Your name", self.name, typed=True)
 
-    def change(self, key: str, step: int) -> None:
-        """Left/Right on a row."""
-
-    def type(self, key: str, char: str | None) -> None:
-        """A character typed into a typed row (None: Backspace)."""
+    def type_name(self, char: str | None) -> None:
+        if char is None:
+            self.name = self.name[:-1]
+        elif len(self.name) < protocol.MAX_NAME:
+            self.name += char
 
     def go(self) -> None:
         raise NotImplementedError
 
-    def handle(self, event: pygame.event.Event) -> None:
-        fields = self.fields()
-        if event.type == pygame.QUIT:
-            self.host.quit()
-        elif event.type == pygame.KEYDOWN:
-            field = fields[min(self.row, len(fields) - 1)]
-            if event.key == pygame.K_ESCAPE:
-                self.host.show(self.back)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.go()
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.row = (self.row + (1 if event.key == pygame.K_DOWN else -1)) % len(fields)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not field.typed:
-                self.change(field.key, 1 if event.key == pygame.K_RIGHT else -1)
-            elif field.typed and event.key == pygame.K_BACKSPACE:
-                self.type(field.key, None)
-            elif field.typed and event.unicode and event.unicode.isprintable():
-                self.type(field.key, event.unicode)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            for rect, what, step in self.hits:
-                if rect.collidepoint(event.pos):
-                    self.click(what, step if event.button == 1 else -step)
-                    return
+    def buttons(self) -> list[FormButton]:
+        return [FormButton("go", f"{self.button}  (Enter)"), FormButton("back", "Back  (Esc)")]
 
-    def click(self, what: str, step: int) -> None:
+    def shortcuts(self) -> dict[int, str]:
+        return {pygame.K_RETURN: "go", pygame.K_KP_ENTER: "go", pygame.K_ESCAPE: "back"}
+
+    def press(self, what: str) -> None:
         if what == "go":
             self.go()
         elif what == "back":
             self.host.show(self.back)
-        else:
-            keys = [f.key for f in self.fields()]
-            self.row = keys.index(what)
-            self.change(what, step)
 
-    def update(self, dt: float) -> None:
-        pass
+    def notes(self) -> list[tuple[str, RGB]]:
+        return [(self.message, WARNING), *((t, TEXT_DIM) for t in self.hints())]
 
-    def animating(self) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.fill((22, 26, 34))
-        big, body, small = font(max(30, h // 12)), font(max(20, h // 24)), font(max(16, h // 36))
-        title = big.render(self.title, True, TEXT)
-        surface.blit(title, title.get_rect(midtop=(w // 2, h // 16)))
-        self.hits = []
-        line = body.get_linesize() + max(6, h // 80)
-        top = h // 16 + title.get_height() + h // 16
-        left, right = w // 2 - min(w // 2 - 20, 360), w // 2 + min(w // 2 - 20, 360)
-        for n, field in enumerate(self.fields()):
-            y = top + n * line
-            rect = pygame.Rect(left, y - 4, right - left, line - 2)
-            if n == self.row:
-                pygame.draw.rect(surface, (36, 44, 58), rect, border_radius=6)
-                pygame.draw.rect(surface, ACCENT, rect, width=1, border_radius=6)
-            surface.blit(body.render(field.label, True, TEXT_DIM), (left + 12, y))
-            shown = field.value + ("_" if field.typed and n == self.row else "")
-            value = body.render(shown if field.typed else f"<  {shown}  >", True, TEXT)
-            surface.blit(value, (right - 12 - value.get_width(), y))
-            mid = rect.x + rect.w // 2
-            self.hits.append((pygame.Rect(rect.x, rect.y, mid - rect.x, rect.h), field.key, -1))
-            self.hits.append((pygame.Rect(mid, rect.y, rect.right - mid, rect.h), field.key, 1))
-        y = top + len(self.fields()) * line + line // 2
-        x = left
-        for what, words in (("go", f"{self.button}  (Enter)"), ("back", "Back  (Esc)")):
-            label = body.render(words, True, (16, 18, 26))
-            rect = pygame.Rect(x, y, label.get_width() + 24, label.get_height() + 14)
-            pygame.draw.rect(surface, ACCENT, rect, border_radius=6)
-            surface.blit(label, (rect.x + 12, rect.y + 7))
-            self.hits.append((rect, what, 1))
-            x = rect.right + 14
-        y += body.get_linesize() + 36
-        for words, colour in ((self.message, WARNING), *((t, TEXT_DIM) for t in self.notes())):
-            if words:
-                label = small.render(words, True, colour)
-                surface.blit(label, label.get_rect(midtop=(w // 2, y)))
-                y += label.get_height() + 8
-
-    def notes(self) -> list[str]:
+    def hints(self) -> list[str]:
         return []
 
-    def joining(self, link: Link, key: str | None, note: str = "") -> None:
-        wake_on_news(link)
-        link.start()
-        self.host.show(Joining(self.host, self.config, link, key, None, note))
+    def joining(self, link: Link, key: str | None) -> None:
+        joined(self.host, self.config, link, key)
 
 
 class JoinForm(Form):
@@ -165,11 +90,12 @@ class JoinForm(Form):
         self.seat: int | None = None
         self.watch = False
 
-    def fields(self) -> list[Field]:
+    def rows(self) -> list[Row]:
         seat = "any open seat" if self.seat is None else f"seat {self.seat + 1}"
         return [
-            Field("address", "Host address", self.address, typed=True),
-            Field("seat", "Seat", "none: watching" if self.watch else seat),
+            Row("address", "Host address", self.address, typed=True),
+            Row("seat", "Seat", "none: watching" if self.watch else seat),
+            self.name_row(),
         ]
 
     def change(self, key: str, step: int) -> None:
@@ -181,12 +107,14 @@ class JoinForm(Form):
             self.seat = pick if isinstance(pick, int) else None
 
     def type(self, key: str, char: str | None) -> None:
-        if char is None:
+        if key == "name":
+            self.type_name(char)
+        elif char is None:
             self.address = self.address[:-1]
         elif len(self.address) < MAX_ADDRESS:
             self.address += char
 
-    def notes(self) -> list[str]:
+    def hints(self) -> list[str]:
         return ["the address the host's screen shows, like 192.168.1.20:4747"]
 
     def go(self) -> None:
@@ -198,7 +126,7 @@ class JoinForm(Form):
         key = None if self.watch else seat_key(uri, self.seat)
         token = None if key is None else held_token(key)
         role = protocol.WATCH if self.watch else protocol.PLAY
-        self.joining(Link(uri, role, self.seat, token), key)
+        self.joining(Link(uri, role, self.seat, token, self.name), key)
 
 
 class HostForm(Form):
@@ -217,18 +145,19 @@ class HostForm(Form):
         self.port = str(DEFAULT_PORT)
         self.bind = 0
 
-    def fields(self) -> list[Field]:
+    def rows(self) -> list[Row]:
         spec = get_spec(self.game)
         out = [
-            Field("game", "Game", spec.title),
-            Field("players", "Players", str(len(self.seats))),
+            Row("game", "Game", spec.title),
+            Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
             words = "you" if seat == HUMAN else "open: for whoever joins" if seat == OPEN else seat
             shown = words if seat in (HUMAN, OPEN) else seat_kind(seat)
-            out.append(Field(f"seat{n}", f"Seat {n + 1}", shown))
-        out.append(Field("port", "Port", self.port, typed=True))
-        out.append(Field("bind", "Who may join", BINDS[self.bind][1]))
+            out.append(Row(f"seat{n}", f"Seat {n + 1}", shown))
+        out.append(self.name_row())
+        out.append(Row("port", "Port", self.port, typed=True))
+        out.append(Row("bind", "Who may join", BINDS[self.bind][1]))
         return out
 
     def change(self, key: str, step: int) -> None:
@@ -253,12 +182,14 @@ class HostForm(Form):
             self.bind = (self.bind + 1) % len(BINDS)
 
     def type(self, key: str, char: str | None) -> None:
-        if char is None:
+        if key == "name":
+            self.type_name(char)
+        elif char is None:
             self.port = self.port[:-1]
         elif char.isdigit() and len(self.port) < 5:
             self.port += char
 
-    def notes(self) -> list[str]:
+    def hints(self) -> list[str]:
         return ["one seat is yours; the others join with: pusher join ADDRESS:PORT"]
 
     def go(self) -> None:
@@ -269,6 +200,7 @@ class HostForm(Form):
         if port > 65535:
             self.message = f"port {port} is out of range (0 to 65535)"
             return
+        stop_hosting()  # this window hosts one match at a time: its port is free again
         args = hosting_args(self.game, self.seats, port, BINDS[self.bind][0])
         try:
             table = hosted_from(args)
@@ -276,5 +208,22 @@ class HostForm(Form):
         except UserError as exc:
             self.message = str(exc)
             return
-        link = Link(hosted.address, protocol.PLAY, hosted.seat, hosted.token)
-        self.joining(link, None, f"others join with: pusher join {hosted.shown}")
+        hosting = Hosting.of(self.game, args.bind, hosted, self.name)
+        keep(hosting)
+        join_hosted(self.host, self.config, hosting)
+
+
+def join_hosted(host: Host, config: AppConfig, hosting: Hosting) -> None:
+    """This window to the match it hosts, at its own seat (again, after leaving it running)."""
+    link = Link(hosting.address, protocol.PLAY, hosting.seat, hosting.token, hosting.name)
+    joined(host, config, link, None, hosting)
+
+
+def joined(
+    host: Host, config: AppConfig, link: Link, key: str | None, hosting: Hosting | None = None
+) -> None:
+    """Start ``link`` and wait on the Joining screen for the host's welcome (``key``: where
+    the seat's token is kept)."""
+    wake_on_news(link)
+    link.start()
+    host.show(Joining(host, config, link, key, None, hosting))

@@ -1,12 +1,14 @@
 """The start screen: choose the game, the number of players and who sits where (a person or
-which bot), then start; or continue the last game played, from its autosave.
+which bot), then start; or continue a game in progress from its autosave (C: the one left last;
+each game's own has a button).
 
 A new game would replace the game's autosave from its first move, so starting one while an
 autosaved game waits asks first (:func:`open_table_asking`, also used by ``pusher play GAME``).
 
 Everything it offers comes from the game registry (players allowed, bots and what they are), so
-a new game or bot shows up here without touching this file. Keys: Up/Down pick a row,
-Left/Right change it, Enter starts, C continues, Esc quits; every row and button is clickable.
+a new game or bot shows up here without touching this file. The keys and the mouse work it as
+every form of the window (:mod:`~pusher_sim.ui.shell.form`): Enter starts, C continues, O hosts,
+J joins, B goes back to the match this window hosts (while it runs), Esc quits.
 """
 
 from __future__ import annotations
@@ -22,28 +24,21 @@ from pusher_sim.errors import UserError
 from pusher_sim.saves import autosave_path
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN, GameSpec, get_spec
+from pusher_sim.ui.common.hosting import hosted_now
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choice, Confirm
+from pusher_sim.ui.shell.form import FormButton, Row, RowForm
 from pusher_sim.ui.shell.mode import Host, Mode
 from pusher_sim.ui.shell.table_registry import table_maker
-from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
-from pusher_sim.ui.shell.widgets import TEXT, TEXT_DIM, WARNING, fitted, font
-from pusher_sim.ui.shell.words import game_title, seat_kind
+from pusher_sim.ui.shell.widgets import RGB, TEXT_DIM, WARNING
+from pusher_sim.ui.shell.words import game_title, seat_kind, seat_labels
 
 PACES = (0.0, 0.4, 0.8, 1.5, 3.0)
 """Seconds a bot's move stays on screen, to choose from."""
+CONTINUE = "continue:"
+"""A button continuing one game's game in progress: this, then the game's name."""
 STRONGEST = "bot"
 """Every game's name for its strongest bot: what a seat added by raising the players gets."""
-
-
-@lru_cache(maxsize=16)
-def seat_labels(game: str, players: int) -> tuple[str, ...]:
-    """What each seat is called in ``game`` with ``players`` seats (Red, Blue... in Pusher)."""
-    try:
-        made = get_spec(game).make_game({"players": players})
-        return tuple(made.seat_label(s).split(" (")[0].capitalize() for s in range(players))
-    except (UserError, AttributeError, ValueError):
-        return tuple(f"Seat {s + 1}" for s in range(players))
 
 
 @dataclass(frozen=True)
@@ -113,6 +108,12 @@ def last_autosave() -> Autosave | None:
     return max(found, key=lambda a: a.written_ns, default=None)
 
 
+def in_progress() -> list[Autosave]:
+    """Every game whose autosave holds a game to continue, the newest first."""
+    found = [a for g in GAMES if (a := waiting(g)) is not None]
+    return sorted(found, key=lambda a: a.written_ns, reverse=True)
+
+
 def waiting(game: str) -> Autosave | None:
     """``game``'s autosave if it holds a game to continue (not one that is over)."""
     saved = autosave_of(game)
@@ -170,29 +171,19 @@ def open_table_asking(host: Host, config: AppConfig, back: Mode) -> None:
     )
 
 
-@dataclass(frozen=True)
-class Row:
-    """One line of the form: what it sets, its text, and how Left/Right change it."""
-
-    key: str
-    label: str
-    value: str
-
-
-class StartScreen:
+class StartScreen(RowForm):
     """A :class:`~pusher_sim.ui.shell.mode.Mode`: the form, its buttons, and starting the table."""
 
+    title = "Pusher"
+    width = 330
+
     def __init__(self, host: Host, config: AppConfig | None = None) -> None:
-        self.host = host
+        super().__init__(host)
         self.config = config or AppConfig()
         self.games = [g for g in GAMES]
         self.game = self.config.game if self.config.game in GAMES else DEFAULT_GAME
         self.seats: list[str] = []
         self.pace = self.config.pace
-        self.row = 0
-        self.message = ""
-        self.hits: list[tuple[pygame.Rect, str, int]] = []
-        """Clickable areas drawn last frame: (rect, row key or button, direction)."""
         self._choose_game(self.game)
 
     # -- the form ---------------------------------------------------------------------------
@@ -200,10 +191,6 @@ class StartScreen:
     @property
     def spec(self) -> GameSpec:
         return get_spec(self.game)
-
-    @property
-    def title(self) -> str:
-        return game_title(self.game)
 
     def _choose_game(self, game: str) -> None:
         self.game = game
@@ -219,7 +206,7 @@ class StartScreen:
     def rows(self) -> list[Row]:
         labels = seat_labels(self.game, len(self.seats))
         out = [
-            Row("game", "Game", self.title),
+            Row("game", "Game", game_title(self.game)),
             Row("players", "Players", str(len(self.seats))),
         ]
         for n, seat in enumerate(self.seats):
@@ -276,125 +263,96 @@ class StartScreen:
         if saved is None or saved.finished:
             self.message = self.continue_label() if saved else "no game to continue"
             return
+        self.continue_game(saved)
+
+    def continue_game(self, saved: Autosave) -> None:
+        """The game in ``saved`` on its table."""
         try:
             self.host.show(table_maker(saved.game)(self.host, continuing(self._config(), saved)))
         except UserError as exc:
             self.message = f"cannot continue: {exc}"
 
-    # -- Mode -------------------------------------------------------------------------------
+    # -- RowForm ----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> None:
-        rows = self.rows()
-        if event.type == pygame.QUIT:
-            self.host.quit()
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.host.quit()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-            elif event.key == pygame.K_c:
-                self.continue_last()
-            elif event.key == pygame.K_o:
-                self.click("host", 1)
-            elif event.key == pygame.K_j:
-                self.click("join", 1)
-            elif event.key == pygame.K_UP:
-                self.row = (self.row - 1) % len(rows)
-            elif event.key == pygame.K_DOWN:
-                self.row = (self.row + 1) % len(rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.change(
-                    rows[min(self.row, len(rows) - 1)].key, 1 if event.key == pygame.K_RIGHT else -1
-                )
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            for rect, what, step in self.hits:
-                if rect.collidepoint(event.pos):
-                    self.click(what, step if event.button == 1 else -step)
-                    return
+    def subtitle(self) -> str:
+        return self.spec.summary
 
-    def click(self, what: str, step: int) -> None:
+    def buttons(self) -> list[FormButton]:
+        """Start, Continue (the game left last), each other game still in progress, the
+        network's forms and Quit."""
+        last = last_autosave()
+        others = [
+            FormButton(f"{CONTINUE}{a.game}", f"Continue {a.words}")
+            for a in in_progress()
+            if last is None or a.game != last.game
+        ]
+        hosting = hosted_now()
+        back = [] if hosting is None else [
+            FormButton("hosted", f"Back to your hosted {hosting.title} game  (B)")
+        ]  # fmt: skip
+        return [
+            *back,
+            FormButton("start", "Start  (Enter)"),
+            FormButton("continue", self.continue_label(), self.can_continue()),
+            *others,
+            FormButton("host", "Host a game  (O)"),
+            FormButton("join", "Join a game  (J)"),
+            FormButton("quit", "Quit  (Esc)"),
+        ]
+
+    def shortcuts(self) -> dict[int, str]:
+        return {
+            pygame.K_ESCAPE: "quit", pygame.K_RETURN: "start", pygame.K_KP_ENTER: "start",
+            pygame.K_c: "continue", pygame.K_o: "host", pygame.K_j: "join", pygame.K_b: "hosted",
+        }  # fmt: skip
+
+    def press(self, what: str) -> None:
         if what == "start":
             self.start()
         elif what == "continue":
             self.continue_last()
+        elif what.startswith(CONTINUE):
+            saved = waiting(what[len(CONTINUE) :])
+            if saved is not None:
+                self.continue_game(saved)
         elif what == "quit":
             self.host.quit()
-        elif what in ("host", "join"):  # the network is loaded only when asked for
-            from pusher_sim.ui.shell.network_forms import HostForm, JoinForm
+        elif what in ("host", "join", "hosted"):
+            self.network(what)
 
-            form = HostForm(self.host, self.config, self, self.game) if what == "host" else None
-            self.host.show(form or JoinForm(self.host, self.config, self))
+    def network(self, what: str) -> None:
+        """The network's forms, or back to the match this window hosts (the network is loaded
+        only when asked for). *Host a game* while a match is still hosted asks first."""
+        from pusher_sim.ui.shell.network_forms import HostForm, JoinForm, join_hosted
+
+        hosting = hosted_now()
+        host_form = HostForm(self.host, self.config, self, self.game)
+        if what == "join":
+            self.host.show(JoinForm(self.host, self.config, self))
+        elif hosting is None:
+            if what == "host":
+                self.host.show(host_form)
+        elif what == "hosted":
+            join_hosted(self.host, self.config, hosting)
         else:
-            keys = [r.key for r in self.rows()]
-            self.row = keys.index(what)
-            self.change(what, step)
+            lines = (
+                f"It still runs: {hosting.addresses[0]}.",
+                "Hosting another one stops it (it is saved: pusher host --load goes on).",
+            )
+            choices = [
+                Choice(
+                    pygame.K_b,
+                    "Back to it",
+                    lambda: join_hosted(self.host, self.config, hosting),
+                    True,
+                ),
+                Choice(pygame.K_h, "Host another", lambda: self.host.show(host_form)),
+                Choice(pygame.K_ESCAPE, "Not now", lambda: self.host.show(self)),
+            ]
+            title = f"Your {hosting.title} game is hosted"
+            self.host.show(Confirm(self.host, self, title, lines, choices))
 
-    def update(self, dt: float) -> None:
-        pass
-
-    def animating(self) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.fill((22, 26, 34))
-        big = font(max(36, h // 9))
-        body = font(max(20, h // 24))
-        small = font(max(16, h // 36))
-        title = big.render("Pusher", True, TEXT)
-        surface.blit(title, title.get_rect(midtop=(w // 2, h // 20)))
-        sub = small.render(self.spec.summary, True, TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 20 + title.get_height() + 4)))
-        self.hits = []
-        line = body.get_linesize() + max(6, h // 80)
-        top = h // 20 + title.get_height() + sub.get_height() + h // 20
-        left, right = w // 2 - min(w // 2 - 20, 330), w // 2 + min(w // 2 - 20, 330)
-        for n, row in enumerate(self.rows()):
-            y = top + n * line
-            rect = pygame.Rect(left, y - 4, right - left, line - 2)
-            if n == self.row:
-                pygame.draw.rect(surface, (36, 44, 58), rect, border_radius=6)
-                pygame.draw.rect(surface, HIGHLIGHT, rect, width=1, border_radius=6)
-            surface.blit(body.render(row.label, True, TEXT_DIM), (left + 12, y))
-            value = body.render(row.value, True, TEXT)
-            arrow_l = body.render("<", True, HIGHLIGHT)
-            arrow_r = body.render(">", True, HIGHLIGHT)
-            vx = right - 12 - arrow_r.get_width() - 10 - value.get_width()
-            surface.blit(value, (vx, y))
-            lx = vx - 10 - arrow_l.get_width()
-            surface.blit(arrow_l, (lx, y))
-            surface.blit(arrow_r, (right - 12 - arrow_r.get_width(), y))
-            mid = rect.x + rect.w // 2
-            self.hits.append((pygame.Rect(rect.x, rect.y, mid - rect.x, rect.h), row.key, -1))
-            self.hits.append((pygame.Rect(mid, rect.y, rect.right - mid, rect.h), row.key, 1))
-        y = top + len(self.rows()) * line + line // 2
-        buttons = [
-            ("start", "Start  (Enter)", True),
-            ("continue", self.continue_label(), self.can_continue()),
-            ("host", "Host a game  (O)", True),
-            ("join", "Join a game  (J)", True),
-            ("quit", "Quit  (Esc)", True),
-        ]
-        x = left
-        for what, text, enabled in buttons:
-            label = body.render(text, True, (16, 18, 26) if enabled else (90, 96, 110))
-            rect = pygame.Rect(x, y, label.get_width() + 24, label.get_height() + 14)
-            if rect.right > w - 10:
-                x, y = left, y + rect.h + 10
-                rect.topleft = (x, y)
-            pygame.draw.rect(surface, HIGHLIGHT if enabled else (50, 56, 68), rect, border_radius=6)
-            surface.blit(label, (rect.x + 12, rect.y + 7))
-            self.hits.append((rect, what, 1))
-            x = rect.right + 14
+    def notes(self) -> list[tuple[str, RGB]]:
         hint = "Click a row (left half: back, right half: on), or Up/Down and Left/Right"
         bots = [f"{b}: {t}" for b, t in self.spec.bot_help.items()]
-        y += body.get_linesize() + 30
-        lines = [(self.message, WARNING), (hint, TEXT_DIM), *((b, TEXT_DIM) for b in bots)]
-        for text, colour in lines:
-            if not text:
-                continue
-            size = max(14, h // 40)
-            size = fitted(text, size, w - 40, 10)
-            label = font(size).render(text, True, colour)
-            surface.blit(label, label.get_rect(midtop=(w // 2, y)))
-            y += label.get_height() + 8
+        return [(self.message, WARNING), (hint, TEXT_DIM), *((b, TEXT_DIM) for b in bots)]
