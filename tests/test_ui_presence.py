@@ -14,24 +14,18 @@ from typing import Any
 import pygame
 import pytest
 
-from pusher_sim.net.client import Link, Welcome, read_host
-from pusher_sim.net.protocol import Hello
-from pusher_sim.net.table import HostedMatch
 from pusher_sim.pusher import Place
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.common.host_addresses import join_addresses, page_link
 from pusher_sim.ui.common.presence import Presence, plain
 from pusher_sim.ui.common.presence_panel import PresenceFrame
-from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.pusher.pusher_table import PusherTable
-from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Confirm
-from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.words import seat_labels
 from tests import ui_driver
+from tests.joined_here import joined_here
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -207,18 +201,8 @@ def joined_pusher(
     match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
     for move in moves:
         match.step(move)
-    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
-    claimed, token = hosted.claim(Hello("play"), object(), 0.0)
-    if both:
-        hosted.claim(Hello("play"), object(), 0.0)
-    welcome = read_host(hosted.welcome(claimed, token))
-    assert isinstance(welcome, Welcome)
-    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
-    config = AppConfig(game="pusher", size=(800, 600), speed=1e3, pace=0.0, sound=False)
-    app = App()
-    table = table_maker("pusher").on_flow(RemoteFlow(link, welcome), app, config)
-    assert isinstance(table, GameTable) and isinstance(table.top, PusherTable)
-    app.show(table)
+    table = joined_here(match, tmp_path, (800, 600), 2 if both else 1)
+    assert isinstance(table.top, PusherTable)
     return table
 
 

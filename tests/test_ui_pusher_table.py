@@ -13,26 +13,21 @@ import pygame
 import pytest
 
 from pusher_sim.board import Colour, Triangle
-from pusher_sim.net.client import Link, Welcome, read_host
-from pusher_sim.net.protocol import Hello
-from pusher_sim.net.table import HostedMatch
 from pusher_sim.physics import PhysicsResolver, PushSimulation
 from pusher_sim.pusher import Pass, Place, Push, PusherConfig, PusherGame
 from pusher_sim.pusher.state import PusherState
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.ui.common.game_table import COMMON_HELP
-from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.pusher.aim_painter import draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.move_list import MoveEntry, MoveList, push_result
 from pusher_sim.ui.pusher.pusher_table import HELP_LINES, PusherTable
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.dialogs import Choose
-from pusher_sim.ui.shell.table_registry import table_maker
 from pusher_sim.ui.shell.widgets import ACCENT, font, text_size
+from tests.joined_here import joined_here
 from tests.ui_driver import (
     BLUE_PAIR,
     BLUE_TRIANGLE,
@@ -436,13 +431,8 @@ def test_a_joined_window_shows_no_seed(tmp_path: Path) -> None:
     spec = get_spec("pusher")
     game = spec.make_game({"players": 2, "resolver": "scripted"})
     match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
-    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
-    seat, token = hosted.claim(Hello("play"), object(), 0.0)
-    welcome = read_host(hosted.welcome(seat, token))
-    assert isinstance(welcome, Welcome)
-    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
+    joined = joined_here(match, tmp_path, (1100, 800), taken=1)
     config = AppConfig(game="pusher", size=(1100, 800), speed=1000.0, pace=0.0, sound=False)
-    joined = table_maker("pusher").on_flow(RemoteFlow(link, welcome), App(), config)
     assert isinstance(joined.top, PusherTable)
     assert "seed" not in joined.top.view().aside, joined.top.view().aside
     at_home = open_table(config, Match(game, [None, None], seed=17))

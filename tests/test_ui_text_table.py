@@ -15,20 +15,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pusher_sim.net.client import Link, Welcome, read_host
-from pusher_sim.net.protocol import Hello
-from pusher_sim.net.table import HostedMatch
 from pusher_sim.saves import autosave_path, new_save_path
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GAMES, get_spec
 from pusher_sim.ui.common.game_table import GameTable
-from pusher_sim.ui.common.remote_flow import RemoteFlow
 from pusher_sim.ui.common.text_table import TextTable, plain_label, wrap_columns
 from pusher_sim.ui.shell.app import App
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.table_registry import DEFAULT_TABLE, table_maker
 from tests import table_driver as drv
+from tests.joined_here import joined_here
 from tests.nim.game import NimState, Take
 from tests.nim.spec import SPEC
 from tests.toy_game import Die, Roll
@@ -198,19 +195,10 @@ def test_a_joined_window_plays_a_game_without_a_table_on_the_text_table(
     window shows the text table on the host's match, its seat's moves as buttons."""
     spec = get_spec("nim")
     match = Match(spec.make_game({"players": 2}), [None, None], seed=17, seat_names=["human"] * 2)
-    hosted = HostedMatch.new(spec, match, ["open", "open"], tmp_path / "hosted.json")
-    seat, token = hosted.claim(Hello("play"), object(), 0.0)
-    hosted.claim(Hello("play"), object(), 0.0)  # both seats taken: the game starts
-    welcome = read_host(hosted.welcome(seat, token))
-    assert isinstance(welcome, Welcome)
-    link = Link("127.0.0.1:9")  # never started: the table only reads its (empty) inbox
-    config = AppConfig(game="nim", size=(1100, 800), speed=1e3, pace=0.0, sound=False)
-    app = App()
-    joined = table_maker("nim").on_flow(RemoteFlow(link, welcome), app, config)
-    app.show(joined)
+    joined = joined_here(match, tmp_path, (1100, 800))  # both seats taken: the game starts
     drv.run_until(joined, lambda: joined.flow.awaiting >= 0)
     assert isinstance(joined.top, TextTable)
-    assert "heap 3: |||||" in joined.top.words.render(joined.seen, seat)
+    assert "heap 3: |||||" in joined.top.words.render(joined.seen, joined.flow.viewer)
     assert [b.label for b in joined.top.buttons][:1] == ["take 1 from heap 1"]
 
 
