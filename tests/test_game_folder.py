@@ -35,7 +35,7 @@ def pusher(argv: list[str], data: Path, stdin: str = "") -> subprocess.Completed
         capture_output=True,
         text=True,
         env=env_for(data),
-        timeout=300,  # a hang guard only
+        timeout=600,  # a hang guard only
     )
 
 
@@ -128,7 +128,7 @@ def test_a_bad_registration_is_one_line(value: str, says: str, tmp_path: Path) -
         capture_output=True,
         text=True,
         env=env_for(tmp_path, **{GAMES_VARIABLE: value}),
-        timeout=300,
+        timeout=600,  # a hang guard only
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert says in done.stderr and "Traceback" not in done.stderr
