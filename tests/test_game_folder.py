@@ -118,6 +118,7 @@ def test_nim_is_played_across_processes_by_joined_bots(nim: str, tmp_path: Path)
         ("nim=tests.nim.spec", "'nim=tests.nim.spec' is not name=module:attribute"),
         ("nim=tests.nowhere:SPEC", "cannot import tests.nowhere"),
         ("nim=tests.nim.spec:make_game", "tests.nim.spec:make_game is not a GameSpec"),
+        ("pusher=tests.nim.spec:SPEC", "PUSHER_GAMES: pusher is a game already"),
     ],
 )
 def test_a_bad_registration_is_one_line(value: str, says: str, tmp_path: Path) -> None:

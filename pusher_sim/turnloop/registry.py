@@ -49,15 +49,15 @@ def named_in_environment(text: str) -> tuple[dict[str, str], list[str]]:
     return entries, problems
 
 
-_EXTRA, _PROBLEMS = named_in_environment(os.environ.get(GAMES_VARIABLE, ""))
-
 # name -> "module:attribute" of its GameSpec, imported on first use.
 GAMES: dict[str, str] = {
     "pusher": "pusher_sim.pusher.spec:SPEC",
     "rummy": "rummy.spec:SPEC",
     "pushover": "pushover.spec:SPEC",
-    **_EXTRA,
 }
+_EXTRA, _PROBLEMS = named_in_environment(os.environ.get(GAMES_VARIABLE, ""))
+_PROBLEMS += [f"{GAMES_VARIABLE}: {name} is a game already" for name in _EXTRA if name in GAMES]
+GAMES.update(_EXTRA)
 
 
 class TextUI(Protocol):
