@@ -5,6 +5,7 @@ loaded by name, its checks, and the exploitability of its uniform policy)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -113,3 +114,25 @@ def test_openspiel_exploitability_of_nims_uniform_policy_and_the_perfect_bots(ni
 
     best = policy.tabular_policy_from_callable(game, perfect)
     assert exploitability.exploitability(game, best) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize(
+    ("game", "own"), [("pushover", "push_over_v0"), ("rummy", "push_rummy_v0")]
+)
+def test_a_shipped_games_generic_environment_has_its_own_environments_spaces(
+    game: str, own: str
+) -> None:
+    """The codec its entry names is the one its own environment uses."""
+    config = {"players": 2} if game == "pushover" else {"deals": 1}
+    generic = registered.raw_env(game, **config)
+    mine = importlib.import_module(f"pusher_sim.envs.{own}").raw_env(**config)
+    assert generic.observation_space("player_0") == mine.observation_space("player_0")
+    assert generic.action_space("player_0") == mine.action_space("player_0")
+
+
+def test_push_over_with_its_dice_passes_check_env_as_one_seat() -> None:
+    """A game with chance nodes: the environment rolls the dice from its seed."""
+    env = gymnasium.make(SEAT_ENV_ID, game="pushover", config={"players": 3}).unwrapped
+    check_env(env, skip_render_check=True)
+    _, info = env.reset(seed=4)
+    assert info["action_mask"].tolist() in ([1, 0], [1, 1])  # roll; stop once a die is rolled
