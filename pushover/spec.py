@@ -109,5 +109,6 @@ SPEC = GameSpec(
     summarise=summarise,
     table="pusher_sim.ui.pushover.pushover_table:open_table",
     pettingzoo="pusher_sim.envs.push_over_v0",
-    openspiel="pusher_sim.envs.openspiel:PushOverSpielGame",
+    openspiel="pusher_sim.envs.openspiel.push_over:PushOverSpielGame",
+    codec="pusher_sim.envs.pushover_codec:for_game",
 )

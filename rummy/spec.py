@@ -56,9 +56,12 @@ SPEC = GameSpec(
         "bot": "the planner bot",
     },
     default_seats=("human", "bot", "bot", "bot"),
+    host_seats=("human", "open", "bot", "open"),
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.rummy.rummy_table:open_table",
     pettingzoo="pusher_sim.envs.push_rummy_v0",
-    openspiel="pusher_sim.envs.openspiel:PushRummySpielGame",
+    openspiel="pusher_sim.envs.openspiel.push_rummy:PushRummySpielGame",
+    codec="pusher_sim.envs.rummy_codec:for_game",
+    zero_sum=True,
 )

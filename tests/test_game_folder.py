@@ -9,17 +9,22 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pusher_sim.net.hosting import host_seats
 from pusher_sim.turnloop.conformance import random_play
 from pusher_sim.turnloop.log import GameLog, replay
-from pusher_sim.turnloop.registry import GAMES_VARIABLE, get_spec, named_in_environment
-from tests.cli_runner import run
+from pusher_sim.turnloop.registry import GAMES, GAMES_VARIABLE, get_spec, named_in_environment
+from tests.cli_runner import one_line_error, run
 from tests.hosted import Host, env_for, finish, join
 from tests.nim.bots import nim_sum
+from tests.nim.spec import SPEC as NIM
 
 
 def pusher(argv: list[str], data: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -30,7 +35,7 @@ def pusher(argv: list[str], data: Path, stdin: str = "") -> subprocess.Completed
         capture_output=True,
         text=True,
         env=env_for(data),
-        timeout=300,  # a hang guard only
+        timeout=600,  # a hang guard only
     )
 
 
@@ -113,6 +118,7 @@ def test_nim_is_played_across_processes_by_joined_bots(nim: str, tmp_path: Path)
         ("nim=tests.nim.spec", "'nim=tests.nim.spec' is not name=module:attribute"),
         ("nim=tests.nowhere:SPEC", "cannot import tests.nowhere"),
         ("nim=tests.nim.spec:make_game", "tests.nim.spec:make_game is not a GameSpec"),
+        ("pusher=tests.nim.spec:SPEC", "PUSHER_GAMES: pusher is a game already"),
     ],
 )
 def test_a_bad_registration_is_one_line(value: str, says: str, tmp_path: Path) -> None:
@@ -123,7 +129,59 @@ def test_a_bad_registration_is_one_line(value: str, says: str, tmp_path: Path) -
         capture_output=True,
         text=True,
         env=env_for(tmp_path, **{GAMES_VARIABLE: value}),
-        timeout=300,
+        timeout=600,  # a hang guard only
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert says in done.stderr and "Traceback" not in done.stderr
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_any_registration_text_is_entries_or_one_line_problems(text: str) -> None:
+    entries, problems = named_in_environment(text)
+    pieces = [p.strip() for p in text.split(",") if p.strip()]
+    assert len(problems) + len(entries) <= len(pieces)
+    assert all(p.startswith(f"{GAMES_VARIABLE}: ") and "\n" not in p for p in problems)
+    for name, where in entries.items():
+        assert f"{name}={where}" in pieces
+
+
+@given(
+    st.dictionaries(
+        st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True),
+        st.from_regex(r"[a-z_][a-z0-9_.]{0,12}:[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True),
+        max_size=4,
+    )
+)
+def test_registration_entries_read_back_as_written(entries: dict[str, str]) -> None:
+    text = " , ".join(f"{name}={where}" for name, where in entries.items())
+    assert named_in_environment(text) == (entries, [])
+
+
+def test_the_seats_a_host_offers_come_from_the_entry() -> None:
+    """What the host's own list of games said before, and Nim's without a list."""
+    assert ",".join(host_seats(get_spec("pusher"))) == "human,open"
+    assert ",".join(host_seats(get_spec("pushover"))) == "human,open"
+    assert ",".join(host_seats(get_spec("rummy"))) == "human,open,bot,open"
+
+
+def test_nims_default_host_seats_need_no_list(nim: str) -> None:
+    assert host_seats(get_spec(nim)) == ("human", "open")
+
+
+NIM_MISFILED_RULES = replace(NIM, rules="tests.nim:text.py")
+NIM_LOST_RULES = replace(NIM, rules="tests.nim:nowhere.md")
+
+
+@pytest.mark.parametrize(
+    ("entry", "says"),
+    [
+        ("NIM_MISFILED_RULES", "tests.nim:text.py has no section '## Nim'"),
+        ("NIM_LOST_RULES", "cannot read the rules of nim at tests.nim:nowhere.md"),
+    ],
+)
+def test_a_rules_file_that_fails_its_game_is_one_line(
+    entry: str, says: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(GAMES, "nim", f"tests.test_game_folder:{entry}")
+    assert says in one_line_error(capsys, ["rules", "nim"])

@@ -8,12 +8,15 @@ a number that means the same thing in every position, and reads a legal list bac
 
 from __future__ import annotations
 
+import importlib
 from typing import Protocol
 
 import numpy as np
 
+from pusher_sim.errors import UserError
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import Observation, State
+from pusher_sim.turnloop.registry import GameSpec
+from pusher_sim.turnloop.state import Game, Observation, State
 
 
 class DiscreteCodec(Protocol):
@@ -36,6 +39,16 @@ class DiscreteCodec(Protocol):
     def observe(self, observation: Observation) -> np.ndarray:
         """One seat's view as a float32 vector (it sees nothing the view does not hold)."""
         ...
+
+
+def codec_of(spec: GameSpec, game: Game) -> DiscreteCodec:
+    """The codec ``spec`` names (its ``codec``, ``"module:function"``) made for ``game``; a game
+    whose entry names none has no agent environments, said in one line."""
+    if not spec.codec:
+        raise UserError(f"{spec.name} has no codec in its registry entry: no agent environments")
+    module, attr = spec.codec.split(":")
+    codec: DiscreteCodec = getattr(importlib.import_module(module), attr)(game)
+    return codec
 
 
 def legal_ids(codec: DiscreteCodec, state: State) -> dict[int, Action]:

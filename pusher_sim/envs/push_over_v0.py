@@ -13,8 +13,8 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from pusher_sim.envs.adapters import DiscreteAdapter
 from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers, turn_by_turn
-from pusher_sim.envs.pushover_codec import PushOverCodec
-from pushover.spec import make_game
+from pusher_sim.envs.codec import codec_of
+from pushover.spec import SPEC
 
 NAME = "push_over_v0"
 
@@ -22,8 +22,8 @@ NAME = "push_over_v0"
 def raw_env(
     render_mode: str | None = None, max_steps: int | None = None, **config: Any
 ) -> TurnLoopAEC:
-    game = make_game({"players": 2, **config})
-    adapter = DiscreteAdapter(PushOverCodec(game.config))
+    game = SPEC.make_game({"players": 2, **config})
+    adapter = DiscreteAdapter(codec_of(SPEC, game))
     return TurnLoopAEC(NAME, game, adapter, render_mode, max_steps)
 
 

@@ -13,8 +13,8 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from pusher_sim.envs.adapters import DiscreteAdapter
 from pusher_sim.envs.aec import TurnLoopAEC, classic_wrappers, turn_by_turn
-from pusher_sim.envs.rummy_codec import RummyCodec
-from rummy.spec import make_game
+from pusher_sim.envs.codec import codec_of
+from rummy.spec import SPEC
 
 NAME = "push_rummy_v0"
 
@@ -22,8 +22,8 @@ NAME = "push_rummy_v0"
 def raw_env(
     render_mode: str | None = None, max_steps: int | None = None, **config: Any
 ) -> TurnLoopAEC:
-    game = make_game(config)
-    return TurnLoopAEC(NAME, game, DiscreteAdapter(RummyCodec(game.config)), render_mode, max_steps)
+    game = SPEC.make_game(config)
+    return TurnLoopAEC(NAME, game, DiscreteAdapter(codec_of(SPEC, game)), render_mode, max_steps)
 
 
 def env(render_mode: str | None = None, max_steps: int | None = None, **config: Any) -> AECEnv:

@@ -7,9 +7,10 @@ import numpy as np
 
 from pusher_sim.envs.codec import one_hot
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import Observation, State
+from pusher_sim.turnloop.state import Game, Observation, State
 from pushover.actions import Roll, Stop
 from pushover.config import PushOverConfig
+from pushover.game import PushOverGame
 from pushover.state import OUT, START, WAITING, PushOverView
 
 ROLL_ID = 0
@@ -78,3 +79,10 @@ class PushOverCodec:
             chips[k] = min(1.0, view.columns[(view.seat + k) % n] / target)
         out += chips
         return np.asarray(out, dtype=np.float32)
+
+
+def for_game(game: Game) -> PushOverCodec:
+    """The codec of ``game``'s config (Push Over's registry entry names this)."""
+    if not isinstance(game, PushOverGame):
+        raise TypeError(f"not a Push Over game: {type(game).__name__}")
+    return PushOverCodec(game.config)

@@ -16,7 +16,7 @@ import numpy as np
 
 from pusher_sim.envs.codec import one_hot
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import Observation, State
+from pusher_sim.turnloop.state import Game, Observation, State
 from rummy.actions import (
     Discard,
     DrawStock,
@@ -28,6 +28,7 @@ from rummy.actions import (
 )
 from rummy.cards import ACE, ACE_LOW, NUM_CARDS, face_of, fits_naturally, slot_rank, slot_suit
 from rummy.config import RUN, SET, RummyConfig
+from rummy.game import RummyGame
 from rummy.observation import RummyObservation
 from rummy.state import PHASES, RummyState
 
@@ -196,3 +197,10 @@ def _place(kind: str, slots: tuple[int, ...], slot: int) -> int:
 
 def _clip(value: float) -> float:
     return max(-1.0, min(1.0, value))
+
+
+def for_game(game: Game) -> RummyCodec:
+    """The codec of ``game``'s config (Push's registry entry names this)."""
+    if not isinstance(game, RummyGame):
+        raise TypeError(f"not a Push game: {type(game).__name__}")
+    return RummyCodec(game.config)

@@ -33,7 +33,12 @@ from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
 
 DEFAULT_PORT = 4747
 DEFAULT_BIND = "127.0.0.1"
-DEFAULT_SEATS = {"pusher": "human,open", "rummy": "human,open,bot,open", "pushover": "human,open"}
+
+
+def host_seats(spec: GameSpec) -> tuple[str, ...]:
+    """The seats a host offers when none are named: the game's entry's ``host_seats``, or a
+    person and joiners for the rest of its fewest seats."""
+    return spec.host_seats or (HUMAN, *[OPEN] * (min(spec.players) - 1))
 
 
 def say(line: str) -> None:
@@ -86,7 +91,7 @@ def _hosted(args: argparse.Namespace) -> HostedMatch:
         return _loaded(args)
     name = args.game or "pusher"
     spec = get_spec(name)
-    kinds = _seats(args.seats or DEFAULT_SEATS[name], spec)
+    kinds = _seats(args.seats or ",".join(host_seats(spec)), spec)
     options = _options(args.set)
     try:
         game = spec.make_game({"players": len(kinds), **options})

@@ -207,7 +207,8 @@ SPEC = GameSpec(
     summarise=summarise,
     table="pusher_sim.ui.pusher.pusher_table:open_table",
     pettingzoo="pusher_sim.envs.pusher_v0",
-    openspiel="pusher_sim.envs.openspiel:PusherSpielGame",
+    openspiel="pusher_sim.envs.openspiel.pusher:PusherSpielGame",
+    zero_sum=True,
     resimulate=resimulate,
     playback=PLAYBACK,
 )

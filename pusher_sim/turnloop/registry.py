@@ -49,15 +49,15 @@ def named_in_environment(text: str) -> tuple[dict[str, str], list[str]]:
     return entries, problems
 
 
-_EXTRA, _PROBLEMS = named_in_environment(os.environ.get(GAMES_VARIABLE, ""))
-
 # name -> "module:attribute" of its GameSpec, imported on first use.
 GAMES: dict[str, str] = {
     "pusher": "pusher_sim.pusher.spec:SPEC",
     "rummy": "rummy.spec:SPEC",
     "pushover": "pushover.spec:SPEC",
-    **_EXTRA,
 }
+_EXTRA, _PROBLEMS = named_in_environment(os.environ.get(GAMES_VARIABLE, ""))
+_PROBLEMS += [f"{GAMES_VARIABLE}: {name} is a game already" for name in _EXTRA if name in GAMES]
+GAMES.update(_EXTRA)
 
 
 class TextUI(Protocol):
@@ -115,6 +115,9 @@ class GameSpec:
     bot_help: Mapping[str, str]
     default_seats: tuple[str, ...]
     text_ui: Callable[[Game], TextUI]
+    host_seats: tuple[str, ...] = ()
+    """The seats ``pusher host`` offers when none are named (``open``: a seat for a joiner);
+    empty: a person and, for the rest of the fewest seats, joiners."""
     summarise: Callable[[Sequence[State]], dict[str, float]] = field(default=lambda states: {})
     """Game-specific figures over finished games, for ``pusher simulate``."""
     table: str | None = None
@@ -126,6 +129,9 @@ class GameSpec:
     (a :class:`~pusher_sim.envs.codec.DiscreteCodec`): what the generic PettingZoo, OpenSpiel
     and Gymnasium adapters build a game's environments from. A new game's codec lives in its
     folder and needs only numpy; like ``table``, only the envs resolve it."""
+    zero_sum: bool = False
+    """Every finished game's returns sum to zero, with any number of seats (OpenSpiel's
+    exploitability and CFR need it of the generic OpenSpiel game)."""
     rules: str | None = None
     """``"package:file"`` of the game's own rules (a ``## `` section headed by its title, its
     rules ``### `` headings numbered with its letter), kept beside it in its folder; None: its

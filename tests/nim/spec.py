@@ -42,4 +42,5 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     codec="tests.nim.codec:NimCodec",
     rules="tests.nim:rules.md",
+    zero_sum=True,
 )
