@@ -16,6 +16,7 @@ from pusher_sim.errors import ConfigError, CorruptFile
 from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
+from pusher_sim.pusher.hand import Hand
 from pusher_sim.pusher.memo import RememberingResolver
 from pusher_sim.pusher.playback import PLAYBACK
 from pusher_sim.pusher.resimulate import resimulate
@@ -152,12 +153,22 @@ def _greedy_bot(game: Game) -> Agent:
     return GreedyPusherBot()
 
 
+def _table_hand(game: Game) -> Hand | None:
+    """The hand a searching bot values its pushes by: the table's (None where it is exact)."""
+    hand = _game(game).config.hand
+    return None if hand.exact else hand
+
+
 def _search_bot(game: Game) -> Agent:
-    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET))
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET, hand=_table_hand(game)))
 
 
 def _quick_search_bot(game: Game) -> Agent:
-    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET // 4))
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET // 4, hand=_table_hand(game)))
+
+
+def _blind_search_bot(game: Game) -> Agent:
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET))
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -191,6 +202,7 @@ SPEC = GameSpec(
         "greedy": _greedy_bot,
         "quick": _quick_search_bot,
         "strong": _search_bot,
+        "blind": _blind_search_bot,
         "bot": _search_bot,
     },
     bot_help={
@@ -199,7 +211,10 @@ SPEC = GameSpec(
         "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
         f"{DEFAULT_BUDGET}",
         "strong": f"searches {DEFAULT_BUDGET} trial pushes (press point, strength, flick) "
-        "with the physics; places looking at the push it forces",
+        "with the physics, each as the table's hand makes it; places looking at the push it "
+        "forces",
+        "blind": "the strong bot valuing each push as if the hand made it exactly (a "
+        "comparison: it wastes pushes under a hand)",
         "bot": "the strong bot",
     },
     default_seats=("human", "bot"),

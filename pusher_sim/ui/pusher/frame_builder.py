@@ -21,7 +21,7 @@ from pusher_sim.ui.pusher.move_list import MoveList
 from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.scene import Demand, Scene
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
+from pusher_sim.ui.pusher.table_view import AimView, DropView, HandGhost, PusherView
 from pusher_sim.ui.shell.sound import Sounds
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS
 
@@ -49,6 +49,7 @@ class FramedTable(Protocol):
     strength: float
     clock: float
     note: str
+    ghost: HandGhost | None
     message: str
     warning: bool
     show_rule: bool
@@ -143,6 +144,7 @@ def frame_of(table: FramedTable) -> PusherView:
         message=table.message,
         warning=table.warning,
         panel=_panel(table),
+        ghost=table.ghost if table.aim is None else None,
     )
 
 

@@ -32,6 +32,7 @@ from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.frame_builder import frame_of
 from pusher_sim.ui.pusher.frame_painter import paint_frame
+from pusher_sim.ui.pusher.hand_ghost import ghost_after, hand_line
 from pusher_sim.ui.pusher.move_list import (
     MoveEntry,
     MoveList,
@@ -47,7 +48,7 @@ from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.push_record import apply_recorded
 from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.pusher.table_view import PusherView
+from pusher_sim.ui.pusher.table_view import HandGhost, PusherView
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.mode import Host
 
@@ -111,6 +112,8 @@ class PusherTable(GameTable):
         self.hover_px: tuple[int, int] | None = None
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
+        self.ghost: HandGhost | None = None
+        """The last push released, aimed and as made, shown until the next move."""
         self.show_rule = False
         self.push: PushOnScreen | None = None
         self.drop: Drop | None = None
@@ -209,8 +212,11 @@ class PusherTable(GameTable):
             self.push = PushOnScreen(played, animation)
             if self.fast or self.speed >= INSTANT:
                 animation.finish()
+            self.ghost = ghost_after(self.state, played.action, played.mover)
             self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
+            self.note = hand_line(self.ghost, self.match.agents[played.mover] is None)
             return
+        self.ghost = None
         self._list(played)
         self.scene = self._read_scene()
         entry = self.moves.last
@@ -238,8 +244,7 @@ class PusherTable(GameTable):
             seen = self.mirror.history
             actions = [match.game.action_codec.decode(dict(m.action or {})) for m in seen]
             self.moves.reset(log_entries(self.state, actions, [m.mover for m in seen]))
-        self.push = None
-        self.drop = None
+        self.push = self.drop = self.ghost = None
         self.aim = None
         self._fast_forward(False)
         self.scene = self._read_scene()
@@ -452,7 +457,8 @@ class PusherTable(GameTable):
         self._list(shown.played)
         self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)
-        self.say("")
+        person = self.match.agents[shown.played.mover] is None
+        self.say(hand_line(self.ghost, person) if self.ghost is not None else "")
 
     def _list(self, played: Played) -> None:
         state = self.state
