@@ -10,21 +10,26 @@ figures (but the CPU) for any number of workers. ``--hand`` is the table's hand 
 P8; the default hand unless named).
 
 Run: ``.venv/bin/python benchmarks/push_chains.py strong strong --games 20 --model 8
---workers 2`` (add ``--hand exact`` for the game before the hand, ``blind strong`` seats for a
-bot that values pushes as if made exactly).
+--workers 2`` (add ``--hand exact`` for the game before the hand, ``blind blind`` seats for a
+bot that values pushes as if made exactly). ``--out FILE`` writes each game as a JSON line as
+soon as it ends; ``--resume`` plays only the games the file lacks, so a stopped run still
+reports the games it reached.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
+from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
@@ -131,6 +136,28 @@ def report(s: dict[str, Any], a: str, b: str, model: str, hand: str) -> str:
     )
 
 
+def _resumed(path: Path) -> dict[int, Game]:
+    """The games a ``--out`` file already holds, by seed (none if it does not exist)."""
+    if not path.exists():
+        return {}
+    try:
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+        games = [
+            Game(
+                int(r["seed"]),
+                tuple(r["seats"]),
+                int(r["actions"]),
+                tuple((int(s), float(x)) for s, x in r["pushes"]),
+                tuple(int(c) for c in r["chains"]),
+                float(r["cpu"]),
+            )
+            for r in rows
+        ]
+    except (ValueError, KeyError, TypeError, OSError) as exc:
+        raise UserError(f"cannot resume from {path}: {exc}") from None
+    return {g.seed: g for g in games}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="the first bot (e.g. strong)")
@@ -140,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=MODEL_VERSION, help=f"physics model ({MODEL_VERSION})")
     parser.add_argument("--hand", default=DEFAULT_HAND, help=f"one of {', '.join(HANDS)}")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="JSON lines, one per game")
+    parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
     args = parser.parse_args(argv)
     try:
         if args.games < 1 or args.workers < 1:
@@ -151,16 +180,33 @@ def main(argv: list[str] | None = None) -> int:
             raise UserError(f"--hand {args.hand!r:.20} is none of {', '.join(HANDS)}")
         spec = get_spec("pusher")
         spec.make_agents(spec.make_game({}), [args.a, args.b])  # unknown names fail here
+        if args.out is not None:
+            check_writable(args.out)
+        games = _resumed(args.out) if args.resume and args.out is not None else {}
     except UserError as exc:
         print(f"push_chains: {exc}", file=sys.stderr)
         return 2
-    jobs = [(args.a, args.b, i, args.seed, args.model, args.hand) for i in range(args.games)]
+    jobs = [
+        (args.a, args.b, i, args.seed, args.model, args.hand)
+        for i in range(args.games)
+        if args.seed + i not in games
+    ]
+
+    def keep(game: Game) -> None:
+        games[game.seed] = game
+        if args.out is not None:
+            lines = "".join(json.dumps(asdict(g)) + "\n" for _, g in sorted(games.items()))
+            atomic_write(args.out, lines.encode())
+
     if args.workers == 1:
-        games = [_play(job) for job in jobs]
+        for job in jobs:
+            keep(_play(job))
     else:
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            games = list(pool.map(_play, jobs))
-    print(report(summary(games), args.a, args.b, args.model, args.hand))
+            for game in pool.map(_play, jobs):
+                keep(game)
+    played = [games[args.seed + i] for i in range(args.games) if args.seed + i in games]
+    print(report(summary(played), args.a, args.b, args.model, args.hand))
     return 0
 
 

@@ -45,7 +45,7 @@ def test_p8_the_tables_hand_makes_the_push_aimed_and_the_physics_resolves_the_pu
     colour = state.colour
     state.apply(aimed)
     assert drawn.pushes == [made.spec(colour)] and made != aimed
-    assert made.triangle == aimed.triangle and state.last_made == made
+    assert made.triangle == aimed.triangle and state.last_hand == (aimed, made)
     assert state.logged_outcome()["made"]["strength"] == made.strength  # type: ignore[index]
 
 
@@ -60,14 +60,18 @@ def test_p8_a_made_push_records_both_pushes_and_replays_with_them() -> None:
     assert data["config"]["hand"]["name"] == DEFAULT_HAND
     log = GameLog.from_json(data)
     made_seen: list[Any] = []
+    aimed_seen: list[Push] = []
 
     def each(step: Any) -> None:
         if isinstance(step.action, Push):
-            made_seen.append(step.state.last_made)
+            aimed_seen.append(step.action)
+            made_seen.append(step.state.last_hand)
 
     again = replay(spec.make_game(log.config), log, each=each)
     assert again == match.state
-    assert all(isinstance(m, Push) for m in made_seen) and len(made_seen) == len(pushes)
+    assert all(
+        m is not None and m[0] == a for m, a in zip(made_seen, aimed_seen, strict=True)
+    ) and len(made_seen) == len(pushes)
 
 
 @pytest.mark.parametrize("name", ["steady", "ordinary", "shaky"])
@@ -102,7 +106,7 @@ def test_p8_the_exact_hand_makes_every_push_as_aimed() -> None:
     assert state.made_push(aimed) == aimed
     colour = state.colour
     state.apply(aimed)
-    assert drawn.pushes == [aimed.spec(colour)] and state.last_made is None
+    assert drawn.pushes == [aimed.spec(colour)] and state.last_hand is None
     assert "made" not in (state.logged_outcome() or {})
 
 
@@ -223,7 +227,7 @@ def test_a_save_from_before_the_hand_continues_with_exact_pushes() -> None:
     match = Match(game, spec.make_agents(game, ["greedy", "greedy"]), log=log)
     while not any(a["type"] == "Push" for a in match.log.actions[12:]):
         match.step()
-    assert isinstance(match.state, PusherState) and match.state.last_made is None
+    assert isinstance(match.state, PusherState) and match.state.last_hand is None
     assert all("made" not in (o or {}) for o in match.log.outcomes)
 
 
@@ -251,3 +255,33 @@ def test_a_damaged_push_made_is_one_line(edit: Any, says: str) -> None:
     with pytest.raises(CorruptFile) as err:
         replay(get_spec("pusher").make_game(log.config), log)
     assert says in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_terminal_and_pusher_replay_tell_what_the_hand_made_of_a_push(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pusher_sim.cli import main
+    from pusher_sim.pusher.text import PusherTextUI
+
+    data = _made_log()
+    log = GameLog.from_json(data)
+    game = get_spec("pusher").make_game(log.config)
+    assert isinstance(game, PusherGame)
+    n = next(n for n, a in enumerate(data["actions"]) if a["type"] == "Push")
+    state = replay(
+        game,
+        GameLog.from_json(
+            {
+                **data,
+                "actions": data["actions"][: n + 1],
+                "movers": data["movers"][: n + 1],
+                "outcomes": data["outcomes"][: n + 1],
+            }
+        ),
+    )
+    assert "the hand made the last push: " in PusherTextUI(game).render(state, 0)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--verbose"]) == 0
+    listed = capsys.readouterr().out.splitlines()[n]
+    assert ": pressed " in listed and "; the hand: " in listed

@@ -74,7 +74,7 @@ def rerun_pushes(game: PusherGame, log: GameLog) -> list[PushRerun]:
         assert isinstance(state, PusherState)
         prior = before[0]
         if isinstance(step.action, Push) and state.last_outcome is not None:
-            made = state.last_made or step.action
+            made = step.action if state.last_hand is None else state.last_hand[1]
             spec = made.spec(prior.colour)
             now = game.resolver.resolve(game.board, dict(prior.balls), spec)
             reruns.append(PushRerun(step.number, prior.colour, state.last_outcome, now))

@@ -182,15 +182,14 @@ class PusherState(State):
         self.last_outcome: PushOutcome | None = None
         """Where the last action's push left the balls (None if it was no push): what the game
         log records for it."""
-        self.last_made: Push | None = None
-        """The push the hand made of the last push aimed; None: made as aimed, or no push."""
+        self.last_hand: tuple[Push, Push] | None = None
+        """The last push aimed and the push the hand made of it; None: as aimed, or no push."""
         self.hand_seed = 0
         """The match's seed, which the hand draws from (:meth:`seed_draws`)."""
         self._duty: Duty | None = None
 
     def seed_draws(self, seed: int) -> None:
-        """Make the hand's draws from the match seeded ``seed`` (P8): the push made as action
-        ``n`` is the aimed one shaken by :func:`~pusher_sim.pusher.hand.hand_draws`."""
+        """The hand draws from the match seeded ``seed`` (P8; :func:`.hand.hand_draws`)."""
         self.hand_seed = seed
 
     # -- whose turn, what is due ---------------------------------------------------------------
@@ -328,18 +327,19 @@ class PusherState(State):
                     self._check_push(made, top)
                 except IllegalMove as exc:
                     raise CorruptFile(f"the recorded push made is impossible: {exc}") from None
-        self._carry_out(action, resolved, made)
+        self._carry_out(action, resolved, None if made is None else (action, made))
 
     def logged_outcome(self) -> dict[str, Any] | None:
         if self.last_outcome is None:
             return None
-        return outcome_to_json(self.last_outcome, self.last_made)
+        made = None if self.last_hand is None else self.last_hand[1]
+        return outcome_to_json(self.last_outcome, made)
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Push):
             made = self.made_push(action)
             outcome = self._resolve(made, self.game.resolver)
-            self._carry_out(action, outcome, None if made == action else made)
+            self._carry_out(action, outcome, None if made == action else (action, made))
         else:
             self._carry_out(action, None)
 
@@ -357,12 +357,12 @@ class PusherState(State):
         return resolver.resolve(self.game.board, dict(self.balls), action.spec(self.colour))
 
     def _carry_out(
-        self, action: Action, outcome: PushOutcome | None, made: Push | None = None
+        self, action: Action, outcome: PushOutcome | None, hand: tuple[Push, Push] | None = None
     ) -> None:
         """Apply a validated action; a push with ``outcome``, where its balls came to rest, and
-        ``made``, the push the hand made of it (None: as aimed)."""
+        ``hand``, the push aimed and as made (None: as aimed)."""
         self.last_outcome = None
-        self.last_made = made
+        self.last_hand = hand
         if isinstance(action, Place):
             self._place(action.cell)
         elif isinstance(action, Push):
@@ -494,7 +494,7 @@ class PusherState(State):
         copy.unsettled = self.unsettled
         copy.last_returned = self.last_returned
         copy.last_outcome = self.last_outcome
-        copy.last_made = self.last_made
+        copy.last_hand = self.last_hand
         copy.hand_seed = self.hand_seed
         copy._duty = self._duty
         return copy

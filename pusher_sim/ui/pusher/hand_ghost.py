@@ -28,7 +28,8 @@ DASH_PX = 7
 def ghost_after(state: PusherState, aimed: Push, mover: int) -> HandGhost:
     """The ghost of ``aimed``, made by seat ``mover``; ``state`` is the position just after."""
     colour = state.game.colours[mover]
-    return HandGhost(aimed, state.last_made, colour, state.game.resolver.max_flick_speed)
+    made = None if state.last_hand is None else state.last_hand[1]
+    return HandGhost(aimed, made, colour, state.game.resolver.max_flick_speed)
 
 
 def hand_line(ghost: HandGhost, person: bool) -> str:
