@@ -35,6 +35,8 @@ from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
 from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.hand import DEFAULT_HAND, HANDS
+from pusher_sim.pusher.state import PusherState
+from pusher_sim.tournament.ratings import wilson
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 
@@ -55,6 +57,11 @@ class Game:
     chains: tuple[int, ...]
     cpu: float
     """CPU seconds the game took in its process."""
+    winner: int | None = None
+    """The winning seat, None for a draw."""
+    forced: tuple[int, ...] = ()
+    """Each seat's turns with a single legal cup because P5 forced it to complete a triangle
+    (the forcing loop of docs/agents.md: the other seat keeps such a pair)."""
 
 
 def chains_of(movers: Sequence[tuple[int, bool]]) -> list[int]:
@@ -83,10 +90,15 @@ def play(a: str, b: str, index: int, seed: int, model: str, hand: str) -> Game:
     match = Match(game, spec.make_agents(game, seats), seed=game_seed, seat_names=seats)
     movers: list[tuple[int, bool]] = []
     pushes: list[tuple[int, float]] = []
+    forced = [0, 0]
     for _ in range(game.max_game_length):
-        if match.state.is_terminal():
+        state = match.state
+        if not isinstance(state, PusherState) or state.is_terminal():
             break
-        mover = match.state.current_player()
+        mover = state.current_player()
+        duty = state.duty()
+        if duty.kind == "place" and duty.rule == "P5" and len(duty.cups) == 1:
+            forced[mover] += 1
         action = match.step()
         is_push = isinstance(action, Push)
         movers.append((mover, is_push))
@@ -100,8 +112,8 @@ def _play(job: tuple[str, str, int, int, str, str]) -> Game:
     return play(*job)
 
 
-def summary(games: Sequence[Game]) -> dict[str, Any]:
-    """The figures the script prints."""
+def summary(games: Sequence[Game], a: str = "") -> dict[str, Any]:
+    """The figures the script prints; ``a`` is the first bot (whose wins are counted)."""
     chains = [c for g in games for c in g.chains]
     strengths = [s for g in games for _, s in g.pushes]
     lengths = [g.actions for g in games]
@@ -117,11 +129,19 @@ def summary(games: Sequence[Game]) -> dict[str, Any]:
         "histogram": dict(sorted(Counter(chains).items())),
         "pushes_in_chains_over_4": sum(c - 4 for c in chains if c > 4),
         "soft_share": sum(s < SOFT for s in strengths) / max(len(strengths), 1),
+        "a_wins": sum(g.winner is not None and g.seats[g.winner] == a for g in games),
+        "draws": sum(g.winner is None for g in games),
+        "forced_on_loser": sum(g.forced[1 - g.winner] for g in games if g.winner is not None),
+        "forced_on_winner": sum(g.forced[g.winner] for g in games if g.winner is not None),
+        "decided_by_forcing": sum(
+            g.forced[1 - g.winner] > g.forced[g.winner] for g in games if g.winner is not None
+        ),
     }
 
 
 def report(s: dict[str, Any], a: str, b: str, model: str, hand: str) -> str:
     hist = ", ".join(f"{k}: {v}" for k, v in s["histogram"].items())
+    low, high = wilson(s["a_wins"], s["games"])
     return "\n".join(
         [
             f"{a} vs {b}, physics model {model}, hand {hand}: {s['games']} games, "
@@ -132,6 +152,11 @@ def report(s: dict[str, Any], a: str, b: str, model: str, hand: str) -> str:
             f"chain: {s['pushes_in_chains_over_4']}",
             f"chains (length: how many): {hist}",
             f"pushes under {SOFT:.0%} strength: {s['soft_share']:.1%}",
+            f"{a} won {s['a_wins']} of {s['games']} ({s['a_wins'] / max(s['games'], 1):.1%}, "
+            f"95% {low:.1%}-{high:.1%}), {s['draws']} drawn",
+            f"turns with one legal cup forced by P5: {s['forced_on_loser']} on the losers, "
+            f"{s['forced_on_winner']} on the winners; the loser was forced more often in "
+            f"{s['decided_by_forcing']} of {s['games'] - s['draws']} decided games",
         ]
     )
 
@@ -150,6 +175,8 @@ def _resumed(path: Path) -> dict[int, Game]:
                 tuple((int(s), float(x)) for s, x in r["pushes"]),
                 tuple(int(c) for c in r["chains"]),
                 float(r["cpu"]),
+                None if r["winner"] is None else int(r["winner"]),
+                tuple(int(f) for f in r["forced"]),
             )
             for r in rows
         ]
@@ -206,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             for game in pool.map(_play, jobs):
                 keep(game)
     played = [games[args.seed + i] for i in range(args.games) if args.seed + i in games]
-    print(report(summary(played), args.a, args.b, args.model, args.hand))
+    print(report(summary(played, args.a), args.a, args.b, args.model, args.hand))
     return 0
 
 
