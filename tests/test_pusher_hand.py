@@ -285,3 +285,39 @@ def test_the_terminal_and_pusher_replay_tell_what_the_hand_made_of_a_push(
     assert main(["replay", str(path), "--verbose"]) == 0
     listed = capsys.readouterr().out.splitlines()[n]
     assert ": pressed " in listed and "; the hand: " in listed
+
+
+# -- the environments ---------------------------------------------------------------------------
+
+
+def test_the_gymnasium_env_takes_the_hand_as_a_setting_and_draws_it_from_its_seed() -> None:
+    from pusher_sim.envs.pusher_push import PusherPushEnv
+
+    def made_after_reset(hand: str, seed: int) -> tuple[Push, Push]:
+        env = PusherPushEnv(
+            game={**PUSHER_SCRIPTED, "hand": hand}, opponent="random", placer="random"
+        )
+        env.reset(seed=seed)
+        aimed = env.state.legal_actions()[0]
+        assert isinstance(aimed, Push)
+        return aimed, env.state.made_push(aimed)
+
+    aimed, made = made_after_reset("exact", 4)
+    assert made == aimed
+    aimed, made = made_after_reset("shaky", 4)
+    assert made != aimed and made_after_reset("shaky", 4) == (aimed, made)
+    assert made_after_reset("shaky", 5)[1] != made
+
+
+def test_the_pettingzoo_and_openspiel_games_take_the_hand_as_a_setting() -> None:
+    import pyspiel
+
+    from pusher_sim.envs import pusher_v0
+    from pusher_sim.envs.openspiel import register
+
+    env = pusher_v0.raw_env(**{**PUSHER_SCRIPTED, "hand": "steady"})
+    assert env.game.config.hand == HANDS["steady"]  # type: ignore[attr-defined]
+    register()
+    game = pyspiel.load_game("python_pusher", {"resolver": "scripted", "hand": "exact"})
+    assert game.get_parameters()["hand"] == "exact"
+    assert pyspiel.load_game("python_pusher").get_parameters()["hand"] == DEFAULT_HAND
