@@ -105,7 +105,12 @@ def play(a: str, b: str, index: int, seed: int, model: str, hand: str) -> Game:
         if isinstance(action, Push):
             pushes.append((mover, float(action.strength)))
     cpu = time.process_time() - started
-    return Game(game_seed, tuple(seats), match.moves, tuple(pushes), tuple(chains_of(movers)), cpu)
+    end = match.state
+    winner = end.winner if isinstance(end, PusherState) else None
+    chains = tuple(chains_of(movers))
+    return Game(
+        game_seed, tuple(seats), match.moves, tuple(pushes), chains, cpu, winner, tuple(forced)
+    )
 
 
 def _play(job: tuple[str, str, int, int, str, str]) -> Game:

@@ -1,9 +1,9 @@
 """Pusher's game and state on the shared turn loop (rules P1-P13 of docs/rules.md).
 
 The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
-mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by the
-game's :class:`~pusher_sim.push_resolution.PushResolver`, which lives on the game and never in the
-state's JSON. A game log records each push's outcome (:mod:`pusher_sim.pusher.recorded_outcome`) and
+mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push aimed is made by
+the table's hand (P8) and resolved by the game's resolver, which lives on the game, never in the
+state's JSON. A game log records each push's outcome and push made (:mod:`.recorded_outcome`) and
 a replay applies it as it stands, so a log replays identically under any model.
 """
 
