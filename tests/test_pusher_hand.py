@@ -321,3 +321,12 @@ def test_the_pettingzoo_and_openspiel_games_take_the_hand_as_a_setting() -> None
     game = pyspiel.load_game("python_pusher", {"resolver": "scripted", "hand": "exact"})
     assert game.get_parameters()["hand"] == "exact"
     assert pyspiel.load_game("python_pusher").get_parameters()["hand"] == DEFAULT_HAND
+
+
+def test_a_save_older_than_pinned_physics_loads_as_exact_too() -> None:
+    """The shipped screenshot game (pusher-log/1, no physics model named): a saved game's config
+    has always had every rule field, so it reads as a log's, from before the hand."""
+    log = GameLog.load(Path(__file__).resolve().parent.parent / "assets" / "screenshot-game.json")
+    assert "physics_model" not in log.config and "hand" not in log.config
+    game = get_spec("pusher").make_game(log.config)
+    assert isinstance(game, PusherGame) and game.config.hand == HANDS["exact"]

@@ -221,7 +221,7 @@ SCRIPTED_SHAPE = Obj(
     }
 )
 
-WRITTEN_BEFORE_HAND = frozenset(SHAPE.fields) - {"hand"}
+WRITTEN_BEFORE_HAND = frozenset(SHAPE.fields) - {"hand", "physics_model"}
 """A config with every one of these fields and no hand is a game log's from before the hand (a
-game's config is written whole); fewer fields are options for a new game, which gets the
-default hand."""
+game's config is written whole, and every log has had these since the first; ``physics_model``
+came later); fewer fields are options for a new game, which gets the default hand."""
