@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pusher_sim.errors import ConfigError, CorruptFile
+from pusher_sim.errors import ConfigError, CorruptFile, UserError
 from pusher_sim.pusher import Push, PusherConfig
 from pusher_sim.pusher.hand import DEFAULT_HAND, HANDS, Hand, hand_draws
 from pusher_sim.pusher.state import PusherGame, PusherState
@@ -330,3 +330,41 @@ def test_a_save_older_than_pinned_physics_loads_as_exact_too() -> None:
     assert "physics_model" not in log.config and "hand" not in log.config
     game = get_spec("pusher").make_game(log.config)
     assert isinstance(game, PusherGame) and game.config.hand == HANDS["exact"]
+
+
+# -- pusher experiment --------------------------------------------------------------------------
+
+
+def test_an_experiment_is_exact_by_default_and_takes_a_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A grid push is made by the spec's hand (default ``exact``: the push of the grid point
+    itself), drawn from the point's seed; the hand round-trips through a spec file."""
+    from pusher_sim.experiment.params import parse_grid
+    from pusher_sim.experiment.plan import Plan
+    from pusher_sim.experiment.run import Job
+    from pusher_sim.experiment.spec import Spec, load_spec
+    from pusher_sim.physics import PhysicsConfig, PhysicsResolver
+
+    pushes: list[Any] = []
+    real = PhysicsResolver.resolve
+
+    def spy(self: PhysicsResolver, board: Any, balls: Any, push: Any) -> Any:
+        pushes.append(push)
+        return real(self, board, balls, push)
+
+    monkeypatch.setattr(PhysicsResolver, "resolve", spy)
+    plan = Plan(grids=(parse_grid("speed=1.2"), parse_grid("angle=30")), seed=4)
+    for hand in ("exact", "shaky", "shaky"):
+        job = Job(plan, PhysicsConfig(), hand=hand)
+        for k in range(job.n_chunks):
+            job.run_chunk(k)
+    exact, shaky, again = pushes
+    assert exact.speed == 1.2 and math.degrees(exact.angle) == pytest.approx(30.0)
+    assert shaky != exact and shaky == again
+    assert Spec().hand == "exact"
+    path = tmp_path / "spec.toml"
+    path.write_text(Spec(hand="steady").to_toml())
+    assert load_spec(path).hand == "steady"
+    with pytest.raises(UserError):
+        Spec(hand="firm")
