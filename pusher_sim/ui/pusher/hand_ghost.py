@@ -32,8 +32,11 @@ def ghost_after(state: PusherState, aimed: Push, mover: int) -> HandGhost:
     return HandGhost(aimed, made, colour, state.game.resolver.max_flick_speed)
 
 
-def hand_line(ghost: HandGhost, person: bool) -> str:
-    """What the hand did, in the words of the status: "your hand: ..." for a person."""
+def hand_line(ghost: HandGhost | None, person: bool) -> str:
+    """What the hand did, in the words of the status: "your hand: ..." for a person ("" for
+    no push)."""
+    if ghost is None:
+        return ""
     whose = "your hand" if person else f"{ghost.colour.label.capitalize()}'s hand"
     return f"{whose}: {hand_effect(ghost.aimed, ghost.made)}"
 

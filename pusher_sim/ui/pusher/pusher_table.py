@@ -112,8 +112,7 @@ class PusherTable(GameTable):
         self.hover_px: tuple[int, int] | None = None
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
-        self.ghost: HandGhost | None = None
-        """The last push released, aimed and as made, shown until the next move."""
+        self.ghost: HandGhost | None = None  # the last push, aimed and made, till the next move
         self.show_rule = False
         self.push: PushOnScreen | None = None
         self.drop: Drop | None = None
@@ -244,8 +243,7 @@ class PusherTable(GameTable):
             seen = self.mirror.history
             actions = [match.game.action_codec.decode(dict(m.action or {})) for m in seen]
             self.moves.reset(log_entries(self.state, actions, [m.mover for m in seen]))
-        self.push = self.drop = self.ghost = None
-        self.aim = None
+        self.push = self.drop = self.ghost = self.aim = None
         self._fast_forward(False)
         self.scene = self._read_scene()
         self.resize((self.layout.width, self.layout.height))
@@ -457,8 +455,7 @@ class PusherTable(GameTable):
         self._list(shown.played)
         self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)
-        person = self.match.agents[shown.played.mover] is None
-        self.say(hand_line(self.ghost, person) if self.ghost is not None else "")
+        self.say(hand_line(self.ghost, self.match.agents[shown.played.mover] is None))
 
     def _list(self, played: Played) -> None:
         state = self.state
