@@ -52,7 +52,9 @@ class Hand:
                 raise ConfigError(f"hand.{field_name} must be a number, got {value!r:.30}")
             if not (math.isfinite(value) and 0.0 <= value <= top):
                 raise ConfigError(f"hand.{field_name} must be 0..{top}, got {value!r:.30}")
-        if not self.name or len(self.name) > 32 or not self.name.isprintable():
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= 32:
+            raise ConfigError(f"a hand's name is 1-32 printable characters, not {self.name!r:.40}")
+        if not self.name.isprintable():
             raise ConfigError(f"a hand's name is 1-32 printable characters, not {self.name!r:.40}")
 
     @property
@@ -68,15 +70,6 @@ class Hand:
             "direction_deg": self.direction_deg,
             "speed_pct": self.speed_pct,
         }
-
-    def summary(self) -> str:
-        """One line: the hand's name and spreads, for help texts and reports."""
-        if self.exact:
-            return f"{self.name}: every push made exactly as aimed"
-        return (
-            f"{self.name}: press point {self.press_point_mm:g} mm, press {self.strength_pct:g}%, "
-            f"flick direction {self.direction_deg:g} deg, flick speed {self.speed_pct:g}%"
-        )
 
     def make(
         self, aimed: Push, board: Board, region: float, top_speed: float, rng: np.random.Generator
