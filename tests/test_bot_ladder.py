@@ -31,3 +31,13 @@ def test_an_unknown_hand_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
     assert MOD["main"](["--hand", "firm", "--bots", "random,greedy"]) == 2
     err = capsys.readouterr().err
     assert "is none of exact" in err and err.count("\n") == 1
+
+
+def test_the_start_screen_shows_each_measured_bots_rating() -> None:
+    from pusher_sim.pusher.ladder import LADDER
+    from pusher_sim.pusher.spec import SPEC
+
+    assert set(LADDER) <= set(SPEC.bots) and LADDER
+    for bot, rating in LADDER.items():
+        assert SPEC.bot_help[bot].endswith(f"; {rating}")
+    assert "rated" not in SPEC.bot_help["blind"]

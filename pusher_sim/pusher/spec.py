@@ -17,6 +17,7 @@ from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.hand import Hand
+from pusher_sim.pusher.ladder import with_rating
 from pusher_sim.pusher.memo import RememberingResolver
 from pusher_sim.pusher.playback import PLAYBACK
 from pusher_sim.pusher.resimulate import resimulate
@@ -206,16 +207,17 @@ SPEC = GameSpec(
         "bot": _search_bot,
     },
     bot_help={
-        "random": "random cup; random press point and flick",
-        "greedy": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
-        "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
-        f"{DEFAULT_BUDGET}",
-        "strong": f"searches {DEFAULT_BUDGET} trial pushes (press point, strength, flick) "
-        "with the physics, each as the table's hand makes it; places looking at the push it "
-        "forces",
-        "blind": "the strong bot valuing each push as if the hand made it exactly (a "
-        "comparison: it wastes pushes under a hand)",
-        "bot": "the strong bot",
+        bot: with_rating(bot, text)
+        for bot, text in {
+            "random": "random cup; random press point and flick",
+            "greedy": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
+            "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
+            f"{DEFAULT_BUDGET}",
+            "strong": f"tries {DEFAULT_BUDGET} pushes as the table's hand makes them; places "
+            "looking at the push it forces",
+            "blind": "the strong bot judging pushes as if made exactly (a comparison)",
+            "bot": "the strong bot",
+        }.items()
     },
     default_seats=("human", "bot"),
     text_ui=_text_ui,
