@@ -23,16 +23,11 @@ from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.simulate import simulate
 from tests.pusher_positions import P4_TRIANGLE, DrawnOutcome, make
 from tests.saved_logs import PUSHER_SCRIPTED
+from tests.test_pusher_rules import AFTER_NO_RETURNS
 
 TRI = ((-2, 0), (-2, 1), (-1, 0))
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-AFTER = """
-      B . .
-     . . R .
-    . B . R .
-     . . . .
-      . . .
-"""
+AFTER = AFTER_NO_RETURNS
 """Where the drawn resolver leaves the balls of :data:`P4_TRIANGLE` and the pushed one."""
 
 
