@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 LADDER: Mapping[str, str] = {
-    "random": "rated 1181 (1181-1480)",
-    "quick": "rated 1380 (1290-1640)",
-    "greedy": "rated 1579 (1430-1649)",
-    "strong": "rated 1859 (1439-1859)",
+    "random": "rated 1178 (1102-1439)",
+    "quick": "rated 1377 (1260-1626)",
+    "greedy": "rated 1576 (1374-1609)",
+    "strong": "rated 1869 (1622-2097)",
 }
-"""Weakest first; under the ``ordinary`` hand, physics model 8, 2 games a pairing (docs)."""
+"""Weakest first; under the ``ordinary`` hand, physics model 8: 2 games a pairing, ``strong``
+by 15 games against ``greedy`` (docs/agents.md, "The ladder")."""
 
 
 def with_rating(bot: str, description: str) -> str:
