@@ -24,6 +24,7 @@ from typing import Any
 from pusher_sim.atomic import atomic_write, check_writable
 from pusher_sim.errors import UserError
 from pusher_sim.physics.config import MODEL_SETTINGS
+from pusher_sim.pusher.hand import HANDS
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import get_spec
 
@@ -94,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--model", default=None, help="Pusher's physics model (the default's)")
+    parser.add_argument("--hand", default=None, help="Pusher's hand (the default's; docs P8)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="JSON lines, one per game")
     parser.add_argument("--resume", action="store_true", help="keep the games already in --out")
@@ -111,6 +113,12 @@ def main(argv: list[str] | None = None) -> int:
                 known = ", ".join(sorted(MODEL_SETTINGS))
                 raise UserError(f"--model {args.model!r:.20} is not one this build runs ({known})")
             config["physics_model"] = args.model
+        if args.hand is not None:
+            if args.game != "pusher":
+                raise UserError("--hand is the hand Pusher's pushes are made with: pusher only")
+            if args.hand not in HANDS:
+                raise UserError(f"--hand {args.hand!r:.20} is none of {', '.join(HANDS)}")
+            config["hand"] = args.hand
         spec.check_seats([args.a] * players)
         game = spec.make_game(config)
         spec.make_agents(game, [args.a, args.b])  # unknown names fail before any work

@@ -335,9 +335,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except UserError as exc:
         raise UserError(f"{args.log}: {exc}") from None
     if args.verbose:
+        # A game's text view may tell an action with what it came to (Pusher: the push the
+        # hand made of the push aimed); else the action says it all.
+        told = getattr(spec.text_ui(game), "told", lambda action, outcome: str(action))
         for n, (entry, mover) in enumerate(zip(log.actions, log.movers, strict=True), 1):
             who = "chance" if mover < 0 else game.seat_label(mover)
-            print(f"{n:4d}  {who:<10} {game.action_codec.decode(entry)}")
+            print(f"{n:4d}  {who:<10} {told(game.action_codec.decode(entry), log.outcome(n - 1))}")
     print(spec.text_ui(game).render(state, 0))
     print(
         f"{len(log.actions)} actions replayed; "

@@ -174,10 +174,24 @@ def test_remembering_resolver_answers_a_repeated_push_from_memory() -> None:
 
 
 def test_bots_are_registered_with_the_bot_alias() -> None:
-    assert set(SPEC.bots) == {"random", "greedy", "quick", "strong", "bot"}
+    assert set(SPEC.bots) == {"random", "greedy", "quick", "strong", "blind", "bot"}
     game = make_game({"resolver": "scripted"})
     assert isinstance(SPEC.bots["greedy"](game), GreedyPusherBot)
     assert isinstance(SPEC.bots["bot"](game), SearchPusherBot)
     assert isinstance(SPEC.bots["strong"](game), SearchPusherBot)
+
+
+def test_the_searching_bots_value_pushes_by_the_tables_hand_and_blind_by_none() -> None:
+    """Issue 33: ``strong`` and ``quick`` judge a push by what the table's hand makes of it;
+    ``blind`` (a comparison) and every bot at an exact table judge the push aimed."""
+    for hand in ("ordinary", "shaky"):
+        game = make_game({"resolver": "scripted", "hand": hand})
+        for name in ("strong", "quick", "bot"):
+            bot = SPEC.bots[name](game)
+            assert isinstance(bot, SearchPusherBot) and bot.settings.hand == game.config.hand
+        blind = SPEC.bots["blind"](game)
+        assert isinstance(blind, SearchPusherBot) and blind.settings.hand is None
+    exact = SPEC.bots["strong"](make_game({"resolver": "scripted", "hand": "exact"}))
+    assert isinstance(exact, SearchPusherBot) and exact.settings.hand is None
     with pytest.raises(ValueError):
         GreedyPusherBot(tries=0)

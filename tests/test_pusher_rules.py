@@ -294,7 +294,7 @@ AFTER_NO_RETURNS = """
 
 def test_p8_push_hands_press_and_flick_to_the_physics_with_a_ball_from_the_tray() -> None:
     drawn = DrawnOutcome(AFTER_NO_RETURNS)
-    state = make(P4_TRIANGLE, resolver=drawn)
+    state = make(P4_TRIANGLE, resolver=drawn, hand="exact")
     assert state.trays == [4, 3]
     push = Push(TRI, (0.001, -0.0005), 1.0, 0.5)
     state.apply(push)

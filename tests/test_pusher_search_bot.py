@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 from pusher_sim.board import Board, Cell, Colour
+from pusher_sim.errors import ConfigError
 from pusher_sim.push_resolution import PushOutcome, PushSpec
 from pusher_sim.pusher import Place, Push
+from pusher_sim.pusher.hand import HANDS, Hand
 from pusher_sim.pusher.search_bot import (
     WIN,
-    Hand,
     SearchPusherBot,
     SearchSettings,
     push_value,
@@ -172,7 +173,7 @@ def test_search_bot_values_a_push_as_its_hand_makes_it(shaken_search: bool) -> N
         exact = SearchPusherBot(SearchSettings())
         chosen = exact.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and _centred(chosen)
-        bot = SearchPusherBot(SearchSettings(hand=Hand(), shaken_search=shaken_search))
+        bot = SearchPusherBot(SearchSettings(hand=HANDS["ordinary"], shaken_search=shaken_search))
         chosen = bot.act(state, 0, legal, np.random.default_rng(seed))
         assert isinstance(chosen, Push) and not _centred(chosen)
         assert chosen.speed >= 0.5
@@ -180,12 +181,13 @@ def test_search_bot_values_a_push_as_its_hand_makes_it(shaken_search: bool) -> N
 
 
 def test_search_settings_split_the_budget_only_when_a_hand_shakes() -> None:
-    shaking = SearchSettings(hand=Hand())
+    shaking = SearchSettings(hand=HANDS["ordinary"])
     assert shaking.split(48) == (36, 12)
     assert shaking.split(23) == (23, 0)  # too few to search and re-draw
     assert SearchSettings().split(48) == (48, 0)
-    with pytest.raises(ValueError):
-        Hand(strength=-0.1)
+    assert SearchSettings(hand=HANDS["exact"]).split(48) == (48, 0)
+    with pytest.raises(ConfigError):
+        Hand("mine", 0.5, -0.1, 3.0, 5.0)
     with pytest.raises(ValueError):
         SearchSettings(steady_draws=-1)
 
@@ -198,7 +200,7 @@ def test_search_settings_refuse_an_empty_search() -> None:
     assert SearchSettings.at_budget(48).look_trials == 6
 
 
-@pytest.mark.parametrize(("budget", "hand"), [(9, None), (24, Hand())])
+@pytest.mark.parametrize(("budget", "hand"), [(9, None), (24, HANDS["ordinary"])])
 def test_search_bot_with_worker_processes_chooses_as_in_process(
     budget: int, hand: Hand | None
 ) -> None:

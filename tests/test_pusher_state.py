@@ -132,6 +132,13 @@ def test_config_round_trips_through_config_json() -> None:
         "scripted": {"max_flick_speed": 2.0, "base_cups": 1.5, "flick_cups": 2.0},
         "move_cap": 400,
         "physics_model": None,
+        "hand": {
+            "name": "mine",
+            "press_point_mm": 0.3,
+            "strength_pct": 4.0,
+            "direction_deg": 2.0,
+            "speed_pct": 6.0,
+        },
     }
     game = make_game(options)
     data = json.loads(json.dumps(game.config_json()))

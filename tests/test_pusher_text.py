@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pusher_sim.errors import UserError
 from pusher_sim.pusher import Pass, Place, Push
+from pusher_sim.pusher.push_words import clock_hour, hand_effect, side
 from pusher_sim.pusher.text import PusherTextUI
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.terminal import play_in_terminal
@@ -64,7 +65,23 @@ def test_parse_places_passes_and_pushes() -> None:
     assert push.strength == 0.5
     assert ui.parse("push 1 press 40%", state, 0) == Push(TRI, strength=0.4)
     assert ui.parse("push 1 flick 0 1 press 0", state, 0) == Push(TRI, speed=1.0, strength=0.0)
-    assert str(Push(TRI, strength=0.4)).endswith("press 40%")
+    assert str(Push(TRI, strength=0.4)).endswith(": pressed 40% at the centre")
+
+
+def test_a_push_reads_as_a_sentence_and_the_hand_as_a_few_words() -> None:
+    """Issue 36: the push said as a sentence (press, where, flick toward a clock hour), not as
+    a log's figures; issue 33: what the hand made of it."""
+    push = Push(TRI, (0.0015, 0.0), math.pi / 2, 0.4, 0.7)
+    assert str(push).endswith(
+        ": pressed 70% 1.5 mm right of the centre, flicked at 0.40 m/s toward 12 o'clock"
+    )
+    assert clock_hour(math.radians(-30)) == 4 and side(-1.0, 1.0) == "up-left"
+    made = Push(TRI, (0.0011, 0.0), math.pi / 2 - math.radians(2), 0.416, 0.721)
+    assert hand_effect(push, made) == "0.4 mm left, 3% harder, flick 2 deg clockwise, 4% faster"
+    assert hand_effect(push, None) == "made as aimed"
+    assert hand_effect(push, Push(TRI, (0.00151, 0.0), math.pi / 2, 0.4, 0.7)) == (
+        "as aimed, near enough"
+    )
 
 
 @pytest.mark.parametrize(

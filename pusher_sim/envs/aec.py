@@ -103,6 +103,7 @@ class TurnLoopAEC(AECEnv):  # type: ignore[misc]
         self._next_seed = None
         self._rng = np.random.default_rng(seed)
         self.game_state = self.game.new_initial_state()
+        self.game_state.seed_draws(seed)  # a Pusher push made by the table's hand (P8)
         self._steps = 0
         self._play_chance()
         self.agents = list(self.possible_agents)

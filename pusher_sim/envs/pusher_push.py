@@ -102,6 +102,7 @@ class PushEpisodes(gym.Env[ObsT, ActT], ABC, Generic[ObsT, ActT]):
         for _ in range(WARMUP_ATTEMPTS):
             self.seat = int(rng.integers(self.game.num_players))
             self.state = self.game.new_initial_state()
+            self.state.seed_draws(int(rng.integers(2**63 - 1)))  # the table's hand (P8)
             own_pushes = int(rng.integers(self.warmup_pushes + 1))
             self._warm_up(own_pushes)
             if self._agent_must_push():

@@ -58,7 +58,7 @@ LONG_RUN = 3600.0
 """Seconds of estimated work above which a run asks before starting (--yes skips it)."""
 PLAN_OPTIONS = (
     *("grid", "sample", "samples", "repeats", "seed", "chunk", "config", "positions"),
-    *("perturb_press", "perturb_angle", "model"),
+    *("perturb_press", "perturb_angle", "model", "hand"),
 )
 OUTPUT_OPTIONS = ("out", "plot", "x", "y", "measure")
 
@@ -112,6 +112,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sweep.add_argument("--positions", metavar="LOG", help="push from the positions of a game log")
     sweep.add_argument(
         "--model", choices=["2d", "3d"], help="2d (the game's physics, default) or 3d (MuJoCo)"
+    )
+    sweep.add_argument(
+        "--hand", help="the hand each push is made with (docs/rules.md P8; default exact)"
     )
     sweep.add_argument(
         "--perturb-press",
@@ -191,7 +194,7 @@ def spec_of(args: argparse.Namespace) -> Spec:
     for option, key in (("samples", "n_samples"), ("repeats", "repeats"), ("seed", "seed")):
         if getattr(args, option) is not None:
             plan[key] = getattr(args, option)
-    for key in ("chunk", "config", "positions", "perturb_press", "perturb_angle", "model"):
+    for key in ("chunk", "config", "positions", "perturb_press", "perturb_angle", "model", "hand"):
         if getattr(args, key) is not None:
             plan[key] = getattr(args, key)
     return Spec(**plan, **outputs)

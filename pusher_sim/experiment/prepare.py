@@ -80,7 +80,15 @@ def build_job(spec: Spec) -> Job:
 
         mujoco()  # one line now, not in every worker, if MuJoCo is missing
     return Job(
-        plan, base, board, positions, spec.perturb_press, spec.perturb_angle, chunk, spec.model
+        plan,
+        base,
+        board,
+        positions,
+        spec.perturb_press,
+        spec.perturb_angle,
+        chunk,
+        spec.model,
+        spec.hand,
     )
 
 
@@ -131,6 +139,7 @@ def identity(job: Job, spec: Spec) -> dict[str, Any]:
         "positions_sha256": file_digest(spec.positions) if spec.positions else None,
         "perturb_press": job.perturb_press,
         "perturb_angle": job.perturb_angle,
+        **({"hand": job.hand} if job.hand != "exact" else {}),  # a run from before the hand
     }
 
 

@@ -23,6 +23,8 @@ from pusher_sim.experiment.params import PUSH_PARAMS, SCENARIO_PARAMS
 from pusher_sim.experiment.plan import Plan, Point
 from pusher_sim.physics import MODEL_VERSION, PhysicsConfig, PhysicsResolver
 from pusher_sim.push_resolution import PushResolver, PushSpec, push_step_problem
+from pusher_sim.pusher.actions import Push
+from pusher_sim.pusher.hand import HAND_SALT, HANDS
 from pusher_sim.pusher.scenario import Scenario, mid_game
 
 Row = dict[str, Any]
@@ -54,6 +56,9 @@ class Job:
     perturb_angle: float = 0.0
     chunk: int = 8
     model: str = "2d"
+    hand: str = "exact"
+    """The hand each push is made with (P8): its draws come from the point's layout and
+    position, so a point's push made is the same in every run and worker."""
 
     @property
     def model_name(self) -> str:
@@ -119,6 +124,24 @@ def scenario_for(job: Job, point: Point) -> Scenario:
 
 
 def _spec(
+    job: Job, scenario: Scenario, point: Point, nudge: tuple[float, float, float]
+) -> PushSpec:
+    """The push of ``point`` (nudged for a perturbed twin), as the job's hand makes it."""
+    aimed = _aimed(job.board, scenario, point, nudge)
+    hand = HANDS[job.hand]
+    if hand.exact:
+        return aimed
+    draws = np.random.default_rng([int(point["layout"]), int(point["position"]), HAND_SALT])
+    push = Push(aimed.triangle, aimed.offset, aimed.angle, aimed.speed, aimed.strength)
+    made = hand.make(push, job.board, INSIDE, job.base.max_flick_speed, draws)
+    return made.spec(scenario.pusher)
+
+
+INSIDE = 0.999
+"""The press region a made push is kept in: the aimed one's (a push never presses outside)."""
+
+
+def _aimed(
     board: Board, scenario: Scenario, point: Point, nudge: tuple[float, float, float]
 ) -> PushSpec:
     inradius = board.pitch / (2.0 * math.sqrt(3.0))
@@ -159,9 +182,7 @@ def run_point(job: Job, point: Point) -> Row:
     board = job.board
     resolver = resolver_for(job.model, check_point(point, job.base, len(job.positions)))
     scenario = scenario_for(job, point)
-    outcome = resolver.resolve(
-        board, scenario.balls, _spec(board, scenario, point, (0.0, 0.0, 0.0))
-    )
+    outcome = resolver.resolve(board, scenario.balls, _spec(job, scenario, point, (0.0, 0.0, 0.0)))
     after = outcome.as_dict()
     row: Row = {name: point[name] for name in (*PUSH_PARAMS, *SCENARIO_PARAMS)}
     row.update({k: v for k, v in point.items() if k not in row})
@@ -188,7 +209,7 @@ def run_point(job: Job, point: Point) -> Row:
             job.perturb_press * math.sin(phi),
             sign * job.perturb_angle,
         )
-        twin = resolver.resolve(board, scenario.balls, _spec(board, scenario, point, nudge))
+        twin = resolver.resolve(board, scenario.balls, _spec(job, scenario, point, nudge))
         twin_after = twin.as_dict()
         cells = set(after) | set(twin_after)
         row["sensitivity"] = sum(1 for c in cells if after.get(c) != twin_after.get(c))

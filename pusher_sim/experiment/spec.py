@@ -19,6 +19,7 @@ from typing import Any
 from pusher_sim.arguments import check_path_text
 from pusher_sim.errors import UserError
 from pusher_sim.experiment.params import Grid, Sample, grid_values, sample_range
+from pusher_sim.pusher.hand import HANDS
 from pusher_sim.strict_toml import read_toml
 
 MAX_CHUNK = 100_000
@@ -49,10 +50,15 @@ class Spec:
     measure: str = "returned_pusher"
     best: bool = False
     model: str = "2d"
+    hand: str = "exact"
+    """The hand each grid push is made with (docs/rules.md P8): ``exact`` by default, so a grid
+    maps the physics itself; another shakes every push, drawn from its point's seed."""
 
     def __post_init__(self) -> None:
         if self.model not in MODELS:
             raise UserError(f"model must be one of {', '.join(MODELS)}, got {self.model!r:.20}")
+        if self.hand not in HANDS:
+            raise UserError(f"hand must be one of {', '.join(HANDS)}, got {self.hand!r:.20}")
         for key in ("config", "positions", "out", "plot"):
             value = getattr(self, key)
             if value is not None:
@@ -76,6 +82,8 @@ class Spec:
             top["positions"] = self.positions
         if self.model != "2d":
             top["model"] = self.model
+        if self.hand != "exact":
+            top["hand"] = self.hand
         lines = ["# A pusher experiment: run it with `pusher experiment run FILE`.", ""]
         lines += [f"{k} = {_value(v)}" for k, v in top.items()]
         tables: dict[str, dict[str, Any]] = {
@@ -114,7 +122,7 @@ def _value(value: Any) -> str:
     return "[" + ", ".join(_value(v) for v in value) + "]"
 
 
-TOP = {"seed", "samples", "repeats", "chunk", "config", "positions", "model"}
+TOP = {"seed", "samples", "repeats", "chunk", "config", "positions", "model", "hand"}
 MODELS = ("2d", "3d")
 """Which model resolves the pushes: the game's 2-D physics or the 3-D MuJoCo reference."""
 TABLES = {"grid", "sample", "physics", "measure", "output"}
@@ -170,6 +178,7 @@ def _from_table(data: Mapping[str, Any], folder: Path) -> Spec:
         measure=_string(output.get("measure", Spec.measure), "measure"),
         best=_bool(output.get("best", False), "best"),
         model=_string(data.get("model", Spec.model), "model"),
+        hand=_string(data.get("hand", Spec.hand), "hand"),
     )
     return spec
 

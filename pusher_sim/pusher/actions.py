@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour, Triangle
 from pusher_sim.push_resolution import DEFAULT_STRENGTH, PushSpec
-from pusher_sim.pusher.names import cup_name, cups_named
+from pusher_sim.pusher.names import cup_name
+from pusher_sim.pusher.push_words import push_sentence
 from pusher_sim.turnloop.actions import Action, ActionCodec
 
 
@@ -51,12 +51,7 @@ class Push(Action):
         )
 
     def __str__(self) -> str:
-        text = f"push {cups_named(self.triangle)}"
-        if self.offset != (0.0, 0.0):
-            text += f" at {self.offset[0] * 1000:+.1f},{self.offset[1] * 1000:+.1f} mm"
-        if self.speed:
-            text += f" flick {math.degrees(self.angle):.0f}deg {self.speed:.2f} m/s"
-        return text + f" press {self.strength * 100:.0f}%"
+        return push_sentence(self)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pusher_sim.board import PLAYER_COLOURS, Board, Colour
 from pusher_sim.errors import ConfigError
+from pusher_sim.pusher.hand import DEFAULT_HAND, HANDS, Hand, hand_from
 from pusher_sim.turnloop.schema import Flag, ListOf, Maybe, Obj, Real, Rule, ShapeError, Text, Whole
 
 MAX_BOARD_RADIUS = 10
@@ -82,6 +83,10 @@ class PusherConfig:
     scripted: ScriptedConfig = field(default_factory=ScriptedConfig)
     move_cap: int = 3000
     """Actions after which an unfinished game ends as a draw, so that no game runs forever."""
+    hand: Hand = field(default_factory=lambda: HANDS[DEFAULT_HAND])
+    """P8 decision: the table's hand, with which every seat's push is made (a name of
+    :data:`~pusher_sim.pusher.hand.HANDS`, or its spreads); a saved game from before the hand
+    reads as ``exact``."""
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3):
@@ -123,6 +128,7 @@ class PusherConfig:
             raise ConfigError(f"resolver must be physics or scripted, got {self.resolver!r}")
         if self.move_cap < 1:
             raise ConfigError(f"move_cap must be at least 1, got {self.move_cap}")
+        object.__setattr__(self, "hand", hand_from(self.hand))
 
     @property
     def seat_colours(self) -> tuple[Colour, ...]:
@@ -136,6 +142,7 @@ class PusherConfig:
         data["colours"] = list(self.colours)
         if isinstance(self.physics, Mapping):
             data["physics"] = dict(self.physics)
+        data["hand"] = self.hand.to_json()
         return data
 
     @classmethod
@@ -149,12 +156,22 @@ class PusherConfig:
             values["scripted"] = ScriptedConfig(**values["scripted"])
         if values.get("physics") is not None:
             values["physics"] = dict(values["physics"])
+        if "hand" not in values and set(values) >= WRITTEN_BEFORE_HAND:
+            values["hand"] = HANDS["exact"]  # a saved game from before the hand: made exactly
         return cls(**values)
 
 
 def _scripted(value: object, where: str) -> None:
     if not isinstance(value, ScriptedConfig):
         SCRIPTED_SHAPE.check(value, where)
+
+
+def _hand(value: object, where: str) -> None:
+    if not isinstance(value, Hand):
+        try:
+            hand_from(value)
+        except ConfigError as exc:
+            raise ShapeError(f"{where}: {exc}") from None
 
 
 def _physics_values(value: object, where: str) -> None:
@@ -191,6 +208,7 @@ SHAPE = Obj(
         "physics_model": Maybe(Text(max_len=16)),
         "scripted": Rule(lambda value, where: _scripted(value, where)),
         "move_cap": Whole(1, 20_000),
+        "hand": Rule(lambda value, where: _hand(value, where)),
     }
 )
 """Every field's JSON type and bounds: a log's config is checked against it before use."""
@@ -202,3 +220,8 @@ SCRIPTED_SHAPE = Obj(
         "flick_cups": Real(0.0, 100.0),
     }
 )
+
+WRITTEN_BEFORE_HAND = frozenset(SHAPE.fields) - {"hand", "physics_model"}
+"""A config with every one of these fields and no hand is a game log's from before the hand (a
+game's config is written whole, and every log has had these since the first; ``physics_model``
+came later); fewer fields are options for a new game, which gets the default hand."""

@@ -34,7 +34,7 @@ def positions_from_log(path: str | Path, board: Board) -> tuple[Scenario, ...]:
             action = game.action_codec.decode(entry)
             if isinstance(action, Push):
                 found.append(Scenario(dict(state.balls), action.triangle, state.colour))
-            state.apply(action)
+            state.apply_logged(action, log.outcome(n - 1))  # as played: the hand is not redrawn
         except (IllegalMove, CorruptFile) as exc:
             raise UserError(f"--positions {path}: action {n} does not replay: {exc}") from None
     if not found:

@@ -17,9 +17,10 @@ from typing import Any
 from pusher_sim.board import PLAYER_COLOURS, Board, Cell, Colour
 from pusher_sim.errors import CorruptFile
 from pusher_sim.push_resolution import PushOutcome
+from pusher_sim.pusher.actions import Push
 from pusher_sim.pusher.config import MAX_BOARD_RADIUS
 from pusher_sim.pusher.names import cup_name
-from pusher_sim.turnloop.schema import Flag, ListOf, Obj, Row, Text, Whole
+from pusher_sim.turnloop.schema import Flag, ListOf, Obj, Real, Row, Text, Whole
 
 MAX_MODEL_NAME = 16
 """Longest model name a recorded outcome may carry ("6", "7", "scripted", "3d"...)."""
@@ -41,20 +42,51 @@ SHAPE = Obj(
         ),
         "settled": Flag(),
         "model": Text(max_len=MAX_MODEL_NAME),
+        "made": Obj(
+            {
+                "offset": Row((Real(-1.0, 1.0), Real(-1.0, 1.0))),
+                "angle": Real(-1e6, 1e6),
+                "speed": Real(0.0, 1e3),
+                "strength": Real(0.0, 1.0),
+            },
+            required=frozenset({"offset", "angle", "speed", "strength"}),
+        ),
     },
     required=frozenset({"balls", "settled", "model"}),
 )
 """A recorded outcome: ``balls`` as ``[q, r, colour]`` (axial cup, ball colour), ``settled``
-(False: the simulated-time cap ran out first) and ``model``."""
+(False: the simulated-time cap ran out first) and ``model``; ``made``, where the table's hand
+made the push otherwise than aimed (P8), is the push made: press offset (m), flick angle
+(radians) and speed (m/s), press strength. A log from before the hand has none: its pushes were
+made as aimed."""
 
 
-def outcome_to_json(outcome: PushOutcome) -> dict[str, Any]:
-    """The outcome as a log records it: the resting places (sorted), settled, the model."""
-    return {
+def outcome_to_json(outcome: PushOutcome, made: Push | None = None) -> dict[str, Any]:
+    """The outcome as a log records it: the resting places (sorted), settled, the model, and
+    the push the hand made (``made``) where it is not the push aimed."""
+    data: dict[str, Any] = {
         "balls": [[q, r, colour.label] for (q, r), colour in sorted(outcome.balls)],
         "settled": outcome.settled,
         "model": outcome.model,
     }
+    if made is not None:
+        data["made"] = {
+            "offset": [float(made.offset[0]), float(made.offset[1])],
+            "angle": float(made.angle),
+            "speed": float(made.speed),
+            "strength": float(made.strength),
+        }
+    return data
+
+
+def made_from_json(data: Mapping[str, Any], aimed: Push) -> Push | None:
+    """The push the hand made of ``aimed``, as a recorded outcome (already checked for shape)
+    says; None where it records none (made as aimed)."""
+    made = data.get("made")
+    if made is None:
+        return None
+    x, y = made["offset"]
+    return Push(aimed.triangle, (x, y), made["angle"], made["speed"], made["strength"])
 
 
 def outcome_from_json(data: Mapping[str, Any]) -> PushOutcome:

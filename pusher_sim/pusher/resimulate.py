@@ -2,7 +2,8 @@
 
 A log records every push's outcome and a replay uses those, so a game reads the same under every
 model. This says how the current model would have resolved each push instead: from the position
-the push was made in (as the game went), with the push as the player chose it. It does not
+the push was made in (as the game went), with the push as the table's hand made it (P8: the
+log records it; a log from before the hand, the push aimed). It does not
 follow a different outcome on: a push whose balls now rest elsewhere is reported, and the game
 goes on from what was recorded.
 """
@@ -73,7 +74,8 @@ def rerun_pushes(game: PusherGame, log: GameLog) -> list[PushRerun]:
         assert isinstance(state, PusherState)
         prior = before[0]
         if isinstance(step.action, Push) and state.last_outcome is not None:
-            spec = step.action.spec(prior.colour)
+            made = step.action if state.last_hand is None else state.last_hand[1]
+            spec = made.spec(prior.colour)
             now = game.resolver.resolve(game.board, dict(prior.balls), spec)
             reruns.append(PushRerun(step.number, prior.colour, state.last_outcome, now))
         before[0] = state.clone()

@@ -4,11 +4,12 @@ look at the push it forces on the next player.
 A push is searched over triangle, press point, press strength and flick (angle, speed) by an
 elite-resampling sampler in the spirit of the cross-entropy method: a first generation spread
 over every pushable triangle, then generations drawn around the best pushes so far with
-shrinking noise. Every trial is a real resolve, scored by :func:`push_value`. Given a
-:class:`Hand` (off by default), each trial is the push as that hand would make it and the best
-few are tried again and chosen by their mean: a push safe only to the micron is no safe push
-(docs/agents.md measures what that does to chains and strength). A placement that makes the
-next player push (P5, then P6) is judged by the best push that player can find.
+shrinking noise. Every trial is a real resolve, scored by :func:`push_value`. The bot aims; the
+game's hand makes the push (docs/rules.md P8). Given the table's :class:`Hand`, each trial is the
+push as that hand would make it (drawn from the bot's own generator, never the game's) and the
+best few are tried again and chosen by their mean: a push safe only to the micron is no safe
+push under a hand (docs/agents.md). A placement that makes the next player push (P5, then P6)
+is judged by the best push that player can find.
 ``budget`` (trial pushes per decision) is the knob that trades time for play.
 """
 
@@ -25,6 +26,7 @@ from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec
 from pusher_sim.pusher.actions import Place, Push
 from pusher_sim.pusher.bots import PRESS_SAFETY, pusher_state
+from pusher_sim.pusher.hand import Hand
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.running.pool import start_pool, stop_now
 from pusher_sim.turnloop.actions import Action
@@ -50,37 +52,6 @@ PLACE_VALUE = 1.0
 
 
 @dataclass(frozen=True)
-class Hand:
-    """How precisely a player's hand makes a push: the standard deviation of each quantity about
-    the push meant. The defaults are assumed, not measured: a finger aiming a press on a 16 mm
-    ball to half a millimetre, pressing to 5% of the range, flicking to 3 degrees and 5%."""
-
-    press_point: float = 0.5e-3
-    """Metres, along each side of the triangle."""
-    strength: float = 0.05
-    angle: float = math.radians(3.0)
-    speed: float = 0.05
-    """A share of the hardest flick."""
-
-    def __post_init__(self) -> None:
-        if min(self.press_point, self.strength, self.angle, self.speed) < 0.0:
-            raise ValueError("a hand's imprecision is never negative")
-
-    def shake(self, trial: Trial, rng: np.random.Generator, side: float) -> Trial:
-        """``trial`` as this hand makes it; ``side`` is the press region's side in metres."""
-        du, dv, ds, da, dw = rng.normal(0.0, 1.0, 5)
-        step = self.press_point / side
-        return Trial(
-            trial.tri,
-            _clip(trial.u + step * du),
-            _clip(trial.v + step * dv),
-            _clip(trial.strength + self.strength * ds),
-            trial.angle + self.angle * float(da),
-            _clip(trial.speed + self.speed * dw),
-        )
-
-
-@dataclass(frozen=True)
 class SearchSettings:
     """How hard the bot looks; ``budget`` is the strength knob."""
 
@@ -99,9 +70,9 @@ class SearchSettings:
     workers: int = 1
     """Processes resolving trials; any number gives the same choices."""
     hand: Hand | None = None
-    """The precision every trial push is made with; None (the default) resolves the push
-    meant, exactly, as the game does: under model 8 a bot with a hand chains less but loses to
-    ``greedy``, which is exact (docs/agents.md)."""
+    """The hand every trial push is made with: the table's, for a bot that values a push by
+    what the hand makes of it; None values the push aimed, as if made exactly (a hand-blind
+    bot: docs/agents.md measures both)."""
     steady_pushes: int = 4
     """The best pushes of the search tried again with ``steady_draws`` fresh shakes of the hand
     each and chosen by their mean (only when the search keeps at least as many trials)."""
@@ -121,13 +92,14 @@ class SearchSettings:
     def split(self, budget: int) -> tuple[int, int]:
         """``budget`` as trials searched and trials re-drawn for steadiness: the re-draws only
         when a hand shakes and the search keeps at least as many trials as they take."""
-        steady = self.steady_pushes * self.steady_draws if self.hand is not None else 0
+        shakes = self.hand is not None and not self.hand.exact
+        steady = self.steady_pushes * self.steady_draws if shakes else 0
         return (budget - steady, steady) if steady and budget >= 2 * steady else (budget, 0)
 
     @classmethod
-    def at_budget(cls, budget: int, workers: int = 1) -> SearchSettings:
+    def at_budget(cls, budget: int, workers: int = 1, hand: Hand | None = None) -> SearchSettings:
         """Settings whose placement lookahead grows with the push budget (about half of it)."""
-        return cls(budget=budget, look_trials=max(1, budget // 8), workers=workers)
+        return cls(budget=budget, look_trials=max(1, budget // 8), workers=workers, hand=hand)
 
 
 @dataclass(frozen=True)
@@ -158,11 +130,6 @@ class Trial:
 
 
 CENTRE_UV = 1.0 / 3.0
-
-
-def press_side(game: PusherGame) -> float:
-    """The side of the region a press point is drawn from, m: a trial's unit step of u or v."""
-    return game.board.pitch * game.config.press_region * PRESS_SAFETY
 
 
 def _fresh(rng: np.random.Generator, tri: int) -> Trial:
@@ -367,10 +334,12 @@ class SearchPusherBot:
     ) -> list[Push]:
         """The pushes ``trials`` come to in the hand (drawn here, in order: any workers)."""
         hand = self.settings.hand
-        if hand is None:
-            return [t.push(game, triangles) for t in trials]
-        side = press_side(game)
-        return [hand.shake(t, rng, side).push(game, triangles) for t in trials]
+        aimed = [t.push(game, triangles) for t in trials]
+        if hand is None or hand.exact:
+            return aimed
+        region = game.config.press_region
+        top = game.resolver.max_flick_speed
+        return [hand.make(push, game.board, region, top, rng) for push in aimed]
 
     def _steadiest(
         self,

@@ -16,6 +16,8 @@ from pusher_sim.errors import ConfigError, CorruptFile
 from pusher_sim.push_resolution import PushOutcome, PushResolver, PushSpec, push_step_problem
 from pusher_sim.pusher.bots import GreedyPusherBot, RandomPusherBot
 from pusher_sim.pusher.config import PusherConfig
+from pusher_sim.pusher.hand import Hand
+from pusher_sim.pusher.ladder import with_rating
 from pusher_sim.pusher.memo import RememberingResolver
 from pusher_sim.pusher.playback import PLAYBACK
 from pusher_sim.pusher.resimulate import resimulate
@@ -152,12 +154,22 @@ def _greedy_bot(game: Game) -> Agent:
     return GreedyPusherBot()
 
 
+def _table_hand(game: Game) -> Hand | None:
+    """The hand a searching bot values its pushes by: the table's (None where it is exact)."""
+    hand = _game(game).config.hand
+    return None if hand.exact else hand
+
+
 def _search_bot(game: Game) -> Agent:
-    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET))
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET, hand=_table_hand(game)))
 
 
 def _quick_search_bot(game: Game) -> Agent:
-    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET // 4))
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET // 4, hand=_table_hand(game)))
+
+
+def _blind_search_bot(game: Game) -> Agent:
+    return SearchPusherBot(SearchSettings.at_budget(DEFAULT_BUDGET))
 
 
 def _text_ui(game: Game) -> TextUI:
@@ -191,16 +203,21 @@ SPEC = GameSpec(
         "greedy": _greedy_bot,
         "quick": _quick_search_bot,
         "strong": _search_bot,
+        "blind": _blind_search_bot,
         "bot": _search_bot,
     },
     bot_help={
-        "random": "random cup; random press point and flick",
-        "greedy": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
-        "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
-        f"{DEFAULT_BUDGET}",
-        "strong": f"searches {DEFAULT_BUDGET} trial pushes (press point, strength, flick) "
-        "with the physics; places looking at the push it forces",
-        "bot": "the strong bot",
+        bot: with_rating(bot, text)
+        for bot, text in {
+            "random": "random cup; random press point and flick",
+            "greedy": "weighs placements; tries up to 12 pushes, keeps the first good or the best",
+            "quick": f"the strong bot searching {DEFAULT_BUDGET // 4} trial pushes, not "
+            f"{DEFAULT_BUDGET}",
+            "strong": f"tries {DEFAULT_BUDGET} pushes as the table's hand makes them; places "
+            "looking at the push it forces",
+            "blind": "the strong bot judging pushes as if made exactly (a comparison)",
+            "bot": "the strong bot",
+        }.items()
     },
     default_seats=("human", "bot"),
     text_ui=_text_ui,

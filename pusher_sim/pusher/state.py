@@ -1,32 +1,39 @@
 """Pusher's game and state on the shared turn loop (rules P1-P13 of docs/rules.md).
 
 The state holds the balls on the board, the trays, whose turn it is and a few counters; what the
-mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push is resolved by the
-game's :class:`~pusher_sim.push_resolution.PushResolver`, which lives on the game and never in the
-state's JSON. A game log records each push's outcome (:mod:`pusher_sim.pusher.recorded_outcome`) and
+mover must do is derived from the board (:mod:`pusher_sim.pusher.duty`). A push aimed is made by
+the table's hand (P8) and resolved by the game's resolver, which lives on the game, never in the
+state's JSON. A game log records each push's outcome and push made (:mod:`.recorded_outcome`) and
 a replay applies it as it stands, so a log replays identically under any model.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pusher_sim.board import Board, Cell, Colour, Triangle
+from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.push_resolution import PushOutcome, PushResolver
+from pusher_sim.pusher.action_shape import finite, shape_cell, shape_pair, shape_triangle
 from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
 from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
+from pusher_sim.pusher.hand import hand_draws
+from pusher_sim.pusher.invariants import position_problem
 from pusher_sim.pusher.names import cup_name, cups_named
 from pusher_sim.pusher.position import Geometry, geometry
-from pusher_sim.pusher.recorded_outcome import outcome_from_json, outcome_problem, outcome_to_json
+from pusher_sim.pusher.recorded_outcome import (
+    made_from_json,
+    outcome_from_json,
+    outcome_problem,
+    outcome_to_json,
+)
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
-from pusher_sim.turnloop.whole_number import is_whole_number, whole_number
+from pusher_sim.turnloop.whole_number import whole_number
 
 END_WIN = "win"
 END_ALL_PASSED = "all_passed"
@@ -175,7 +182,15 @@ class PusherState(State):
         self.last_outcome: PushOutcome | None = None
         """Where the last action's push left the balls (None if it was no push): what the game
         log records for it."""
+        self.last_hand: tuple[Push, Push] | None = None
+        """The last push aimed and the push the hand made of it; None: as aimed, or no push."""
+        self.hand_seed = 0
+        """The match's seed, which the hand draws from (:meth:`seed_draws`)."""
         self._duty: Duty | None = None
+
+    def seed_draws(self, seed: int) -> None:
+        """The hand draws from the match seeded ``seed`` (P8; :func:`.hand.hand_draws`)."""
+        self.hand_seed = seed
 
     # -- whose turn, what is due ---------------------------------------------------------------
 
@@ -227,7 +242,7 @@ class PusherState(State):
         return cups_named(cells, self.game.board.radius)
 
     def _check_place(self, action: Place) -> None:
-        cell = _shape_cell(action.cell)
+        cell = shape_cell(action.cell)
         if cell is None:
             raise IllegalMove("P2", f"a cup is two whole numbers q,r, not {action.cell!r}")
         duty = self.duty()
@@ -249,7 +264,7 @@ class PusherState(State):
 
     def _check_push(self, action: Push, top_speed: float | None = None) -> None:
         geo = self.game.geo
-        tri = _shape_triangle(action.triangle)
+        tri = shape_triangle(action.triangle)
         if tri is None:
             raise IllegalMove("P4", f"a triangle is three cups q,r, not {action.triangle!r}")
         if not all(c in self.game.board for c in tri) or not geo.is_triangle(tri):
@@ -268,17 +283,17 @@ class PusherState(State):
             raise IllegalMove(
                 "P9", f"no ball of triangle {self._names(tri)} can roll freely: not pushable"
             )
-        offset = _shape_pair(action.offset)
+        offset = shape_pair(action.offset)
         if offset is None:
             raise IllegalMove("P8", f"the press offset is two numbers (m), not {action.offset!r}")
         if not geo.press_inside(tri, offset, self.game.config.press_region):
             raise IllegalMove("P8", f"the press point {offset} is not inside the triangle")
-        if not _finite(action.angle):
+        if not finite(action.angle):
             raise IllegalMove("P8", f"the flick angle must be a number, not {action.angle!r}")
         top = self.game.resolver.max_flick_speed if top_speed is None else top_speed
-        if not _finite(action.speed) or not 0.0 <= action.speed <= top:
+        if not finite(action.speed) or not 0.0 <= action.speed <= top:
             raise IllegalMove("P8", f"the flick speed must be 0..{top} m/s, not {action.speed!r}")
-        if not _finite(action.strength) or not 0.0 <= action.strength <= 1.0:
+        if not finite(action.strength) or not 0.0 <= action.strength <= 1.0:
             raise IllegalMove("P8", f"the press strength must be 0..1, not {action.strength!r}")
 
     # -- applying ------------------------------------------------------------------------------
@@ -298,29 +313,56 @@ class PusherState(State):
         # A flick the model it was played under allowed stands, whichever model is current.
         top = max(self.game.resolver.max_flick_speed, self.game.unrecorded.max_flick_speed)
         self._check_push(action, top)
-        if outcome is None:
+        made = None
+        if outcome is None:  # a log from before outcomes, and so before the hand: made as aimed
             resolved = self._resolve(action, self.game.unrecorded)
         else:
             resolved = outcome_from_json(outcome)
             problem = outcome_problem(self.game.board, resolved.balls, self._after_push())
             if problem is not None:
                 raise CorruptFile(f"the recorded outcome is impossible: {problem}")
-        self._carry_out(action, resolved)
+            made = made_from_json(outcome, action)
+            if made is not None:
+                try:
+                    self._check_push(made, top)
+                except IllegalMove as exc:
+                    raise CorruptFile(f"the recorded push made is impossible: {exc}") from None
+        self._carry_out(action, resolved, None if made is None else (action, made))
 
     def logged_outcome(self) -> dict[str, Any] | None:
-        return None if self.last_outcome is None else outcome_to_json(self.last_outcome)
+        if self.last_outcome is None:
+            return None
+        made = None if self.last_hand is None else self.last_hand[1]
+        return outcome_to_json(self.last_outcome, made)
 
     def _apply(self, action: Action) -> None:
-        outcome = self._resolve(action, self.game.resolver) if isinstance(action, Push) else None
-        self._carry_out(action, outcome)
+        if isinstance(action, Push):
+            made = self.made_push(action)
+            outcome = self._resolve(made, self.game.resolver)
+            self._carry_out(action, outcome, None if made == action else (action, made))
+        else:
+            self._carry_out(action, None)
+
+    def made_push(self, aimed: Push) -> Push:
+        """``aimed`` as the table's hand makes it now (P8), drawn from the match's generator
+        for this move: the same seed and move give the same push, whoever asks."""
+        game = self.game
+        draws = hand_draws(self.hand_seed, self.moves)
+        region = game.config.press_region
+        top = game.resolver.max_flick_speed
+        return game.config.hand.make(aimed, game.board, region, top, draws)
 
     def _resolve(self, action: Push, resolver: PushResolver) -> PushOutcome:
         """Where ``resolver`` says the balls come to rest after ``action`` from here."""
         return resolver.resolve(self.game.board, dict(self.balls), action.spec(self.colour))
 
-    def _carry_out(self, action: Action, outcome: PushOutcome | None) -> None:
-        """Apply a validated action; a push with ``outcome``, where its balls came to rest."""
+    def _carry_out(
+        self, action: Action, outcome: PushOutcome | None, hand: tuple[Push, Push] | None = None
+    ) -> None:
+        """Apply a validated action; a push with ``outcome``, where its balls came to rest, and
+        ``hand``, the push aimed and as made (None: as aimed)."""
         self.last_outcome = None
+        self.last_hand = hand
         if isinstance(action, Place):
             self._place(action.cell)
         elif isinstance(action, Push):
@@ -413,25 +455,9 @@ class PusherState(State):
         )
 
     def check_invariants(self) -> None:
-        cfg = self.game.config
-        if len(self.trays) != self.game.num_players:
-            raise InvariantError(f"{len(self.trays)} trays at a table of {self.game.num_players}")
-        on_board = Counter(self.balls.values())
-        for seat, colour in enumerate(self.game.colours):
-            if self.trays[seat] < 0:
-                raise InvariantError(f"{colour.label} tray holds {self.trays[seat]} balls")
-            if self.trays[seat] + on_board[colour] != cfg.balls_per_player:
-                raise InvariantError(
-                    f"{colour.label}: {self.trays[seat]} in tray + {on_board[colour]} on board"
-                    f" != {cfg.balls_per_player}"
-                )
-        for cell, colour in self.balls.items():
-            if cell not in self.game.board:
-                raise InvariantError(f"a ball lies at {cell}, off the board")
-            if colour not in self.game.seat_of:
-                raise InvariantError(f"a {colour.label} ball is on the board but not in play")
-            if self.game.geo.colour[cell] == colour:
-                raise InvariantError(f"a {colour.label} ball rests in its own colour at {cell}")
+        problem = position_problem(self.game, self.balls, self.trays)
+        if problem is not None:
+            raise InvariantError(problem)
         if self.end == END_WIN and (self.winner is None or self.trays[self.winner] != 0):
             raise InvariantError("a winner whose tray is not empty")
         if self.end != END_WIN and self.winner is not None:
@@ -468,30 +494,7 @@ class PusherState(State):
         copy.unsettled = self.unsettled
         copy.last_returned = self.last_returned
         copy.last_outcome = self.last_outcome
+        copy.last_hand = self.last_hand
+        copy.hand_seed = self.hand_seed
         copy._duty = self._duty
         return copy
-
-
-def _finite(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _shape_cell(value: object) -> Cell | None:
-    if isinstance(value, tuple) and len(value) == 2 and all(is_whole_number(v) for v in value):
-        return (value[0], value[1])
-    return None
-
-
-def _shape_triangle(value: object) -> Triangle | None:
-    if not isinstance(value, tuple) or len(value) != 3:
-        return None
-    cells = [_shape_cell(v) for v in value]
-    if cells[0] is None or cells[1] is None or cells[2] is None:
-        return None
-    return (cells[0], cells[1], cells[2])
-
-
-def _shape_pair(value: object) -> tuple[float, float] | None:
-    if isinstance(value, tuple) and len(value) == 2 and all(_finite(v) for v in value):
-        return (float(value[0]), float(value[1]))
-    return None

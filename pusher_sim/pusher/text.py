@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Mapping
+from typing import Any
 
 from pusher_sim.board import Cell, Triangle
 from pusher_sim.errors import UserError
@@ -16,6 +18,8 @@ from pusher_sim.finite import parse_finite
 from pusher_sim.push_resolution import DEFAULT_STRENGTH
 from pusher_sim.pusher.actions import Pass, Place, Push
 from pusher_sim.pusher.ascii_board import CHAR_OF_BALL, CUP_CHARS, rows_of
+from pusher_sim.pusher.push_words import hand_effect
+from pusher_sim.pusher.recorded_outcome import made_from_json
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import State
@@ -74,6 +78,8 @@ class PusherTextUI:
             f"{game.seat_label(s)} tray {st.trays[s]}" for s in range(game.num_players)
         )
         lines.append(trays)
+        if st.last_hand is not None:
+            lines.append(f"the hand made the last push: {hand_effect(*st.last_hand)}")
         if st.last_returned:
             back = ", ".join(f"{col.label} from {self.names[c]}" for c, col in st.last_returned)
             lines.append(f"last push sent back: {back}")
@@ -96,6 +102,13 @@ class PusherTextUI:
         if st.end == "all_passed":
             return "a draw: every player passed in turn (P7)"
         return f"a draw: the move cap of {self.game.config.move_cap} actions ran out"
+
+    def told(self, action: Action, outcome: Mapping[str, Any] | None) -> str:
+        """An action as ``pusher replay --verbose`` lists it: a push as a sentence, with what
+        the hand made of it where the log records a push made (P8)."""
+        if not isinstance(action, Push) or outcome is None or "made" not in outcome:
+            return str(action)
+        return f"{action}; the hand: {hand_effect(action, made_from_json(outcome, action))}"
 
     def prompt(self, state: State, seat: int) -> str:
         st = _pusher(state)

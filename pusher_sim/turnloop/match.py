@@ -52,6 +52,7 @@ class Match:
         self.record = record
         self._unrecorded = 0
         self.state: State = complete(self.game, self.log) if log else game.new_initial_state()
+        self.state.seed_draws(self.seed)
 
     @property
     def seed(self) -> int:
@@ -117,6 +118,7 @@ class Match:
         """Take back the last ``moves`` actions by replaying the log without them."""
         self.log.truncate(max(0, self.moves - moves))
         self.state = complete(self.game, self.log)
+        self.state.seed_draws(self.seed)
 
     def undo_turn(self) -> None:
         """Take back actions up to and including the last one a person made."""

@@ -109,6 +109,11 @@ class State(ABC):
         says it all (a card played, a die's face) or nothing was applied yet."""
         return None
 
+    def seed_draws(self, seed: int) -> None:
+        """Take the match's seed for what carrying out an action draws (a Pusher push made by
+        the table's hand, docs/rules.md P8); a game that draws nothing there ignores it."""
+        return None
+
     def is_legal(self, action: Action) -> bool:
         try:
             self.validate(action)

@@ -12,6 +12,7 @@ import pyspiel
 
 from pusher_sim.envs.openspiel.core import TurnLoopSpielGame, turn_loop_game_type
 from pusher_sim.envs.pusher_grid import DEFAULT_GRID, PusherGridCodec
+from pusher_sim.pusher.hand import DEFAULT_HAND
 from pusher_sim.pusher.spec import make_game as make_pusher
 from pusher_sim.pusher.state import PusherGame, PusherState
 from pusher_sim.turnloop.actions import Action
@@ -62,9 +63,12 @@ PUSHER_PARAMETERS: dict[str, Any] = {
     "board_radius": 5,
     "balls_per_player": 17,
     "resolver": "physics",
+    "hand": DEFAULT_HAND,
 }
 """``python_pusher``'s parameters and their defaults (those of
-:class:`~pusher_sim.pusher.PusherConfig`)."""
+:class:`~pusher_sim.pusher.PusherConfig`; ``hand`` names the table's hand, docs/rules.md P8: a
+push made is drawn from the move number, so a state's transitions stay a function of its
+history and the game needs no chance node)."""
 
 
 def _pusher_type() -> Any:

@@ -54,7 +54,7 @@ def draw_rubber_band(
         ex = px + math.cos(flick.angle) * length
         ey = py - math.sin(flick.angle) * length
         pygame.draw.line(surface, strength, (px, py), (ex, ey), 4)
-        _arrow_head(surface, (px, py), (ex, ey), strength, lay.pixels(0.35 * lay.board.pitch))
+        arrow_head(surface, (px, py), (ex, ey), strength, lay.pixels(0.35 * lay.board.pitch))
     ghost = ball_sprite(colour, lay.ball_px).copy()
     ghost.set_alpha(200)
     surface.blit(ghost, ghost.get_rect(center=(round(px), round(py))))
@@ -122,13 +122,14 @@ def draw_strength_gauge(
     return rect
 
 
-def _arrow_head(
+def arrow_head(
     surface: pygame.Surface,
     start: tuple[float, float],
     end: tuple[float, float],
     colour: RGB,
     size: float,
 ) -> None:
+    """A filled arrowhead of ``size`` pixels at ``end`` of the line from ``start``."""
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
     left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
     right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))

@@ -21,7 +21,7 @@ from pusher_sim.ui.pusher.move_list import MoveList
 from pusher_sim.ui.pusher.push_animation import PushAnimation
 from pusher_sim.ui.pusher.scene import Demand, Scene
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.pusher.table_view import AimView, DropView, PusherView
+from pusher_sim.ui.pusher.table_view import AimView, DropView, HandGhost, PusherView
 from pusher_sim.ui.shell.sound import Sounds
 from pusher_sim.ui.shell.words import game_over_keys
 
@@ -48,6 +48,7 @@ class FramedTable(Protocol):
     hover_px: tuple[int, int] | None
     strength: float
     note: str
+    ghost: HandGhost | None
     show_rule: bool
 
     @property
@@ -155,6 +156,7 @@ def frame_of(table: FramedTable) -> PusherView:
         message=table.message,
         warning=table.warning,
         panel=_panel(table),
+        ghost=table.ghost if table.aim is None else None,
     )
 
 

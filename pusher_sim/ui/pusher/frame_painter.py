@@ -14,6 +14,7 @@ import pygame
 from pusher_sim.pusher.names import row_start
 from pusher_sim.ui.pusher.aim_painter import draw_rubber_band, draw_strength_gauge
 from pusher_sim.ui.pusher.board_painter import Painter
+from pusher_sim.ui.pusher.hand_ghost import draw_hand_ghost
 from pusher_sim.ui.pusher.scene import Demand
 from pusher_sim.ui.pusher.table_view import PusherView
 
@@ -43,6 +44,8 @@ def paint_frame(painter: Painter, view: PusherView, surface: pygame.Surface) -> 
         painter.draw_drop(surface, drop.cell, drop.colour, drop.seat, drop.t)
     if view.flying:
         painter.draw_flying_balls(surface, view.flying, view.flight)
+    if view.ghost is not None:
+        draw_hand_ghost(surface, lay, view.ghost)
     if view.cup_label is not None:
         painter.draw_cup_label(surface, *view.cup_label)
     painter.draw_move_list(surface, view.moves, view.move_total, view.move_scroll)

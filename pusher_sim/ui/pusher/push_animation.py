@@ -21,6 +21,10 @@ from pusher_sim.push_resolution import Point, PushOutcome, PushPath
 
 FLY_SECONDS = 0.7
 """How long a returned ball takes to fly back to its tray."""
+ROLL_SECONDS = 1.2
+"""The longest a push's path takes on screen at speed 1: a longer one (the balls' last slow
+millimetres into their cups take a push to 2 s) is played faster to fit, so a bot's turn of
+one push, the pace before it included, is shown in under 3 s (issue 33)."""
 SNAP_SECONDS = 0.15
 """How long settled balls take to ease from where the path left them to their cups' centres."""
 BallPosition = tuple[Colour, float, float]
@@ -58,6 +62,8 @@ class PushAnimation:
         self.board = board
         self.path = outcome.path if outcome.path is not None else still_path(board, outcome)
         self.speed = speed
+        self.roll_speed = speed * max(1.0, self.path.duration / ROLL_SECONDS)
+        """The path's playing speed: ``speed``, or faster for a path longer than ROLL_SECONDS."""
         self.time = 0.0
         """Simulated seconds of the path played so far."""
         self._trays = list(tray_counts)
@@ -106,7 +112,7 @@ class PushAnimation:
         self.frames += 1
         self.collisions = 0
         if self.rolling:
-            self.time = min(self.path.duration, self.time + max(0.0, dt) * self.speed)
+            self.time = min(self.path.duration, self.time + max(0.0, dt) * self.roll_speed)
             self._positions = self._at(self.time)
             self._count_contacts()
             if not self.rolling:

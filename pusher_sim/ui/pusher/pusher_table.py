@@ -30,6 +30,7 @@ from pusher_sim.ui.pusher.aim import Aim, Flick, triangle_at
 from pusher_sim.ui.pusher.board_painter import Painter
 from pusher_sim.ui.pusher.frame_builder import busy_reason, frame_of
 from pusher_sim.ui.pusher.frame_painter import paint_frame
+from pusher_sim.ui.pusher.hand_ghost import ghost_after, hand_line
 from pusher_sim.ui.pusher.move_list import (
     MoveEntry,
     MoveList,
@@ -47,7 +48,7 @@ from pusher_sim.ui.pusher.push_record import apply_recorded
 from pusher_sim.ui.pusher.scene import Demand, Scene, read_scene
 from pusher_sim.ui.pusher.screen_layout import Layout
 from pusher_sim.ui.pusher.table_keys import PusherKeys
-from pusher_sim.ui.pusher.table_view import PusherView
+from pusher_sim.ui.pusher.table_view import HandGhost, PusherView
 from pusher_sim.ui.shell.words import table_keys
 
 DROP_SECONDS = 0.35
@@ -86,6 +87,7 @@ class PusherTable(OnTable):
         self.hover_px: tuple[int, int] | None = None
         self.note = ""
         """The last push's result, kept on screen until the player acts."""
+        self.ghost: HandGhost | None = None  # the last push, aimed and made, till the next move
         self.show_rule = False
         self.on_screen = MoveOnScreen()
         self.fast = False
@@ -189,8 +191,11 @@ class PusherTable(OnTable):
             self.on_screen.push = PushOnScreen(played, animation)
             if self.fast or self.speed >= INSTANT:
                 animation.finish()
+            self.ghost = ghost_after(self.state, played.action, played.mover)
             self.say(f"{seat_label(self.state, played.mover)}: {played.action}")
+            self.note = hand_line(self.ghost, self.match.agents[played.mover] is None)
             return
+        self.ghost = None
         self._list(played)
         self.scene = self._read_scene()
         entry = self.moves.last
@@ -219,7 +224,7 @@ class PusherTable(OnTable):
             actions = [match.game.action_codec.decode(dict(m.action or {})) for m in seen]
             self.moves.reset(log_entries(self.state, actions, [m.mover for m in seen]))
         self.on_screen.clear()
-        self.aim = None
+        self.aim = self.ghost = None
         self.keys.fast_forward(False)
         self.scene = self._read_scene()
         self.resize((self.layout.width, self.layout.height))
@@ -333,7 +338,7 @@ class PusherTable(OnTable):
         self._list(shown.played)
         self.scene = self._read_scene()
         self.note = push_result(self.state, shown.played.mover)
-        self.say("")
+        self.say(hand_line(self.ghost, self.match.agents[shown.played.mover] is None))
 
     def _list(self, played: Played) -> None:
         state = self.state

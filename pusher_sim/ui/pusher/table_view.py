@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pusher_sim.board import Cell, Colour, Triangle
+from pusher_sim.pusher.actions import Push
 from pusher_sim.ui.pusher.aim import Flick
 from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
@@ -29,6 +30,17 @@ class AimView:
     flick: Flick
     colour: Colour
     strength: float
+
+
+@dataclass(frozen=True)
+class HandGhost:
+    """A released push: aimed, as made (None: exactly as aimed), by whom, and the hardest
+    flick (the arrows' lengths are a share of it, as the aiming band's are)."""
+
+    aimed: Push
+    made: Push | None
+    colour: Colour
+    top_speed: float
 
 
 @dataclass(frozen=True)
@@ -72,3 +84,5 @@ class PusherView:
     warning: bool
     panel: tuple[str, tuple[str, ...]] | None
     """A card over the board (the rule in force, the game's result), or None."""
+    ghost: HandGhost | None = None
+    """The last push released, aimed and as made, until the next move (P8's hand)."""
