@@ -65,6 +65,8 @@ class PhysicsConfig:
     finger_speed: float = 0.6
     gentle_finger_speed: float = 0.2
     ridge_by_momentum: bool = True
+    spin_friction: bool = True
+    touch_asleep: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -314,11 +316,19 @@ _POSITIVE = (
 
 MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
+    # Model 8: friction at a ball contact acts in the plane only (not on the spin); a first
+    # touch of a sleeping ball is left to Chipmunk.
+    "8": {"spin_friction": False, "touch_asleep": False},
     # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
     # drives them apart (weight_press.py), the flick given at once.
     # A ball crossing a ridge is given the speed that keeps the integrator's energy of its
     # body's velocity, not of its momentum (body and spin): a sliding ball may gain (ridge.py).
-    "7": {"press_makes_room": False, "ridge_by_momentum": False},
+    "7": {
+        "press_makes_room": False,
+        "ridge_by_momentum": False,
+        "spin_friction": False,
+        "touch_asleep": False,
+    },
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
     "6": {
@@ -327,6 +337,8 @@ MODEL_SETTINGS: dict[str, dict[str, Any]] = {
         "wake_off_cup": False,
         "press_makes_room": False,
         "ridge_by_momentum": False,
+        "spin_friction": False,
+        "touch_asleep": False,
     },
 }
 """Every model this code can still run, with the settings that make it that model (over the

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.physics import chipmunk
+from pusher_sim.physics.ball_friction import contact_friction
 from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
 
@@ -55,6 +56,12 @@ class FirstTouch:
         # (the state's body_memory).
         self._memory = memory
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
+        # Model 9: the spin's share of the contact's friction (ball_friction.py) and the touch
+        # of a sleeping ball resolved too; each ball's spin body by the ball body's handle.
+        self._spin = config.spin_friction
+        self._touch_asleep = config.touch_asleep
+        self._inertia = config.ball_inertia_ratio
+        self.spin_of: dict[Any, Any] = {}
         self.count = 0
         self.asleep = 0
         self.lasting = 0
@@ -62,8 +69,14 @@ class FirstTouch:
     def attach(self, space: Any, ball: int, rim: int) -> None:
         """Make these the begin callbacks of (ball, ball) and (ball, rim) contacts in
         ``space`` (``ball`` and ``rim`` collision types)."""
-        self._c_callbacks.append(chipmunk.on_begin(space, ball, ball, self.balls))
+        self._c_callbacks.append(chipmunk.on_begin(space, ball, ball, self.begin))
         self.attach_rim(space, ball, rim)
+
+    @property
+    def begin(self) -> Any:
+        """The begin callback of two balls: model 9's (:meth:`balls_in_3d`) when the contact's
+        friction reaches the spin or a sleeping ball's touch is resolved, else :meth:`balls`."""
+        return self.balls_in_3d if self._spin or self._touch_asleep else self.balls
 
     def attach_rim(self, space: Any, ball: int, rim: int) -> None:
         """Make :meth:`rim` the begin callback of (ball, rim) contacts in ``space``."""
@@ -139,6 +152,110 @@ class FirstTouch:
             mb[_IDLE] = 0.0
         self.count += 1
 
+    def balls_in_3d(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """Model 9's first touch of two balls: as :meth:`balls`, with the contact's friction
+        a 3-D Coulomb impulse that reaches the spins (ball_friction.py), and a sleeping ball
+        touched too.
+
+        A sleeping ball did not move in this step (Chipmunk integrates awake bodies only), so
+        the pair is wound back along the other's motion alone, and the sleeper's new velocity
+        and spin are written into its fields without waking it: Chipmunk wakes it for this
+        contact itself after the collision pass (waking it from inside the pass can leave its
+        lists looping). Left to Chipmunk, the touch was solved together with the striker's
+        slide joint, whose friction for the whole step crossed the contact (model 8).
+        """
+        a, b = _bodies(arb)
+        memory = self._memory
+        ma, mb = memory[a], memory[b]
+        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma)
+        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb)
+        if (root_a or root_b) and not self._touch_asleep:
+            self.asleep += 1
+            return
+        # How each moved in this step: a sleeping ball not at all.
+        max_, may = (0.0, 0.0) if root_a else (vax, vay)
+        mbx, mby = (0.0, 0.0) if root_b else (vbx, vby)
+        dx, dy = pax - pbx, pay - pby
+        ux, uy = max_ - mbx, may - mby
+        uu = ux * ux + uy * uy
+        if uu == 0.0:
+            return
+        du = dx * ux + dy * uy
+        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
+        if disc < 0.0:
+            return
+        t = (du + _sqrt(disc)) / uu
+        if not 0.0 <= t <= self._late:
+            return
+        reach = self._reach
+        nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
+        rx, ry = vax - vbx, vay - vby  # a's velocity relative to b
+        vn = rx * nx + ry * ny
+        if vn >= 0.0:
+            return
+        if vn > -self._lasting and _cached(arb):
+            self.lasting += 1
+            return
+        dn = self._half_bounce * vn
+        dvx, dvy = dn * nx, dn * ny
+        tx, ty = rx - vn * nx, ry - vn * ny
+        spin_a, spin_b = self.spin_of.get(a), self.spin_of.get(b)
+        spin = 0.0
+        if self._spin and spin_a is not None and spin_b is not None:
+            wa, wb = _state(memory[spin_a]), _state(memory[spin_b])
+            spin = (wa[2] + wb[2]) * nx + (wa[3] + wb[3]) * ny
+        tangential, vertical = contact_friction(
+            _hypot(tx, ty), spin, self._mu_ball * dn, self._inertia
+        )
+        slip = _hypot(tx, ty)
+        if slip > 0.0:
+            dvx -= tangential * tx / slip
+            dvy -= tangential * ty / slip
+        self._move(a, ma, pax, pay, vax + dvx, vay + dvy, t, root_a, links_a, idle_a)
+        self._move(b, mb, pbx, pby, vbx - dvx, vby - dvy, t, root_b, links_b, idle_b)
+        if vertical != 0.0:
+            # Both spins lose the same along the line of centres (ball_friction.py).
+            kick = -vertical / self._inertia
+            for h in (spin_a, spin_b):
+                m = memory[h]
+                wx, wy, _, root, _ = _state(m)[2:]
+                if root:  # asleep with its ball: written, not woken (as _move)
+                    _write_v(m, _AT_V, wx + kick * nx, wy + kick * ny)
+                else:
+                    _set_v(h, m, wx + kick * nx, wy + kick * ny)
+        self.count += 1
+
+    def _move(
+        self,
+        h: Any,
+        m: Any,
+        px: float,
+        py: float,
+        vx: float,
+        vy: float,
+        t: float,
+        root: Any,
+        links: Any,
+        idle: float,
+    ) -> None:
+        """Ball ``h`` (fields ``m``, at ``px, py`` now) leaves the touch ``t`` ago at ``vx, vy``:
+        an awake ball is wound back along its old velocity and on along the new one, a sleeping
+        one (which has not moved) carried from the touch; only an awake one is woken."""
+        if root:
+            px, py = px + vx * t, py + vy * t
+        else:
+            ovx, ovy = _state(m)[2:4]
+            px, py = px + (vx - ovx) * t, py + (vy - ovy) * t
+        _write(m, _AT_P, px, py, vx, vy)
+        m[_T] = px
+        m[_T1] = py
+        if root:
+            return
+        if links:
+            _activate(h)
+        elif idle:
+            m[_IDLE] = 0.0
+
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
         from chipmunk.py)."""
@@ -177,7 +294,14 @@ class FirstTouch:
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
 _state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
-_AT_P, _T, _T1, _IDLE = chipmunk.AT_P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
+_write_v, _set_v = chipmunk.write_velocity, chipmunk.set_velocity_in_place
+_AT_P, _AT_V, _T, _T1, _IDLE = (
+    chipmunk.AT_P,
+    chipmunk.AT_V,
+    chipmunk.T,
+    chipmunk.T + 1,
+    chipmunk.IDLE,
+)
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 

@@ -170,6 +170,8 @@ class BoardSpace:
         s.spins.append(spin)
         s.handles.append(s.add_memory(body))
         s.spin_handles.append(None if spin is None else s.add_memory(spin))
+        if self.touch is not None and spin is not None:
+            self.touch.spin_of[s.handles[-1]] = s.spin_handles[-1]
         s.probe_handles.append(None if probe is None else chipmunk.shape_handle(probe))
         s.spring_handles.append(None if spring is None else chipmunk.constraint_handle(spring))
         s.shapes.append(shape)
