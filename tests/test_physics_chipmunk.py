@@ -46,7 +46,7 @@ def test_a_pymunk_without_the_fields_runs_on_its_public_api_with_one_warning() -
     assert run.stdout.splitlines() == list(records(2, "7"))
 
 
-@pytest.mark.parametrize("model", ["8", "7", "6"])
+@pytest.mark.parametrize("model", ["9", "8", "7", "6"])
 def test_pushes_on_the_public_api_are_the_fast_paths_bit_for_bit(model: str) -> None:
     env = {**os.environ, chipmunk.FORCE_PUBLIC: "public"}
     public = subprocess.run(

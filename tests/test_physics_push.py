@@ -375,7 +375,7 @@ def test_slow_a_jittering_rider_settles() -> None:
 def test_model_version_is_exported() -> None:
     from pusher_sim.physics import MODEL_VERSION
 
-    assert MODEL_VERSION == "8"
+    assert MODEL_VERSION == "9"
 
 
 def test_outcomes_do_not_depend_on_what_was_resolved_before() -> None:

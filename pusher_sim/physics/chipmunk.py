@@ -209,6 +209,7 @@ arbiter_shapes = attrgetter("a", "b")  # (arbiter) -> its shapes' handles, in ei
 cached = attrgetter("stamp")  # (arbiter) -> whether Chipmunk kept it from a recent touch
 ball_contact: Callable[[Any, dict[Any, Any]], tuple[Any, Any, float, float, float]]
 on_begin: Callable[[Any, int, int, Any], Any]
+on_begin_separate: Callable[[Any, int, int, Any, Any], Any]
 on_pymunk_begin: Callable[[Any, int, int, Any], None]
 arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begin's get
 stepper: Callable[[Any], Callable[[float], None]]  # (Space) -> its step(dt)
@@ -268,6 +269,16 @@ if FAST:
         handler.beginFunc = c_callback
         return c_callback
 
+    def on_begin_separate(space: Any, type_a: int, type_b: int, begin: Any, separate: Any) -> Any:
+        """:func:`on_begin`, and ``separate(arbiter, space, data)`` called by Chipmunk when the
+        pair stops touching (or a shape is removed). Returns what must be kept alive."""
+        c_begin = _ffi.callback(_BEGIN, begin)
+        c_separate = _ffi.callback("cpCollisionSeparateFunc", separate)
+        handler = _lib.cpSpaceAddCollisionHandler(space._space, type_a, type_b)
+        handler.beginFunc = c_begin
+        handler.separateFunc = c_separate
+        return (c_begin, c_separate)
+
     def on_pymunk_begin(space: Any, type_a: int, type_b: int, callback: Any) -> None:
         """pymunk's begin callback for ``(type_a, type_b)``: it gets pymunk's Arbiter."""
         space.on_collision(type_a, type_b, begin=callback)
@@ -306,6 +317,7 @@ else:
     shape_filter = pymunk.ShapeFilter
     ball_contact = _public.ball_contact
     on_begin = _public.on_begin
+    on_begin_separate = _public.on_begin_separate
     on_pymunk_begin = _public.on_pymunk_begin
     arbiter_of = _public.arbiter_of
     stepper = _public.stepper

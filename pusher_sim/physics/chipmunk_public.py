@@ -128,6 +128,22 @@ def on_begin(space: pymunk.Space, type_a: int, type_b: int, callback: Any) -> An
     return begin
 
 
+def on_begin_separate(
+    space: pymunk.Space, type_a: int, type_b: int, begin: Any, separate: Any
+) -> Any:
+    """chipmunk.on_begin_separate: both callbacks get a :class:`PublicArbiter`."""
+    stamps = _stamps_of(space)
+
+    def on_begin(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
+        begin(PublicArbiter(arbiter, stamps.stamp(arbiter)), space_, data)
+
+    def on_separate(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
+        separate(PublicArbiter(arbiter, 0), space_, data)
+
+    space.on_collision(type_a, type_b, begin=on_begin, separate=on_separate)
+    return on_begin, on_separate
+
+
 def on_pymunk_begin(space: pymunk.Space, type_a: int, type_b: int, callback: Any) -> None:
     space.on_collision(type_a, type_b, begin=callback, separate=_stamps_of(space).parted)
 

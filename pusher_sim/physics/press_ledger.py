@@ -145,7 +145,8 @@ class PressLedger:
         if self.on_top:
             x, y = self.model.position(self.pressed)
             energy += lift_share * cfg.ball_mass * cfg.normal_gravity * self.height
-            energy += board_bowl_energy(self.model.state.board, self.model.state.stiffness, x, y)
+            state = self.model.state
+            energy += board_bowl_energy(state.board, state.stiffness, x, y, state.lip)
         return energy
 
     def board_energy(self) -> float:

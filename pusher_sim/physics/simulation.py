@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
@@ -162,7 +163,12 @@ class PushSimulation:
         if is_settled(m, asleep):
             self.settled = True
             self.done = True
-        elif self.steps >= self.max_steps or (all_asleep(m, asleep) and not self._wake(m)):
+        elif self.steps >= self.max_steps:
+            self.done = True
+        elif all_asleep(m, asleep) and not self._wake(m):
+            # Round cups (model 9): every ball at rest, one held off its cup's centre by a
+            # ball on the land beside it (wedged there by the others) is at rest for good.
+            self.settled = m.state.lip < math.inf and not m.crowded
             self.done = True
 
     def _wake(self, m: BoardSpace) -> bool:
@@ -195,10 +201,15 @@ class PushSimulation:
         if self._outcome is None:
             m = self.model
             board = self.board
-            if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
+            bowls = m.state.bowl
+            if (
+                self.settled
+                and self.config.settle_radius(board.pitch) < 0.5 * board.pitch
+                and min(bowls) >= 0
+            ):
                 # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
                 # are distinct: the cups assign_cups would find, without searching for them.
-                cells = [board.cells[b] for b in m.state.bowl]
+                cells = [board.cells[b] for b in bowls]
             else:
                 cells = assign_cups(board, [m.position(i) for i in range(len(m.state.bodies))])
             pairs = sorted(

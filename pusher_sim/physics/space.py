@@ -82,6 +82,7 @@ class BoardSpace:
             stiffness=config.bowl_stiffness(board.pitch) if cups else 0.0,
             spin_mass=self.maker.spin_mass,
             centres=centres,
+            lip=config.cup_lip_radius() if cups and config.round_cups else math.inf,
         )
         self.state = state
         self.energies = Energy(state)
@@ -160,9 +161,11 @@ class BoardSpace:
             cup = s.board.index(s.board.cell_at(*position))
         probe = spring = None
         bowl = -1
+        cx, cy = s.centres[cup]
+        inside = cup if (position[0] - cx) ** 2 + (position[1] - cy) ** 2 < s.lip**2 else -1
         if self.bowls is not None:
             probe, spring, bowl = self.bowls.ball_parts(
-                index, body, self.maker.anchor, cup, pressed=pressed
+                index, body, self.maker.anchor, cup, pressed=pressed, on_land=inside < 0
             )
             objs += [probe, spring]
         s.space.add(*objs)
@@ -180,6 +183,7 @@ class BoardSpace:
         s.springs.append(spring)
         s.cup.append(cup)
         s.bowl.append(bowl)
+        s.inside.append(inside)
         return index
 
     def sleep(self, i: int) -> None:
