@@ -218,11 +218,8 @@ class FirstTouch:
             kick = -vertical / self._inertia
             for h in (spin_a, spin_b):
                 m = memory[h]
-                wx, wy, _, root, _ = _state(m)[2:]
-                if root:  # asleep with its ball: written, not woken (as _move)
-                    _write_v(m, _AT_V, wx + kick * nx, wy + kick * ny)
-                else:
-                    _set_v(h, m, wx + kick * nx, wy + kick * ny)
+                wx, wy = _state(m)[2:4]
+                _set_v(h, m, wx + kick * nx, wy + kick * ny)
         self.count += 1
 
     def _move(
@@ -243,6 +240,7 @@ class FirstTouch:
         one (which has not moved) carried from the touch; only an awake one is woken."""
         if root:
             px, py = px + vx * t, py + vy * t
+            _activate(h)  # deferred by Chipmunk to the end of the collision pass, as a setter's
         else:
             ovx, ovy = _state(m)[2:4]
             px, py = px + (vx - ovx) * t, py + (vy - ovy) * t
@@ -294,7 +292,7 @@ class FirstTouch:
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
 _state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
-_write_v, _set_v = chipmunk.write_velocity, chipmunk.set_velocity_in_place
+_set_v = chipmunk.set_velocity_in_place
 _AT_P, _AT_V, _T, _T1, _IDLE = (
     chipmunk.AT_P,
     chipmunk.AT_V,
