@@ -78,6 +78,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the 2-D physics model to compare (default: the current one); with --rows its "
         "side of every push is resolved again, so one reference run judges several models",
     )
+    parser.add_argument(
+        "--also-model",
+        action="append",
+        metavar="N",
+        help="with --rows and --physics-model: another 2-D model set beside it on the same "
+        "pushes, in the same tables, as 2d_N (repeatable)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
@@ -109,6 +116,10 @@ def run_locked(args: argparse.Namespace) -> int:
     from pusher_sim.reference.mujoco_import import mujoco
     from pusher_sim.reference.plot import figure
 
+    if args.also_model and not (args.rows and args.physics_model):
+        raise UserError(
+            "--also-model sets models side by side on --rows: give --rows and --physics-model"
+        )
     board = Board()
     cfg = load_config()
     if args.physics_model is not None:
@@ -131,6 +142,11 @@ def run_locked(args: argparse.Namespace) -> int:
             raise UserError(f"--rows: the files hold {len(rows)} pushes, not {args.pushes}")
         if args.physics_model is not None:
             rows = validate.with_two_d(job, rows, args.workers)
+            also = [
+                (validate.model_name(m), config_for_model(m, asdict(load_config())))
+                for m in args.also_model or ()
+            ]
+            rows = validate.with_models(job, rows, also, args.workers)
     else:
         mujoco()
         done = [0]
