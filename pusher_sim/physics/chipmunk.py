@@ -24,6 +24,8 @@ from typing import Any
 
 import pymunk
 
+from pusher_sim.physics.chipmunk_layout import AT_P, AT_V, BODY_SIZE, IDLE, MOTION, P, T, V
+
 try:
     from pymunk._chipmunk_cffi import ffi as _ffi
     from pymunk._chipmunk_cffi import lib as _lib
@@ -39,15 +41,10 @@ FORCE_PUBLIC = "PUSHER_SIM_CHIPMUNK"
 # it, from p on, as doubles: several at once with _BODY_STATE, one by one by index (struct's
 # pack_into parses its buffer argument, which costs more than the writes). cpBody is opaque to
 # cffi, so its offsets are checked against the getters.
-BODY_SIZE = 272
-MOTION = 64  # byte offset of p.x, p.y, v.x, v.y (the position and the velocity): the view's start
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
-# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime.
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; the offsets
+# are chipmunk_layout.py's.
 _BODY_STATE = struct.Struct("4d136xP8xP8xd")
-P, V = 0, 2  # indices of p.x and v.x in the view (y follows)
-T = 13  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
-IDLE = 25  # index of sleeping.idleTime
-AT_P, AT_V = 8 * P, 8 * V  # byte offsets of p and v in the view: where write_* write
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
 # a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
 _ARBITER_FIELDS = {

@@ -18,14 +18,13 @@ from typing import Any
 
 import pymunk
 
-# chipmunk.py is importing this module: the indices it defined before are there to read.
-from pusher_sim.physics.chipmunk import IDLE, T
+from pusher_sim.physics.chipmunk_layout import IDLE, T
 
 
 class PublicBody:
     """A pymunk Body as the callbacks see a body's fields: write_motion sets its position and
     velocity with pymunk's setters, which also set the transform and wake it, so the stores at
-    chipmunk.T and IDLE that follow have nothing left to do."""
+    chipmunk_layout.T and IDLE that follow have nothing left to do."""
 
     __slots__ = ("body",)
 

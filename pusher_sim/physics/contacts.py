@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.physics import chipmunk
+from pusher_sim.physics import chipmunk_layout as layout
 from pusher_sim.physics.ball_friction import contact_friction
 from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
@@ -293,13 +294,7 @@ class FirstTouch:
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
 _state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
 _set_v = chipmunk.set_velocity_in_place
-_AT_P, _AT_V, _T, _T1, _IDLE = (
-    chipmunk.AT_P,
-    chipmunk.AT_V,
-    chipmunk.T,
-    chipmunk.T + 1,
-    chipmunk.IDLE,
-)
+_AT_P, _AT_V, _T, _T1, _IDLE = layout.AT_P, layout.AT_V, layout.T, layout.T + 1, layout.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 
