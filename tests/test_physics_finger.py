@@ -147,3 +147,13 @@ def test_press_impulses_follow_the_contact_and_the_finger() -> None:
     assert v[0] == pytest.approx(-vs[0][0]) and v[1] == vs[0][1] == 0.0
     assert pushed > 0.0
     assert finger_speed(0.2, 1.2, 0.5) == pytest.approx(0.7)
+
+
+def test_both_presses_read_their_ledger_through_one_shared_part() -> None:
+    # Issue 36 point 4: the two presses repeated the same delegation to their ledger.
+    from pusher_sim.physics.press_ledger import LedgerState
+    from pusher_sim.physics.weight_press import WeightPress
+
+    for name in ("on_top", "height", "dropped"):
+        assert getattr(FingerPress, name) is getattr(WeightPress, name)
+        assert getattr(FingerPress, name) is getattr(LedgerState, name)

@@ -181,3 +181,23 @@ class PressLedger:
             self.config.ball_radius,
         )
         return 0.0 if found is None else found[1]
+
+
+class LedgerState:
+    """What a press answers for the :class:`Press` protocol straight from its ``ledger``:
+    whether the pressed ball is on top, its height, and how many presses dropped in by force.
+    Both presses (weight_press.py, finger.py) share it."""
+
+    ledger: PressLedger
+
+    @property
+    def on_top(self) -> bool:
+        return self.ledger.on_top
+
+    @property
+    def height(self) -> float:
+        return self.ledger.height
+
+    @property
+    def dropped(self) -> int:
+        return self.ledger.dropped
