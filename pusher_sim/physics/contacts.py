@@ -101,16 +101,8 @@ class FirstTouch:
             return
         dx, dy = pax - pbx, pay - pby
         ux, uy = vax - vbx, vay - vby  # a's velocity relative to b
-        uu = ux * ux + uy * uy
-        if uu == 0.0:
-            return
-        du = dx * ux + dy * uy
-        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
-        if disc < 0.0:
-            return
-        # |d - u t| = 2R: the later root is when they touched (they overlap now, t >= 0).
-        t = (du + _sqrt(disc)) / uu
-        if not 0.0 <= t <= self._late:
+        t = _touch(dx, dy, ux, uy, self._reach2, self._late)
+        if t is None:
             return
         reach = self._reach
         nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
@@ -178,15 +170,8 @@ class FirstTouch:
         mbx, mby = (0.0, 0.0) if root_b else (vbx, vby)
         dx, dy = pax - pbx, pay - pby
         ux, uy = max_ - mbx, may - mby
-        uu = ux * ux + uy * uy
-        if uu == 0.0:
-            return
-        du = dx * ux + dy * uy
-        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
-        if disc < 0.0:
-            return
-        t = (du + _sqrt(disc)) / uu
-        if not 0.0 <= t <= self._late:
+        t = _touch(dx, dy, ux, uy, self._reach2, self._late)
+        if t is None:
             return
         reach = self._reach
         nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
@@ -297,6 +282,20 @@ _set_v = chipmunk.set_velocity_in_place
 _AT_P, _AT_V, _T, _T1, _IDLE = layout.AT_P, layout.AT_V, layout.T, layout.T + 1, layout.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
+
+
+def _touch(dx: float, dy: float, ux: float, uy: float, reach2: float, late: float) -> float | None:
+    """How long ago a pair ``(dx, dy)`` apart, closing at ``(ux, uy)`` over this step, touched
+    (|d - u t| = 2R, the later root: they overlap now), or None if not within ``late``."""
+    uu = ux * ux + uy * uy
+    if uu == 0.0:
+        return None
+    du = dx * ux + dy * uy
+    disc = du * du - uu * (dx * dx + dy * dy - reach2)
+    if disc < 0.0:
+        return None
+    t = (du + _sqrt(disc)) / uu
+    return t if 0.0 <= t <= late else None
 
 
 class PressedBall:
