@@ -262,7 +262,7 @@ def test_a_gentle_press_on_a_pinned_triangle_goes_in_instead_of_hanging() -> Non
     assert sim.forced == {"dropped": 1, "woken": 0}  # counted, as every fix-up is
     stuck = PushSimulation(BOARD, balls, HANG_PUSH, cfg.with_(press_drop_time=3600.0))
     stuck.step(1_000)
-    assert stuck.press.on_top  # without the drop it would still be on top
+    assert stuck.press.ledger.on_top  # without the drop it would still be on top
 
 
 def test_a_ball_asleep_off_its_cup_is_woken_when_all_else_sleeps() -> None:

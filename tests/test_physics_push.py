@@ -64,7 +64,7 @@ def test_p13_hardest_flick_never_escapes_tunnels_or_shares_a_cup(seed: int, angl
     reach = BOARD.inradius + BOARD.pitch / 2 + overshoot
     r = CFG.ball_radius
     while not sim.done:
-        on_top = sim.press.on_top
+        on_top = sim.press.ledger.on_top
         sim.step(1)
         pos = _positions(sim)
         assert _inside_rim(pos, reach)
@@ -154,7 +154,7 @@ def energy_never_rises(
     balls, spec = random_push(BOARD, random.Random(seed))
     spec = PushSpec(spec.triangle, spec.colour, spec.offset, angle, speed, strength)
     sim = PushSimulation(BOARD, balls, spec, cfg)
-    while sim.press.on_top and not sim.done:
+    while sim.press.ledger.on_top and not sim.done:
         sim.step(1)
         # The flick, the strikes, the pressed ball's height, the lift of the ball it lands on.
         assert sim.energy() <= sim.press.ledger.press_work * (1 + 1e-12)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pusher_sim.physics.config import FINGER_STALL_WEIGHTS
-from pusher_sim.physics.press_ledger import LedgerState, PressLedger
+from pusher_sim.physics.press_ledger import PressLedger
 from pusher_sim.physics.space import BoardSpace
 
 ITERATIONS = 8
@@ -99,7 +99,7 @@ def press_impulses(
     return (vx, vy), vz, [(v[0], v[1]) for v in vs], finger
 
 
-class FingerPress(LedgerState):
+class FingerPress:
     """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
     module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
     velocity :attr:`w`."""

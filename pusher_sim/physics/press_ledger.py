@@ -23,20 +23,12 @@ Support = tuple[float, list[tuple[int, float, float]]]
 
 
 class Press(Protocol):
-    """A press as :class:`~pusher_sim.physics.simulation.PushSimulation` runs it while
-    :attr:`on_top`: :meth:`push_apart` before each step, :meth:`after_step` after it."""
+    """A press as :class:`~pusher_sim.physics.simulation.PushSimulation` runs it while its
+    ledger is on top: :meth:`push_apart` before each step, :meth:`after_step` after it. What
+    every press keeps, whether the pressed ball is on top, its height and the drops by force,
+    its :attr:`ledger` answers (one place for both presses)."""
 
-    @property
-    def on_top(self) -> bool:
-        """Whether the pressed ball is still on top of the balls it started on."""
-
-    @property
-    def height(self) -> float:
-        """Height of the pressed ball's centre over the board while it is on top, m."""
-
-    @property
-    def dropped(self) -> int:
-        """Presses dropped in by force after ``press_drop_time`` (a fix-up)."""
+    ledger: PressLedger
 
     def push_apart(self) -> bool:
         """Set this step's forces or velocities; False if the ball has dropped in."""
@@ -181,23 +173,3 @@ class PressLedger:
             self.config.ball_radius,
         )
         return 0.0 if found is None else found[1]
-
-
-class LedgerState:
-    """What a press answers for the :class:`Press` protocol straight from its ``ledger``:
-    whether the pressed ball is on top, its height, and how many presses dropped in by force.
-    Both presses (weight_press.py, finger.py) share it."""
-
-    ledger: PressLedger
-
-    @property
-    def on_top(self) -> bool:
-        return self.ledger.on_top
-
-    @property
-    def height(self) -> float:
-        return self.ledger.height
-
-    @property
-    def dropped(self) -> int:
-        return self.ledger.dropped

@@ -107,7 +107,7 @@ class PushSimulation:
         model = self.model
         frames = self._frames
         every = self.record_every
-        while n > 0 and self.press.on_top and not self.done:
+        while n > 0 and self.press.ledger.on_top and not self.done:
             before = self.steps
             self._press_step()
             n -= self.steps - before
@@ -131,9 +131,9 @@ class PushSimulation:
         """Every ball's centre now, the pressed ball raised while it is on top."""
         m = self.model
         frame = [(*m.position(i), 0.0) for i in range(len(m.state.bodies))]
-        if self.press.on_top:
+        if self.press.ledger.on_top:
             x, y, _ = frame[self.pressed]
-            frame[self.pressed] = (x, y, self.press.height)
+            frame[self.pressed] = (x, y, self.press.ledger.height)
         return tuple(frame)
 
     def _press_step(self) -> None:
@@ -182,7 +182,7 @@ class PushSimulation:
     def forced(self) -> dict[str, int]:
         """Model 7's fix-ups outside the board's own (BoardSpace.fixups): a press dropped in by
         force after ``press_drop_time``, and a wake of balls asleep off their cups."""
-        return {"dropped": self.press.dropped, "woken": self.woken}
+        return {"dropped": self.press.ledger.dropped, "woken": self.woken}
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""

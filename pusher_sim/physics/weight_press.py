@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pusher_sim.physics.press_ledger import LedgerState, PressLedger, Support
+from pusher_sim.physics.press_ledger import PressLedger, Support
 from pusher_sim.physics.space import BoardSpace
 
 PRESS_RAMP_DELAY = 0.1
@@ -22,7 +22,7 @@ PRESS_RAMP_TIME = 0.25
 share of the pressed ball's weight to all of it in ``PRESS_RAMP_TIME`` seconds."""
 
 
-class WeightPress(LedgerState):
+class WeightPress:
     """The pressed ball (index ``pressed``) on top of the ``triangle`` balls it overlaps, pushed
     in by a share of its weight: a :class:`~pusher_sim.physics.press_ledger.Press` whose
     :attr:`ledger` keeps the balls under it, its height, its work and its drop."""
