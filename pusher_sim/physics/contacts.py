@@ -151,11 +151,10 @@ class FirstTouch:
         touched too.
 
         A sleeping ball did not move in this step (Chipmunk integrates awake bodies only), so
-        the pair is wound back along the other's motion alone, and the sleeper's new velocity
-        and spin are written into its fields without waking it: Chipmunk wakes it for this
-        contact itself after the collision pass (waking it from inside the pass can leave its
-        lists looping). Left to Chipmunk, the touch was solved together with the striker's
-        slide joint, whose friction for the whole step crossed the contact (model 8).
+        the pair is wound back along the other's motion alone; the sleeper's new velocity and
+        spin are written and it is woken as a setter wakes it (Chipmunk defers that to the end
+        of the collision pass). Left to Chipmunk, the touch was solved together with the
+        striker's slide joint, whose friction for the whole step crossed the contact (model 8).
         """
         a, b = _bodies(arb)
         memory = self._memory
@@ -190,10 +189,8 @@ class FirstTouch:
         if self._spin and spin_a is not None and spin_b is not None:
             wa, wb = _state(memory[spin_a]), _state(memory[spin_b])
             spin = (wa[2] + wb[2]) * nx + (wa[3] + wb[3]) * ny
-        tangential, vertical = contact_friction(
-            _hypot(tx, ty), spin, self._mu_ball * dn, self._inertia
-        )
         slip = _hypot(tx, ty)
+        tangential, vertical = contact_friction(slip, spin, self._mu_ball * dn, self._inertia)
         if slip > 0.0:
             dvx -= tangential * tx / slip
             dvy -= tangential * ty / slip
@@ -223,7 +220,8 @@ class FirstTouch:
     ) -> None:
         """Ball ``h`` (fields ``m``, at ``px, py`` now) leaves the touch ``t`` ago at ``vx, vy``:
         an awake ball is wound back along its old velocity and on along the new one, a sleeping
-        one (which has not moved) carried from the touch; only an awake one is woken."""
+        one (which has not moved) carried on from the touch; either is woken as a setter would
+        wake it."""
         if root:
             px, py = px + vx * t, py + vy * t
             _activate(h)  # deferred by Chipmunk to the end of the collision pass, as a setter's
