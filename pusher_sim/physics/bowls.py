@@ -57,7 +57,7 @@ class Bowls:
         self._cell_of: dict[Any, int] = {}  # a cell's Chipmunk handle -> its cup
         self._cells: cellpool.CellSet | None = None
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
-        # Round cups (model 9): each cup's lip circle, after the cells in the set.
+        # Round cups (``round_cups``): each cup's lip circle, after the cells in the set.
         self.lips = LipCrossing(state) if state.lip < math.inf else None
         self._shape_filters = _PROBE_FILTERS if self.lips is None else _ROUND_PROBE_FILTERS
         self._filters = PROBE_FILTERS if self.lips is None else ROUND_PROBE_FILTERS
@@ -81,7 +81,7 @@ class Bowls:
 
     @property
     def _pool_key(self) -> object:
-        """The board's cells (model 9: and lips of this radius) in the pool (cellpool.py)."""
+        """The board's cells (round cups: and lips of this radius) in the pool (cellpool.py)."""
         return self.state.board if self.lips is None else (self.state.board, self.state.lip)
 
     def _build_cells(self, body: Any) -> list[Any]:

@@ -38,7 +38,7 @@ OVER_FILTER = pymunk.ShapeFilter(categories=_CAT_BALL, mask=_CAT_RIM)
 PROBE_FILTERS = tuple(
     pymunk.ShapeFilter(categories=_CAT_PROBE, mask=_ALL_CELLS & ~cat) for cat in _CAT_CELLS
 )
-# Round cups (model 9): a probe meets every cup's lip circle as well.
+# Round cups (``round_cups``): a probe meets every cup's lip circle as well.
 ROUND_PROBE_FILTERS = tuple(
     pymunk.ShapeFilter(categories=_CAT_PROBE, mask=(_ALL_CELLS & ~cat) | _CAT_LIP)
     for cat in _CAT_CELLS

@@ -17,8 +17,8 @@ from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
 CUP_DRILL_RATIO = 2.0
-"""A round cup's drill sphere over the ball's radius (model 9, as the 3-D reference's: a 32 mm
-ball-end drill for a 16 mm ball): it sets where the lip is, cup_lip_radius."""
+"""A round cup's drill sphere over the ball's radius (``round_cups``; the 3-D reference's, a
+32 mm ball-end drill for a 16 mm ball): it sets where the lip is, cup_lip_radius."""
 
 FINGER_STALL_WEIGHTS = 19.0
 """The most model 8's finger pushes the pressed ball with, in its weights (finger.py; the
@@ -146,7 +146,7 @@ class PhysicsConfig:
         return speed * speed / (2.0 * self.resistance_deceleration)
 
     def cup_lip_radius(self) -> float:
-        """Where a round cup meets the flat land, m (model 9): the lip of a sphere of
+        """Where a round cup meets the flat land, m (``round_cups``): the lip of a sphere of
         ``CUP_DRILL_RATIO`` R drilled ``cup_depth`` deep, sqrt(2 S d - d^2)."""
         drill = CUP_DRILL_RATIO * self.ball_radius
         return math.sqrt(max(2.0 * drill * self.cup_depth - self.cup_depth**2, 0.0))
@@ -161,7 +161,7 @@ class PhysicsConfig:
         """
         lip = self.cup_lip_radius()
         if self.round_cups and lip > 0.0:
-            # Model 9: round, k l^2 / 2 = m g h at the lip l, flat land beyond it.
+            # round_cups: round, k l^2 / 2 = m g h at the lip l, flat land beyond it.
             return 2.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (lip * lip)
         return 8.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (pitch * pitch)
 
@@ -178,8 +178,8 @@ class PhysicsConfig:
         """Speed at the bottom of a cup that just carries a ball over the rim, m/s.
 
         Straight at an edge's midpoint: climbing the depth costs 2 f g h in v^2, and rolling
-        resistance over the half pitch costs 2 mu_r g (pitch/2); a round cup (model 9) is left
-        at its lip, at every heading.
+        resistance over the half pitch costs 2 mu_r g (pitch/2); a round cup (``round_cups``) is
+        left at its lip, at every heading.
         """
         v2 = 2.0 * self.rolling_factor * self.normal_gravity * self.cup_depth
         v2 += self.resistance_deceleration * (

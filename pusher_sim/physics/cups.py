@@ -90,7 +90,7 @@ def _centres(board: Board) -> dict[Cell, Point]:
 def board_bowl_energy(
     board: Board, stiffness: float, x: float, y: float, lip: float = math.inf
 ) -> float:
-    """The static height field: bowl energy about the nearest cup centre (round cups, model 9:
+    """The static height field: bowl energy about the nearest cup centre (``round_cups``:
     no higher than at the ``lip``, the flat land's height).
 
     The press reads it every step, so the nearest centre is found among the same lattice

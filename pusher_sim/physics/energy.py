@@ -19,7 +19,7 @@ class Energy:
 
     def __init__(self, state: SpaceState) -> None:
         self.state = state
-        # The land's height between round cups (model 9), J; 0 where the bowls meet.
+        # The land's height between round cups (``round_cups``), J; 0 where the bowls meet.
         self.land = 0.5 * state.stiffness * state.lip**2 if state.lip < math.inf else 0.0
 
     def kinetic_energy(self, i: int) -> float:

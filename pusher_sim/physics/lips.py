@@ -1,5 +1,6 @@
-"""A round cup's lip (model 9): the bowl is felt inside it, flat land lies beyond, and a ball
-crossing it keeps the integrator's energy, less what its flight over the lip costs.
+"""A round cup's lip (``round_cups``, an option in no model yet): the bowl is felt inside it,
+flat land lies beyond, and a ball crossing it keeps the integrator's energy, less what its
+flight over the lip costs.
 
 Each cup has a sensor circle at its lip (config.cup_lip_radius). A probe entering it turns the
 ball's bowl spring on (the cup's bowl, k r^2 / 2, which is the land's height m g h at the lip),

@@ -36,7 +36,7 @@ class FullCups:
         c = s.board.index(s.board.cell_at(*s.position(i)))
         self.bowls.enter(i, c)
         if self.bowls.lips is not None and s.inside[i] != c:
-            return 0.0  # on the land between round cups (model 9): no bowl, nobody rides
+            return 0.0  # on the land between round cups (``round_cups``): no bowl, nobody rides
         h = s.holder.get(c)
         lift = 0.0
         if h is not None:

@@ -4,7 +4,7 @@ Settled means every ball is at rest in a cup of its own: it holds the bowl of th
 (none refused from a full cup or riding, see repairs.py), no two share a cup, and every ball and
 its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre (or,
 where a shallow cup or a tilted board holds balls farther out, where they can rest); with round
-cups (model 9) a ball may also rest on the land between them, in no cup. A
+cups (``round_cups``) a ball may also rest on the land between them, in no cup. A
 ball's bowl energy is then a small fraction of a rim's and the total energy never grows, so the
 outcome is final, and a front end can draw the balls where they are.
 """
@@ -56,7 +56,7 @@ def _at_rest(
     land: bool = False,
 ) -> bool:
     """The ball and its spin are slower than the rest speed and it is near its bowl's centre,
-    or, with ``land`` (round cups, model 9), on the land with no bowl (``body`` and ``spin``
+    or, with ``land`` (``round_cups``), on the land with no bowl (``body`` and ``spin``
     are Chipmunk handles, see chipmunk.py)."""
     v = chipmunk.velocity(body)
     if v.x * v.x + v.y * v.y >= slow2:
@@ -81,7 +81,7 @@ def wake_off_cup(model: BoardSpace) -> bool:
     pinned off its cup by a rider sleeps on when the rider rolls over the others and away, and
     a ball slow at a turning point of a shallow bowl can fall asleep there. Each is further out
     than any ball can rest (settle_radius), so once nothing else moves it is woken to roll home.
-    With round cups (model 9) a ball that touches another is not: a ball on the land wedged
+    With round cups (``round_cups``) a ball that touches another is not: a ball on the land wedged
     between cups holds it there, at rest.
     """
     cfg = model.state.config

@@ -166,7 +166,7 @@ class PushSimulation:
         elif self.steps >= self.max_steps:
             self.done = True
         elif all_asleep(m, asleep) and not self._wake(m):
-            # Round cups (model 9): every ball at rest, one held off its cup's centre by a
+            # Round cups (``round_cups``): every ball at rest, one held off its cup's centre by a
             # ball on the land beside it (wedged there by the others) is at rest for good.
             self.settled = m.state.lip < math.inf and not m.crowded
             self.done = True

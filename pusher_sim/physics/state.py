@@ -33,7 +33,7 @@ class SpaceState:
     ball's ride energy (J); ``lifted``: the pressed ball while on top; ``astray``: refused or
     riding balls; ``over``: riders rolling over the others; ``fixups``: how often each repair
     fired; ``body_memory``: each body's struct by handle, for the callbacks (chipmunk.py).
-    Round cups (model 9, ``lip`` finite): ``inside``, the cup whose lip each ball's probe is
+    Round cups (``round_cups``, ``lip`` finite): ``inside``, the cup whose lip each ball's probe is
     inside (-1: on the land); a ball holds a bowl only inside its lip, and one on the land with
     no bowl, neither lifted nor riding, is counted at the land's height.
     """
@@ -45,7 +45,7 @@ class SpaceState:
     stiffness: float  # of the bowls, N/m; 0 without cups
     spin_mass: float  # (2/5) m with spin, else 0
     centres: tuple[tuple[float, float], ...]  # every cup's centre, in cell order
-    lip: float = math.inf  # a round cup's lip radius, m (model 9); none: the bowls meet
+    lip: float = math.inf  # a round cup's lip radius, m (``round_cups``); none: the bowls meet
     bodies: list[Any] = field(default_factory=list)
     spins: list[Any] = field(default_factory=list)
     handles: list[Any] = field(default_factory=list)
