@@ -11,6 +11,7 @@ above 0.234 m/s and loses what its landing costs.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -18,6 +19,7 @@ from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.lip_law import Lip
+from tests.test_physics_push import energy_never_rises
 
 BOARD = Board()
 WIDE = Board(radius=14)
@@ -112,3 +114,12 @@ def test_a_slow_ball_leaving_a_round_cup_stops_on_the_land() -> None:
     assert math.hypot(*model.velocity(i)) < 1e-9
     assert model.state.bowl[i] == -1 and model.state.inside[i] == -1
     assert ROUND.cup_lip_radius() < math.hypot(*model.position(i)) < BOARD.pitch / math.sqrt(3)
+
+
+def test_energy_never_rises_with_round_cups_when_a_ball_is_woken_mid_step() -> None:
+    # A ball woken after the step's collision pass (here by a first touch of a sleeping ball)
+    # had its lip's arbiter dropped as stale and was let out of its cup's bowl at its centre:
+    # +106 uJ, the land's height, 1.65 times the energy's lowest in this push.
+    speed = random.Random(26).random() * 1.5
+    angle = random.Random(27).random() * 6.28
+    energy_never_rises(ROUND, 26, speed, angle, random.Random(28).random())

@@ -194,6 +194,13 @@ class Bowls:
             return
         i, c = self._lip_ball(arb)
         s = self.state
+        x, y = s.position(i)
+        cx, cy = s.centres[c]
+        if (x - cx) ** 2 + (y - cy) ** 2 < s.lip * s.lip:
+            # Still inside: a ball woken after the step's collision pass (by a touch, or by
+            # Chipmunk for a contact) has its lip's arbiter dropped as stale; it is found
+            # again in the next step's pass, and its begin changes nothing.
+            return
         if s.inside[i] == c:
             s.inside[i] = -1
         if s.bowl[i] == c:
