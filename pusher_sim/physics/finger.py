@@ -101,7 +101,7 @@ def press_impulses(
 
 class FingerPress:
     """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
-    module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
+    module); ``flick`` is given as it drops in. Its height is its ledger's, its vertical
     velocity :attr:`w`."""
 
     def __init__(
