@@ -135,12 +135,12 @@ def energy() -> None:
     t, plain, shadow, press_end = [], [], [], None
     while not sim.done:
         sim.step(1)
-        if press_end is None and not sim.press.on_top:
+        if press_end is None and not sim.press.ledger.on_top:
             press_end = sim.sim_time
         t.append(sim.sim_time)
         plain.append(sim.energy() * 1e3)
         shadow.append(
-            (sim.model.energy(shadow=True) if not sim.press.on_top else sim.energy()) * 1e3
+            (sim.model.energy(shadow=True) if not sim.press.ledger.on_top else sim.energy()) * 1e3
         )
     fig, ax = plt.subplots(figsize=(6.5, 3.8), dpi=100)
     ax.plot(t, plain, lw=0.8, label="kinetic + spin + bowl")

@@ -16,7 +16,7 @@ MOD: dict[str, Any] = runpy.run_path(str(SCRIPT))
 
 def test_counted_work_runs_for_pushes_floor_and_model() -> None:
     for kind in ("push", "floor", "model"):
-        for model in ("6", "7", "8"):
+        for model in ("6", "7", "8", "9"):
             assert MOD["main"](["--work", kind, "1", "run", model]) == 0
 
 

@@ -4,14 +4,16 @@ that differs."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pymunk
 import pytest
 
-from pusher_sim.physics import chipmunk
+from pusher_sim.physics import chipmunk, chipmunk_public
 from tests.chipmunk_pushes import records
 
 PUSHES = 12
@@ -46,7 +48,7 @@ def test_a_pymunk_without_the_fields_runs_on_its_public_api_with_one_warning() -
     assert run.stdout.splitlines() == list(records(2, "7"))
 
 
-@pytest.mark.parametrize("model", ["8", "7", "6"])
+@pytest.mark.parametrize("model", ["9", "8", "7", "6"])
 def test_pushes_on_the_public_api_are_the_fast_paths_bit_for_bit(model: str) -> None:
     env = {**os.environ, chipmunk.FORCE_PUBLIC: "public"}
     public = subprocess.run(
@@ -63,3 +65,15 @@ def test_pushes_on_the_public_api_are_the_fast_paths_bit_for_bit(model: str) -> 
     if model == "7":
         lasting = int(fast[-1].split("|")[4].strip("()").split(", ")[2])
         assert lasting > 0  # the rider's push has contacts Chipmunk still keeps (stamp set)
+
+
+def test_the_public_api_module_does_not_import_the_fast_one() -> None:
+    # Issue 36: chipmunk.py <-> chipmunk_public.py was an import cycle at run time that worked
+    # only by statement order (chipmunk.py imports the public module when it falls back to it);
+    # both now learn the struct layout from chipmunk_layout.py.
+    source = Path(chipmunk_public.__file__).read_text(encoding="utf-8")
+    imported = {
+        node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)
+    }
+    assert "pusher_sim.physics.chipmunk" not in imported
+    assert "pusher_sim.physics.chipmunk_layout" in imported

@@ -77,7 +77,7 @@ def test_two_balls_in_one_cup_come_apart_into_two_cups(direction: float, neighbo
 def _run_energy_never_rising(sim: PushSimulation, seen: Callable[[], bool]) -> bool:
     """Run a push to the end, checking after the press that the energy never rises beyond the
     integrator's ripple (test_physics_push.py); True if ``seen()`` held at any step."""
-    while sim.press.on_top and not sim.done:
+    while sim.press.ledger.on_top and not sim.done:
         sim.step(1)
     lowest = sim.energy()
     happened = False

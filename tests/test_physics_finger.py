@@ -15,6 +15,7 @@ from pusher_sim.board import Board, Colour
 from pusher_sim.physics import PhysicsConfig, PushSimulation
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.finger import FingerPress, finger_speed, press_impulses
+from pusher_sim.physics.press_ledger import PressLedger
 from pusher_sim.push_resolution import PushSpec
 
 BOARD = Board()
@@ -40,15 +41,15 @@ def press(strength: float, offset: tuple[float, float]) -> tuple[PushSimulation,
     press = sim.press
     assert isinstance(press, FingerPress)
     gaps = []
-    while press.on_top and not sim.done:
+    while press.ledger.on_top and not sim.done:
         sim.step(1)
-        if press.on_top:
+        if press.ledger.on_top:
             top = sim.model.position(sim.pressed)
             gaps.append(
                 min(
                     math.hypot(
                         *(a - b for a, b in zip(top, sim.model.position(j), strict=True)),
-                        press.height,
+                        press.ledger.height,
                     )
                     for j in press.ledger.supports
                 )
@@ -63,7 +64,7 @@ def test_the_pressed_ball_goes_in_only_once_the_balls_under_it_stand_a_diameter_
     strength: float, towards: int | None
 ) -> None:
     sim, gaps = press(strength, offset_towards(towards))
-    assert not sim.press.on_top and sim.forced["dropped"] == 0
+    assert not sim.press.ledger.on_top and sim.forced["dropped"] == 0
     top = sim.model.position(sim.pressed)
     apart = [math.dist(top, sim.model.position(j)) / (2 * CFG.ball_radius) for j in range(3)]
     assert min(apart) >= 1.0 - 1e-9, apart
@@ -147,3 +148,13 @@ def test_press_impulses_follow_the_contact_and_the_finger() -> None:
     assert v[0] == pytest.approx(-vs[0][0]) and v[1] == vs[0][1] == 0.0
     assert pushed > 0.0
     assert finger_speed(0.2, 1.2, 0.5) == pytest.approx(0.7)
+
+
+def test_both_presses_leave_what_they_share_to_their_ledger() -> None:
+    # Issue 36 point 4: the two presses repeated the same delegation to their ledger (on top,
+    # height, drops by force); the simulation now reads it from the ledger, once.
+    from pusher_sim.physics.weight_press import WeightPress
+
+    for name in ("on_top", "height", "dropped"):
+        assert not hasattr(FingerPress, name) and not hasattr(WeightPress, name)
+        assert name in vars(PressLedger) or name in PressLedger.__init__.__code__.co_names

@@ -17,8 +17,18 @@ from pusher_sim.physics.config import MODEL_SETTINGS
 from pusher_sim.physics.version import MODEL_VERSION
 from tests.push_fingerprint import digests
 
-RECORDED_MODEL = "8"
+RECORDED_MODEL = "9"
 FIRST_PUSHES = {
+    "9": (
+        "dcfe50afe07b7e47e29471651f8ea3b6197ebe9b26ae17a2b1170112ee956d6c",
+        "567a8817e76f88ac785cb63cfbdb3d7c61477b713be88b91e308738e46acda45",
+        "b9efe1008d27a86984663868003bcdb832a899f002e4880bba81e6dc92652840",
+        "6b37023773ea5fa7c0ea16b5db7fae031c51672ff9443e4806dad940e41f002c",
+        "2ecdc31cac0888f5a3ed9bd81539a157d5c6798d970451cde2ec609c229522dd",
+        "4f4f8d5c7e54093e736a4daaa6a832ec18570aad6c955aea5599d85da96975cf",
+        "fca3b422f232b337ab3c0cea8c4817395c615fe9199d8310180f28fab43cfb84",
+        "7fa7b2c41d64f0daa23c4e007ee9ab4c4d28803e1ea5e541a8a99e5c4e89c25a",
+    ),
     "8": (
         "1116e6964521561a6a672272cae15dfc2e32504312132b9e16fe7700e44586f6",
         "3211706e8c47dc2736103c87989ea5568a34f135e6b89119c9e4a71ef6bf01a5",
@@ -51,6 +61,7 @@ FIRST_PUSHES = {
     ),
 }
 ALL_300 = {
+    "9": "9910860f208d54935352df2ddf7bee82a742983322d8ac96a075c69d4090b9d3",
     "8": "b1a77a42a8be13496b634a26eada0f92741d1842ec6ba1e656d415666aeed2c5",
     "7": "bfcbd063dfb00a126c0826eb680eeeb372273a5363e11e3ae6ec55ec34f63bf9",
     "6": "3a469f061e2ee1df8c95bdf61254abba24fedf1f3e83fd1a998914ec0758cc8d",

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pusher_sim.board import Board, Colour
 from pusher_sim.physics import BoardSpace, PhysicsConfig
+from pusher_sim.physics.config import config_for_model
 
 BOARD = Board()
 
@@ -55,7 +56,10 @@ def test_rolling_head_on_collision_ends_with_both_rolling_at_the_spin_shares(e: 
     # keeps its spin and follows through, the struck ball slides until friction makes it roll.
     # Momentum of ball plus spin is kept by the friction between them, so once both roll:
     # striker (5/7)(1 - e)/2 + 2/7, struck (5/7)(1 + e)/2 of the incoming speed.
-    cfg = PhysicsConfig(cup_depth=0.0, rolling_resistance=0.0, restitution_ball=e)
+    # (Model 8's law, a disc's: model 9 adds friction on the spin, test_physics_contacts.py.)
+    cfg = config_for_model(
+        "8", {"cup_depth": 0.0, "rolling_resistance": 0.0, "restitution_ball": e}
+    )
     model = BoardSpace(Board(radius=14), cfg, sleeping=False)
     v = 0.8
     a = model.add_ball(Colour.RED, (-0.03, 0.0), (v, 0.0))

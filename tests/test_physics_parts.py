@@ -203,7 +203,7 @@ def test_the_press_pushes_the_balls_under_it_apart_and_keeps_their_momentum() ->
     sim = PushSimulation(BOARD, balls, spec, config_for_model("7"))  # the weight's forces
     press, state = sim.press, sim.model.state
     assert isinstance(press, WeightPress)
-    assert press.on_top and sorted(press.ledger.supports) == [0, 1, 2]
+    assert press.ledger.on_top and sorted(press.ledger.supports) == [0, 1, 2]
     assert press.push_apart()
     forces = [state.bodies[j].force for j in (*press.ledger.supports, sim.pressed)]
     assert math.fsum(f.x for f in forces) == pytest.approx(0.0, abs=1e-15)

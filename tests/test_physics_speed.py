@@ -108,9 +108,9 @@ def test_press_energy_kept_for_sleepers_equals_reading_them_afresh_every_step() 
         for _ in range(6):
             balls, spec = random_push(BOARD, rng)
             sim = PushSimulation(BOARD, balls, spec, config)
-            while sim.press.on_top and not sim.done:
+            while sim.press.ledger.on_top and not sim.done:
                 sim.step(1)
-                if sim.press.on_top:
+                if sim.press.ledger.on_top:
                     flags = sim.press.ledger._flags
                     assert flags is not None
                     asleep = frozenset(i for i, f in enumerate(flags) if f)

@@ -17,10 +17,11 @@ pytest.importorskip("mujoco")
 from pusher_sim.board import Board, Colour
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics import PhysicsConfig
+from pusher_sim.physics.config import config_for_model
 from pusher_sim.push_resolution import PushSpec
 from pusher_sim.reference import validate
 from pusher_sim.reference.ball_bench import Scene
-from pusher_sim.reference.compare import Row, Side, agreeing, nothing_moves
+from pusher_sim.reference.compare import Row, Side, agreeing, nothing_moves, two_d
 from pusher_sim.reference.contact import SHIPPED
 from pusher_sim.reference.geometry import rim_apothem, rim_outside
 from pusher_sim.reference.model import cup_shape
@@ -311,7 +312,7 @@ def test_validate_fifty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     code, text, _ = run(capsys, [*argv, "--out", str(again)])
     assert code == 0, text
     seven = json.loads(again.read_text())
-    assert seven["physics_model"] == "7" and data["physics_model"] == "8"
+    assert seven["physics_model"] == "7" and data["physics_model"] == "9"
     left = [r["summary"]["models"]["left_triangle"]["2d"]["mean"] for r in (data, seven)]
     assert left[1] < left[0]  # model 7's press lets the ball slip in (issue 24)
     assert [r["three"] for r in seven["rows"]] == [r["three"] for r in data["rows"]]
@@ -345,6 +346,21 @@ def test_a_model_judged_again_counts_its_cups_again() -> None:
     (again,) = validate.with_two_d(job, [stale], 1)
     assert again.two.held
     assert again.agree == agreeing(BOARD, again.two, still) > 0
+
+
+def test_other_models_are_set_beside_the_2d_side_on_the_same_pushes() -> None:
+    """`--also-model 8`: each push resolved again under model 8, kept as the variant 2d_8 with
+    its cups agreeing with the reference counted, so the report's tables hold it beside model
+    9 and the reference's variants."""
+    job = validate.make_job(BOARD, 0, CFG, CFG, ())
+    still = nothing_moves(BOARD, job.case(0))
+    row = Row(0, "random", 0.5, 0.5, 0, 91, a_side(0, 0), still, 0, 0, 0, 0, 0, still, 91, {}, {})
+    eight = config_for_model("8")
+    (again,) = validate.with_models(job, [row], [(validate.model_name("8"), eight)], 1)
+    assert set(again.variants) == {"2d_8"} and again.variants["2d_8"].held
+    assert again.variants["2d_8"].held == two_d(BOARD, job.case(0), eight).held
+    assert again.agree_variants["2d_8"] == agreeing(BOARD, again.variants["2d_8"], still)
+    assert "2d_8: the 2-D model 8" in validate.report(validate.summary([again]))
 
 
 def a_row(index: int, three: Side, variants: dict[str, Side]) -> Row:
@@ -420,6 +436,7 @@ def test_fit_never_makes_it_worse() -> None:
         ["validate", "--rows", "/nonexistent/rows.json"],
         ["validate", "--table", "rows.txt"],
         ["validate", "--physics-model", "99", "--pushes", "1"],
+        ["validate", "--also-model", "8", "--pushes", "1"],
     ],
 )
 def test_validate_bad_input_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

@@ -19,6 +19,7 @@ pytest.importorskip("mujoco")
 from pusher_sim.board import Board
 from pusher_sim.physics import PhysicsConfig
 from pusher_sim.reference.ball_bench import Scene
+from pusher_sim.reference.model import cup_shape
 
 BOARD = Board()
 CFG = PhysicsConfig()
@@ -124,3 +125,64 @@ def test_board_restitution(speed: float) -> None:
     t = (math.sqrt(speed * speed + 2.0 * G * gap) - speed) / G
     up = scene.velocity(0)[2] + G * (dt - t)
     assert close(up, CFG.restitution_rim * (speed + G * t))
+
+
+def _follow_through(speed: float, *, asleep: bool) -> tuple[float, float]:
+    """A rolling ball hits a resting one head-on (ball friction as shipped, no resistance);
+    ``asleep``: the struck ball first left until MuJoCo puts it to sleep. Both speeds once both
+    roll, over the incoming one."""
+    cfg = CFG.with_(rolling_resistance=0.0)
+    scene = Scene(BOARD, cfg, 2, cups=False)
+    scene.place(1, (-0.066, 0.0))
+    if asleep:
+        scene.run_to_rest(2.0)
+        assert scene.data.ntree_awake == 0
+    scene.rolling(0, (-0.085, 0.0), (speed, 0.0))
+    scene.run(0.003 / speed + 0.5 * speed / (cfg.sliding_friction * G) + 0.01)
+    return float(scene.velocity(0)[0]) / speed, float(scene.velocity(1)[0]) / speed
+
+
+FOLLOW_THROUGH = (0.2875, 0.6446)
+"""Issue 32's 3-D Coulomb law at mu_b = 0.05, e = 0.9: friction at the contact cuts the
+striker's spin by 1.25 mu_b (1 + e) v / R and gives the struck ball as much back spin
+(tests/test_physics_contacts.py, follow_through)."""
+
+
+@pytest.mark.parametrize(
+    "speed",
+    [
+        0.05,
+        0.3,
+        pytest.param(0.1, marks=pytest.mark.slow),
+        pytest.param(0.9, marks=pytest.mark.slow),
+    ],
+)
+@pytest.mark.parametrize("asleep", [False, True], ids=["awake", "asleep"])
+def test_head_on_follow_through_with_ball_friction(speed: float, asleep: bool) -> None:
+    """Within 2% of the law, the struck ball awake or asleep (measured: 0.2875 and 0.6446 to
+    the fourth figure at 0.05-0.9 m/s either way)."""
+    striker, struck = _follow_through(speed, asleep=asleep)
+    assert striker == pytest.approx(FOLLOW_THROUGH[0], rel=0.02)
+    assert struck == pytest.approx(FOLLOW_THROUGH[1], rel=0.02)
+
+
+ESCAPE = 0.1766
+"""m/s: the escape speed from a cup's bottom, rise and rolling resistance over the path its
+centre takes to the lip (issue 32)."""
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [0.0, pytest.param(15.0, marks=pytest.mark.slow), pytest.param(30.0, marks=pytest.mark.slow)],
+)
+def test_escape_speed_is_the_same_at_every_heading(heading: float) -> None:
+    """A ball rolling from a cup's bottom at 1% under the escape speed stays in the cup, at 1%
+    over it leaves (and comes to rest on the land or in the next cup), at every heading."""
+    a = math.radians(heading)
+    lip = cup_shape(BOARD, CFG).lip
+    for share, leaves in ((0.99, False), (1.01, True)):
+        scene = Scene(BOARD, CFG, 1)
+        v = share * ESCAPE
+        scene.rolling(0, (0.0, 0.0), (v * math.cos(a), v * math.sin(a)))
+        scene.run(0.6)
+        assert (float(np.hypot(*scene.position(0)[:2])) > lip) == leaves

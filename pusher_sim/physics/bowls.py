@@ -16,14 +16,26 @@ from typing import Any
 import pymunk
 
 from pusher_sim.physics import cellpool, chipmunk
-from pusher_sim.physics.collision import CELL, CELL_FILTERS, PROBE, PROBE_FILTERS, PROBE_RADIUS
+from pusher_sim.physics.collision import (
+    CELL,
+    CELL_FILTERS,
+    LIP,
+    LIP_FILTER,
+    PROBE,
+    PROBE_FILTERS,
+    PROBE_RADIUS,
+    ROUND_PROBE_FILTERS,
+)
 from pusher_sim.physics.cups import cell_polygons
 from pusher_sim.physics.energy import Energy
+from pusher_sim.physics.lips import LipCrossing
 from pusher_sim.physics.ridge import RidgeCrossing
 from pusher_sim.physics.state import SpaceState
 
-# A probe's filter for each class of cells it stops seeing, as Chipmunk sets it (collision.py).
+# A probe's filter for each class of cells it stops seeing, as Chipmunk sets it (collision.py):
+# with round cups it sees every lip as well.
 _PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in PROBE_FILTERS)
+_ROUND_PROBE_FILTERS = tuple(chipmunk.shape_filter(*f) for f in ROUND_PROBE_FILTERS)
 _shapes = chipmunk.arbiter_shapes
 
 
@@ -45,6 +57,11 @@ class Bowls:
         self._cell_of: dict[Any, int] = {}  # a cell's Chipmunk handle -> its cup
         self._cells: cellpool.CellSet | None = None
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
+        # Round cups (``round_cups``): each cup's lip circle, after the cells in the set.
+        self.lips = LipCrossing(state) if state.lip < math.inf else None
+        self._shape_filters = _PROBE_FILTERS if self.lips is None else _ROUND_PROBE_FILTERS
+        self._filters = PROBE_FILTERS if self.lips is None else ROUND_PROBE_FILTERS
+        self._released = False
 
     # -- building ---------------------------------------------------------------------------
 
@@ -52,40 +69,57 @@ class Bowls:
         """The cells, each a static sensor polygon, handed on by a finished push if one was
         (cellpool.py): added in cell order, as built."""
         space = self.state.space
-        cells = cellpool.take(self.state.board, self._build_cells)
+        cells = cellpool.take(self._pool_key, self._build_cells)
         self._cells = cells
         self._cell_of = cells.index
         space.add(cells.body, *cells.shapes)
         self._c_callbacks.append(chipmunk.on_begin(space, PROBE, CELL, self._cell_begin))
+        if self.lips is not None:
+            self._c_callbacks.append(
+                chipmunk.on_begin_separate(space, PROBE, LIP, self._lip_begin, self._lip_end)
+            )
+
+    @property
+    def _pool_key(self) -> object:
+        """The board's cells (round cups: and lips of this radius) in the pool (cellpool.py)."""
+        return self.state.board if self.lips is None else (self.state.board, self.state.lip)
 
     def _build_cells(self, body: Any) -> list[Any]:
-        cells = []
+        cells: list[Any] = []
         for i, poly in enumerate(cell_polygons(self.state.board)):
             cell = pymunk.Poly(body, poly)
             cell.sensor = True
             cell.collision_type = CELL
             cell.filter = CELL_FILTERS[self.cell_class[i]]
             cells.append(cell)
+        if self.lips is not None:
+            for centre in self.state.centres:
+                lip = pymunk.Circle(body, self.state.lip, centre)
+                lip.sensor = True
+                lip.collision_type = LIP
+                lip.filter = LIP_FILTER
+                cells.append(lip)
         return cells
 
     def release_cells(self) -> None:
         """Hand the cells on to the next Space built for this board: call it only when this
         one will never step again (a push that is over)."""
         if self._cells is not None:
-            cellpool.give_back(self.state.board, self._cells, self.state.space)
+            self._released = True  # removing the lips calls their separate callbacks
+            cellpool.give_back(self._pool_key, self._cells, self.state.space)
             self._cells = None
 
     def ball_parts(
-        self, index: int, body: Any, anchor: Any, cup: int, *, pressed: bool
+        self, index: int, body: Any, anchor: Any, cup: int, *, pressed: bool, on_land: bool
     ) -> tuple[Any, Any, int]:
         """Ball ``index``'s probe and bowl spring, not yet added to the Space, and the cup whose
-        bowl it feels: none (-1) while it is ``pressed`` on top or riding (in a held cup),
-        else ``cup``."""
+        bowl it feels: none (-1) while it is ``pressed`` on top or riding (in a held cup), or
+        ``on_land`` outside a round cup's lip, else ``cup``."""
         s = self.state
         probe = pymunk.Circle(body, PROBE_RADIUS)
         probe.sensor = True
         probe.collision_type = PROBE
-        probe.filter = PROBE_FILTERS[self.cell_class[cup]]
+        probe.filter = self._filters[self.cell_class[cup]]
         self._ball_of[chipmunk.shape_handle(probe)] = index
         bowl = -1
         if pressed:
@@ -93,6 +127,8 @@ class Bowls:
         elif cup in s.holder:
             s.riders[index] = self.top_energy()  # (the spring starts slack, below)
             s.astray.add(index)
+        elif self.lips is not None and on_land:
+            pass  # on the land between round cups: no bowl
         else:
             bowl = cup
             s.holder[cup] = index
@@ -119,9 +155,9 @@ class Bowls:
         if s.cup[i] == c:
             return
         s.cup[i] = c  # as enter()
-        chipmunk.set_filter(s.probe_handles[i], _PROBE_FILTERS[self.cell_class[c]])
-        if i in s.lifted:
-            return
+        chipmunk.set_filter(s.probe_handles[i], self._shape_filters[self.cell_class[c]])
+        if i in s.lifted or self.lips is not None:
+            return  # round cups: the bowl is the lips' (_lip_begin)
         if s.holder.get(c, i) == i:
             if kink and s.bowl[i] >= 0:
                 self.ridge.cross(i, s.bowl[i], c)
@@ -131,10 +167,56 @@ class Bowls:
                 s.fixups["refused"] += 1
             s.astray.add(i)
 
+    def _lip_ball(self, arb: Any) -> tuple[int, int]:
+        """The ball whose probe and the cup whose lip meet in ``arb`` (either order)."""
+        a, b = _shapes(arb)
+        ball, lip = self._ball_of.get(a), b
+        if ball is None:
+            ball, lip = self._ball_of[b], a
+        return ball, self._cell_of[lip] - len(self.state.centres)
+
+    def _lip_begin(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """A probe crossed into a round cup's lip: the ball takes its bowl, unless it is lifted
+        or the cup is held (a rider, or the cup the pressed ball dropped into)."""
+        i, c = self._lip_ball(arb)
+        s = self.state
+        s.inside[i] = c
+        if i in s.lifted or s.bowl[i] == c or s.holder.get(c, i) != i:
+            return
+        self.take(i, c)
+        assert self.lips is not None
+        self.lips.enter(i, c)
+
+    def _lip_end(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """A probe crossed out of a round cup's lip onto the land: the ball lets go of its
+        bowl (a rider is on the land now too)."""
+        if self._released:
+            return
+        i, c = self._lip_ball(arb)
+        s = self.state
+        x, y = s.position(i)
+        cx, cy = s.centres[c]
+        if (x - cx) ** 2 + (y - cy) ** 2 < s.lip * s.lip:
+            # Still inside: a ball woken after the step's collision pass (by a touch, or by
+            # Chipmunk for a contact) has its lip's arbiter dropped as stale; it is found
+            # again in the next step's pass, and its begin changes nothing.
+            return
+        if s.inside[i] == c:
+            s.inside[i] = -1
+        if s.bowl[i] == c:
+            del s.holder[c]
+            s.bowl[i] = -1
+            s.springs[i].stiffness = 0.0
+            assert self.lips is not None
+            self.lips.leave(i, c)
+        elif i in s.riders and s.inside[i] < 0:
+            del s.riders[i]
+            s.astray.discard(i)
+
     def enter(self, i: int, c: int) -> None:
         """Ball ``i``'s probe is in cup ``c``'s cell (its bowl unchanged)."""
         self.state.cup[i] = c
-        chipmunk.set_filter(self.state.probe_handles[i], _PROBE_FILTERS[self.cell_class[c]])
+        chipmunk.set_filter(self.state.probe_handles[i], self._shape_filters[self.cell_class[c]])
 
     def take(self, i: int, c: int) -> None:
         """Ball ``i`` holds cup ``c``'s bowl from now on (and lets go of the one it held)."""
@@ -209,5 +291,8 @@ class Bowls:
         return 0.25 * self.state.stiffness * self.state.board.pitch**2
 
     def rim_energy(self) -> float:
-        """Bowl energy at the lowest point of a cup's rim (an edge midpoint), J."""
+        """Bowl energy at the lowest point of a cup's rim (an edge midpoint; a round cup's lip,
+        the land's height), J."""
+        if self.lips is not None:
+            return self.lips.land
         return 0.125 * self.state.stiffness * self.state.board.pitch**2

@@ -24,6 +24,8 @@ from typing import Any
 
 import pymunk
 
+from pusher_sim.physics.chipmunk_layout import AT_P, AT_V, BODY_SIZE, IDLE, MOTION, P, T, V
+
 try:
     from pymunk._chipmunk_cffi import ffi as _ffi
     from pymunk._chipmunk_cffi import lib as _lib
@@ -39,15 +41,10 @@ FORCE_PUBLIC = "PUSHER_SIM_CHIPMUNK"
 # it, from p on, as doubles: several at once with _BODY_STATE, one by one by index (struct's
 # pack_into parses its buffer argument, which costs more than the writes). cpBody is opaque to
 # cffi, so its offsets are checked against the getters.
-BODY_SIZE = 272
-MOTION = 64  # byte offset of p.x, p.y, v.x, v.y (the position and the velocity): the view's start
 # p.x, p.y, v.x, v.y, arbiterList (NULL unless a contact is threaded on the body), sleeping.root
-# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime.
+# (not NULL if and only if the body sleeps: cpBodyIsSleeping), sleeping.idleTime; the offsets
+# are chipmunk_layout.py's.
 _BODY_STATE = struct.Struct("4d136xP8xP8xd")
-P, V = 0, 2  # indices of p.x and v.x in the view (y follows)
-T = 13  # index of the transform's tx (ty follows): what cpBodyGetPosition returns
-IDLE = 25  # index of sleeping.idleTime
-AT_P, AT_V = 8 * P, 8 * V  # byte offsets of p and v in the view: where write_* write
 # The cpArbiter fields the begin callbacks read (cffi knows their offsets) and their types;
 # a contact's r1, r2 (from each body's centre) are read as the first four doubles of cpContact.
 _ARBITER_FIELDS = {
@@ -209,6 +206,7 @@ arbiter_shapes = attrgetter("a", "b")  # (arbiter) -> its shapes' handles, in ei
 cached = attrgetter("stamp")  # (arbiter) -> whether Chipmunk kept it from a recent touch
 ball_contact: Callable[[Any, dict[Any, Any]], tuple[Any, Any, float, float, float]]
 on_begin: Callable[[Any, int, int, Any], Any]
+on_begin_separate: Callable[[Any, int, int, Any, Any], Any]
 on_pymunk_begin: Callable[[Any, int, int, Any], None]
 arbiter_of: Callable[[Any, Any], Any]  # (pymunk Arbiter, Space) -> what on_begin's get
 stepper: Callable[[Any], Callable[[float], None]]  # (Space) -> its step(dt)
@@ -268,6 +266,16 @@ if FAST:
         handler.beginFunc = c_callback
         return c_callback
 
+    def on_begin_separate(space: Any, type_a: int, type_b: int, begin: Any, separate: Any) -> Any:
+        """:func:`on_begin`, and ``separate(arbiter, space, data)`` called by Chipmunk when the
+        pair stops touching (or a shape is removed). Returns what must be kept alive."""
+        c_begin = _ffi.callback(_BEGIN, begin)
+        c_separate = _ffi.callback("cpCollisionSeparateFunc", separate)
+        handler = _lib.cpSpaceAddCollisionHandler(space._space, type_a, type_b)
+        handler.beginFunc = c_begin
+        handler.separateFunc = c_separate
+        return (c_begin, c_separate)
+
     def on_pymunk_begin(space: Any, type_a: int, type_b: int, callback: Any) -> None:
         """pymunk's begin callback for ``(type_a, type_b)``: it gets pymunk's Arbiter."""
         space.on_collision(type_a, type_b, begin=callback)
@@ -306,6 +314,7 @@ else:
     shape_filter = pymunk.ShapeFilter
     ball_contact = _public.ball_contact
     on_begin = _public.on_begin
+    on_begin_separate = _public.on_begin_separate
     on_pymunk_begin = _public.on_pymunk_begin
     arbiter_of = _public.arbiter_of
     stepper = _public.stepper

@@ -18,14 +18,13 @@ from typing import Any
 
 import pymunk
 
-# chipmunk.py is importing this module: the indices it defined before are there to read.
-from pusher_sim.physics.chipmunk import IDLE, T
+from pusher_sim.physics.chipmunk_layout import IDLE, T
 
 
 class PublicBody:
     """A pymunk Body as the callbacks see a body's fields: write_motion sets its position and
     velocity with pymunk's setters, which also set the transform and wake it, so the stores at
-    chipmunk.T and IDLE that follow have nothing left to do."""
+    chipmunk_layout.T and IDLE that follow have nothing left to do."""
 
     __slots__ = ("body",)
 
@@ -126,6 +125,22 @@ def on_begin(space: pymunk.Space, type_a: int, type_b: int, callback: Any) -> An
 
     space.on_collision(type_a, type_b, begin=begin, separate=stamps.parted)
     return begin
+
+
+def on_begin_separate(
+    space: pymunk.Space, type_a: int, type_b: int, begin: Any, separate: Any
+) -> Any:
+    """chipmunk.on_begin_separate: both callbacks get a :class:`PublicArbiter`."""
+    stamps = _stamps_of(space)
+
+    def on_begin(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
+        begin(PublicArbiter(arbiter, stamps.stamp(arbiter)), space_, data)
+
+    def on_separate(arbiter: pymunk.Arbiter, space_: Any, data: Any) -> None:
+        separate(PublicArbiter(arbiter, 0), space_, data)
+
+    space.on_collision(type_a, type_b, begin=on_begin, separate=on_separate)
+    return on_begin, on_separate
 
 
 def on_pymunk_begin(space: pymunk.Space, type_a: int, type_b: int, callback: Any) -> None:

@@ -16,6 +16,10 @@ from typing import Any
 from pusher_sim.errors import ConfigError
 from pusher_sim.physics.version import MODEL_VERSION
 
+CUP_DRILL_RATIO = 2.0
+"""A round cup's drill sphere over the ball's radius (``round_cups``; the 3-D reference's, a
+32 mm ball-end drill for a 16 mm ball): it sets where the lip is, cup_lip_radius."""
+
 FINGER_STALL_WEIGHTS = 19.0
 """The most model 8's finger pushes the pressed ball with, in its weights (finger.py; the
 reference's hand stops at about 19)."""
@@ -65,6 +69,10 @@ class PhysicsConfig:
     finger_speed: float = 0.6
     gentle_finger_speed: float = 0.2
     ridge_by_momentum: bool = True
+    spin_friction: bool = True
+    touch_asleep: bool = True
+    round_cups: bool = False
+    lip_loss: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -137,6 +145,12 @@ class PhysicsConfig:
         """How far a ball at ``speed`` rolls on a level, cup-less board: v^2 / (2 mu_r g)."""
         return speed * speed / (2.0 * self.resistance_deceleration)
 
+    def cup_lip_radius(self) -> float:
+        """Where a round cup meets the flat land, m (``round_cups``): the lip of a sphere of
+        ``CUP_DRILL_RATIO`` R drilled ``cup_depth`` deep, sqrt(2 S d - d^2)."""
+        drill = CUP_DRILL_RATIO * self.ball_radius
+        return math.sqrt(max(2.0 * drill * self.cup_depth - self.cup_depth**2, 0.0))
+
     def bowl_stiffness(self, pitch: float) -> float:
         """Spring constant (N/m) of the bowl so that its lowest rim point is ``cup_depth`` high.
 
@@ -145,6 +159,10 @@ class PhysicsConfig:
         k (pitch/2)^2 / 2 = m g h. It acts on the ball, not its spin, so a rolling ball answers
         it with 7/5 of its mass: the 5/7 of a rolling sphere on a slope.
         """
+        lip = self.cup_lip_radius()
+        if self.round_cups and lip > 0.0:
+            # round_cups: round, k l^2 / 2 = m g h at the lip l, flat land beyond it.
+            return 2.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (lip * lip)
         return 8.0 * self.ball_mass * self.normal_gravity * self.cup_depth / (pitch * pitch)
 
     def lasting_speed(self, pitch: float) -> float:
@@ -160,10 +178,13 @@ class PhysicsConfig:
         """Speed at the bottom of a cup that just carries a ball over the rim, m/s.
 
         Straight at an edge's midpoint: climbing the depth costs 2 f g h in v^2, and rolling
-        resistance over the half pitch costs 2 mu_r g (pitch/2).
+        resistance over the half pitch costs 2 mu_r g (pitch/2); a round cup (``round_cups``) is
+        left at its lip, at every heading.
         """
         v2 = 2.0 * self.rolling_factor * self.normal_gravity * self.cup_depth
-        v2 += self.resistance_deceleration * pitch
+        v2 += self.resistance_deceleration * (
+            2.0 * self.cup_lip_radius() if self.round_cups else pitch
+        )
         return math.sqrt(v2)
 
     def escape_speed_at(self, pitch: float, heading: float) -> float:
@@ -176,7 +197,7 @@ class PhysicsConfig:
         M = (7/5) m the rolling mass.
         """
         a = abs(math.remainder(heading, math.pi / 3.0))
-        r = 0.5 * pitch / math.cos(a)
+        r = self.cup_lip_radius() if self.round_cups else 0.5 * pitch / math.cos(a)
         k = self.bowl_stiffness(pitch)
         return math.sqrt(k * r * r / self.rolling_mass + 2.0 * self.resistance_deceleration * r)
 
@@ -314,11 +335,19 @@ _POSITIVE = (
 
 MODEL_SETTINGS: dict[str, dict[str, Any]] = {
     MODEL_VERSION: {},
+    # Model 8: friction at a ball contact acts in the plane only (not on the spin); a first
+    # touch of a sleeping ball is left to Chipmunk.
+    "8": {"spin_friction": False, "touch_asleep": False},
     # Model 7: the press strikes the triangle's balls and the pressed ball's weight share
     # drives them apart (weight_press.py), the flick given at once.
     # A ball crossing a ridge is given the speed that keeps the integrator's energy of its
     # body's velocity, not of its momentum (body and spin): a sliding ball may gain (ridge.py).
-    "7": {"press_makes_room": False, "ridge_by_momentum": False},
+    "7": {
+        "press_makes_room": False,
+        "ridge_by_momentum": False,
+        "spin_friction": False,
+        "touch_asleep": False,
+    },
     # Model 6: contacts left to Chipmunk as found (overlapped); a press that does not go in
     # stays on top to the time cap; a ball asleep off its cup is left asleep.
     "6": {
@@ -327,6 +356,8 @@ MODEL_SETTINGS: dict[str, dict[str, Any]] = {
         "wake_off_cup": False,
         "press_makes_room": False,
         "ridge_by_momentum": False,
+        "spin_friction": False,
+        "touch_asleep": False,
     },
 }
 """Every model this code can still run, with the settings that make it that model (over the

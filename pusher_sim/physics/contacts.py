@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.physics import chipmunk
+from pusher_sim.physics import chipmunk_layout as layout
+from pusher_sim.physics.ball_friction import contact_friction
 from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
 
@@ -55,6 +57,12 @@ class FirstTouch:
         # (the state's body_memory).
         self._memory = memory
         self._c_callbacks: list[Any] = []  # kept alive while the Space may step
+        # Model 9: the spin's share of the contact's friction (ball_friction.py) and the touch
+        # of a sleeping ball resolved too; each ball's spin body by the ball body's handle.
+        self._spin = config.spin_friction
+        self._touch_asleep = config.touch_asleep
+        self._inertia = config.ball_inertia_ratio
+        self.spin_of: dict[Any, Any] = {}
         self.count = 0
         self.asleep = 0
         self.lasting = 0
@@ -62,8 +70,14 @@ class FirstTouch:
     def attach(self, space: Any, ball: int, rim: int) -> None:
         """Make these the begin callbacks of (ball, ball) and (ball, rim) contacts in
         ``space`` (``ball`` and ``rim`` collision types)."""
-        self._c_callbacks.append(chipmunk.on_begin(space, ball, ball, self.balls))
+        self._c_callbacks.append(chipmunk.on_begin(space, ball, ball, self.begin))
         self.attach_rim(space, ball, rim)
+
+    @property
+    def begin(self) -> Any:
+        """The begin callback of two balls: model 9's (:meth:`balls_in_3d`) when the contact's
+        friction reaches the spin or a sleeping ball's touch is resolved, else :meth:`balls`."""
+        return self.balls_in_3d if self._spin or self._touch_asleep else self.balls
 
     def attach_rim(self, space: Any, ball: int, rim: int) -> None:
         """Make :meth:`rim` the begin callback of (ball, rim) contacts in ``space``."""
@@ -87,16 +101,8 @@ class FirstTouch:
             return
         dx, dy = pax - pbx, pay - pby
         ux, uy = vax - vbx, vay - vby  # a's velocity relative to b
-        uu = ux * ux + uy * uy
-        if uu == 0.0:
-            return
-        du = dx * ux + dy * uy
-        disc = du * du - uu * (dx * dx + dy * dy - self._reach2)
-        if disc < 0.0:
-            return
-        # |d - u t| = 2R: the later root is when they touched (they overlap now, t >= 0).
-        t = (du + _sqrt(disc)) / uu
-        if not 0.0 <= t <= self._late:
+        t = _touch(dx, dy, ux, uy, self._reach2, self._late)
+        if t is None:
             return
         reach = self._reach
         nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
@@ -139,6 +145,99 @@ class FirstTouch:
             mb[_IDLE] = 0.0
         self.count += 1
 
+    def balls_in_3d(self, arb: Any, space: Any = None, data: Any = None) -> None:
+        """Model 9's first touch of two balls: as :meth:`balls`, with the contact's friction
+        a 3-D Coulomb impulse that reaches the spins (ball_friction.py), and a sleeping ball
+        touched too.
+
+        A sleeping ball did not move in this step (Chipmunk integrates awake bodies only), so
+        the pair is wound back along the other's motion alone; the sleeper's new velocity and
+        spin are written and it is woken as a setter wakes it (Chipmunk defers that to the end
+        of the collision pass). Left to Chipmunk, the touch was solved together with the
+        striker's slide joint, whose friction for the whole step crossed the contact (model 8).
+        """
+        a, b = _bodies(arb)
+        memory = self._memory
+        ma, mb = memory[a], memory[b]
+        pax, pay, vax, vay, links_a, root_a, idle_a = _state(ma)
+        pbx, pby, vbx, vby, links_b, root_b, idle_b = _state(mb)
+        if (root_a or root_b) and not self._touch_asleep:
+            self.asleep += 1
+            return
+        # How each moved in this step: a sleeping ball not at all.
+        max_, may = (0.0, 0.0) if root_a else (vax, vay)
+        mbx, mby = (0.0, 0.0) if root_b else (vbx, vby)
+        dx, dy = pax - pbx, pay - pby
+        ux, uy = max_ - mbx, may - mby
+        t = _touch(dx, dy, ux, uy, self._reach2, self._late)
+        if t is None:
+            return
+        reach = self._reach
+        nx, ny = (dx - ux * t) / reach, (dy - uy * t) / reach  # from b to a at touch
+        rx, ry = vax - vbx, vay - vby  # a's velocity relative to b
+        vn = rx * nx + ry * ny
+        if vn >= 0.0:
+            return
+        if vn > -self._lasting and _cached(arb):
+            self.lasting += 1
+            return
+        dn = self._half_bounce * vn
+        dvx, dvy = dn * nx, dn * ny
+        tx, ty = rx - vn * nx, ry - vn * ny
+        spin_a, spin_b = self.spin_of.get(a), self.spin_of.get(b)
+        spin = 0.0
+        if self._spin and spin_a is not None and spin_b is not None:
+            wa, wb = _state(memory[spin_a]), _state(memory[spin_b])
+            spin = (wa[2] + wb[2]) * nx + (wa[3] + wb[3]) * ny
+        slip = _hypot(tx, ty)
+        tangential, vertical = contact_friction(slip, spin, self._mu_ball * dn, self._inertia)
+        if slip > 0.0:
+            dvx -= tangential * tx / slip
+            dvy -= tangential * ty / slip
+        self._move(a, ma, pax, pay, vax + dvx, vay + dvy, t, root_a, links_a, idle_a)
+        self._move(b, mb, pbx, pby, vbx - dvx, vby - dvy, t, root_b, links_b, idle_b)
+        if vertical != 0.0:
+            # Both spins lose the same along the line of centres (ball_friction.py).
+            kick = -vertical / self._inertia
+            for h in (spin_a, spin_b):
+                m = memory[h]
+                wx, wy = _state(m)[2:4]
+                _set_v(h, m, wx + kick * nx, wy + kick * ny)
+        self.count += 1
+
+    def _move(
+        self,
+        h: Any,
+        m: Any,
+        px: float,
+        py: float,
+        vx: float,
+        vy: float,
+        t: float,
+        root: Any,
+        links: Any,
+        idle: float,
+    ) -> None:
+        """Ball ``h`` (fields ``m``, at ``px, py`` now) leaves the touch ``t`` ago at ``vx, vy``:
+        an awake ball is wound back along its old velocity and on along the new one, a sleeping
+        one (which has not moved) carried on from the touch; either is woken as a setter would
+        wake it."""
+        if root:
+            px, py = px + vx * t, py + vy * t
+            _activate(h)  # deferred by Chipmunk to the end of the collision pass, as a setter's
+        else:
+            ovx, ovy = _state(m)[2:4]
+            px, py = px + (vx - ovx) * t, py + (vy - ovy) * t
+        _write(m, _AT_P, px, py, vx, vy)
+        m[_T] = px
+        m[_T1] = py
+        if root:
+            return
+        if links:
+            _activate(h)
+        elif idle:
+            m[_IDLE] = 0.0
+
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
         from chipmunk.py)."""
@@ -177,9 +276,24 @@ class FirstTouch:
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
 _state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
-_AT_P, _T, _T1, _IDLE = chipmunk.AT_P, chipmunk.T, chipmunk.T + 1, chipmunk.IDLE
+_set_v = chipmunk.set_velocity_in_place
+_AT_P, _AT_V, _T, _T1, _IDLE = layout.AT_P, layout.AT_V, layout.T, layout.T + 1, layout.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
+
+
+def _touch(dx: float, dy: float, ux: float, uy: float, reach2: float, late: float) -> float | None:
+    """How long ago a pair ``(dx, dy)`` apart, closing at ``(ux, uy)`` over this step, touched
+    (|d - u t| = 2R, the later root: they overlap now), or None if not within ``late``."""
+    uu = ux * ux + uy * uy
+    if uu == 0.0:
+        return None
+    du = dx * ux + dy * uy
+    disc = du * du - uu * (dx * dx + dy * dy - reach2)
+    if disc < 0.0:
+        return None
+    t = (du + _sqrt(disc)) / uu
+    return t if 0.0 <= t <= late else None
 
 
 class PressedBall:

@@ -87,8 +87,11 @@ def _centres(board: Board) -> dict[Cell, Point]:
     return {cell: board.position(cell) for cell in board.cells}
 
 
-def board_bowl_energy(board: Board, stiffness: float, x: float, y: float) -> float:
-    """The static height field: bowl energy about the nearest cup centre.
+def board_bowl_energy(
+    board: Board, stiffness: float, x: float, y: float, lip: float = math.inf
+) -> float:
+    """The static height field: bowl energy about the nearest cup centre (``round_cups``:
+    no higher than at the ``lip``, the flat land's height).
 
     The press reads it every step, so the nearest centre is found among the same lattice
     neighbours, in the same order, as ``board.cell_at`` finds it, without building the cells.
@@ -108,4 +111,4 @@ def board_bowl_energy(board: Board, stiffness: float, x: float, y: float) -> flo
                     best, best_d2 = p, d2
     if best is None:  # far off the board: every cup is a candidate
         best = centres[board.cell_at(x, y)]
-    return bowl_energy(stiffness, x - best[0], y - best[1])
+    return min(bowl_energy(stiffness, x - best[0], y - best[1]), 0.5 * stiffness * lip * lip)

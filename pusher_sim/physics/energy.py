@@ -7,6 +7,7 @@ sum reads Chipmunk directly (chipmunk.py) and can keep the terms of sleeping bal
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from pusher_sim.physics import chipmunk
@@ -18,6 +19,8 @@ class Energy:
 
     def __init__(self, state: SpaceState) -> None:
         self.state = state
+        # The land's height between round cups (``round_cups``), J; 0 where the bowls meet.
+        self.land = 0.5 * state.stiffness * state.lip**2 if state.lip < math.inf else 0.0
 
     def kinetic_energy(self, i: int) -> float:
         """Kinetic energy of ball ``i``, translation and spin, J."""
@@ -41,7 +44,7 @@ class Energy:
                 cx, cy = s.centres[b]
                 e += 0.5 * s.stiffness * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
             else:
-                e += s.riders.get(i, 0.0)
+                e += s.riders.get(i, 0.0 if i in s.lifted else self.land)
         return e
 
     def energy(self, *, shadow: bool = False) -> float:
@@ -82,7 +85,7 @@ class Energy:
         gx, gy = s.space.gravity
         tilted = gx != 0.0 or gy != 0.0  # level: the tilt terms are exact zeros
         spins, springs, bowls, centres = s.spins, s.springs, s.bowl, s.centres
-        riders = s.riders
+        riders, lifted, land = s.riders, s.lifted, self.land
         position, velocity = chipmunk.position, chipmunk.velocity
         handles, spin_handles = s.handles, s.spin_handles
         for i in balls:
@@ -102,7 +105,7 @@ class Energy:
                         cx, cy = centres[b]
                         e += 0.5 * k * ((p.x - cx) ** 2 + (p.y - cy) ** 2)
                     else:
-                        e += riders.get(i, 0.0)
+                        e += riders.get(i, 0.0 if i in lifted else land)
                 if not tilted:
                     total += e
                     if terms is not None:

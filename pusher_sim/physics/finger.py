@@ -101,7 +101,7 @@ def press_impulses(
 
 class FingerPress:
     """Model 8's press of the ball ``pressed`` on the ``triangle`` balls it overlaps (see the
-    module); ``flick`` is given as it drops in. Its height is :attr:`height`, its vertical
+    module); ``flick`` is given as it drops in. Its height is its ledger's, its vertical
     velocity :attr:`w`."""
 
     def __init__(
@@ -120,18 +120,6 @@ class FingerPress:
         self.flick = flick
         self._involved: list[Any] = []
         self.ledger.begin(self.energy())
-
-    @property
-    def on_top(self) -> bool:
-        return self.ledger.on_top
-
-    @property
-    def height(self) -> float:
-        return self.ledger.height
-
-    @property
-    def dropped(self) -> int:
-        return self.ledger.dropped
 
     def push_apart(self) -> bool:
         """Set this step's velocities of the pressed ball and the balls under it (the finger and

@@ -23,20 +23,12 @@ Support = tuple[float, list[tuple[int, float, float]]]
 
 
 class Press(Protocol):
-    """A press as :class:`~pusher_sim.physics.simulation.PushSimulation` runs it while
-    :attr:`on_top`: :meth:`push_apart` before each step, :meth:`after_step` after it."""
+    """A press as :class:`~pusher_sim.physics.simulation.PushSimulation` runs it while its
+    ledger is on top: :meth:`push_apart` before each step, :meth:`after_step` after it. What
+    every press keeps, whether the pressed ball is on top, its height and the drops by force,
+    its :attr:`ledger` answers (one place for both presses)."""
 
-    @property
-    def on_top(self) -> bool:
-        """Whether the pressed ball is still on top of the balls it started on."""
-
-    @property
-    def height(self) -> float:
-        """Height of the pressed ball's centre over the board while it is on top, m."""
-
-    @property
-    def dropped(self) -> int:
-        """Presses dropped in by force after ``press_drop_time`` (a fix-up)."""
+    ledger: PressLedger
 
     def push_apart(self) -> bool:
         """Set this step's forces or velocities; False if the ball has dropped in."""
@@ -145,7 +137,8 @@ class PressLedger:
         if self.on_top:
             x, y = self.model.position(self.pressed)
             energy += lift_share * cfg.ball_mass * cfg.normal_gravity * self.height
-            energy += board_bowl_energy(self.model.state.board, self.model.state.stiffness, x, y)
+            state = self.model.state
+            energy += board_bowl_energy(state.board, state.stiffness, x, y, state.lip)
         return energy
 
     def board_energy(self) -> float:

@@ -35,6 +35,8 @@ class FullCups:
         s.lifted.discard(i)
         c = s.board.index(s.board.cell_at(*s.position(i)))
         self.bowls.enter(i, c)
+        if self.bowls.lips is not None and s.inside[i] != c:
+            return 0.0  # on the land between round cups (``round_cups``): no bowl, nobody rides
         h = s.holder.get(c)
         lift = 0.0
         if h is not None:
@@ -76,6 +78,8 @@ class FullCups:
             holder = s.holder.get(c)
             if holder is None and bowls.bowl_energy(i, c) > s.riders.get(i, math.inf):
                 continue  # a rider whose ride is lower than this corner of the cell
+            if bowls.lips is not None and s.inside[i] != c:
+                continue  # round cups: a bowl is taken inside its lip only
             if holder is None or holder == i:
                 bowls.enter(i, c)
                 bowls.take(i, c)
@@ -142,8 +146,8 @@ class FullCups:
         s = self.state
         reach2 = 4.0 * s.config.ball_radius**2
         for i in sorted(s.over):
-            if s.bowl[i] < 0:
-                continue
+            if s.bowl[i] < 0 and i in s.riders:
+                continue  # still riding (round cups: a ball on the land has landed too)
             x, y = s.position(i)
             if all(
                 j == i or (x - b.position.x) ** 2 + (y - b.position.y) ** 2 >= reach2

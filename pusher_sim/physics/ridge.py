@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from pusher_sim.physics import chipmunk
+from pusher_sim.physics import chipmunk, chipmunk_layout
 from pusher_sim.physics.state import SpaceState
 
 _state, _write_velocity, _activate = (
@@ -21,7 +21,7 @@ _state, _write_velocity, _activate = (
     chipmunk.write_velocity,
     chipmunk.activate,
 )
-_AT_V, _IDLE = chipmunk.AT_V, chipmunk.IDLE
+_AT_V, _IDLE = chipmunk_layout.AT_V, chipmunk_layout.IDLE
 _sqrt, _hypot = math.sqrt, math.hypot
 
 

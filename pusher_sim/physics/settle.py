@@ -3,7 +3,8 @@
 Settled means every ball is at rest in a cup of its own: it holds the bowl of the cup it is in
 (none refused from a full cup or riding, see repairs.py), no two share a cup, and every ball and
 its spin are slower than ``sleep_speed`` and within ``settle_offset`` of the cup's centre (or,
-where a shallow cup or a tilted board holds balls farther out, where they can rest). A
+where a shallow cup or a tilted board holds balls farther out, where they can rest); with round
+cups (``round_cups``) a ball may also rest on the land between them, in no cup. A
 ball's bowl energy is then a small fraction of a rim's and the total energy never grows, so the
 outcome is final, and a front end can draw the balls where they are.
 """
@@ -21,7 +22,8 @@ from pusher_sim.physics.space import BoardSpace
 
 def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     """Whether the push is over (see above); ``asleep`` is ``model.asleep()`` if known."""
-    if model.crowded or len(set(model.state.cup)) != len(model.state.cup):
+    round_cups = model.state.lip < math.inf
+    if model.crowded or (not round_cups and len(set(model.state.cup)) != len(model.state.cup)):
         return False
     cfg = model.state.config
     slow2 = cfg.sleep_speed * cfg.sleep_speed
@@ -36,9 +38,12 @@ def is_settled(model: BoardSpace, asleep: Sequence[bool] | None = None) -> bool:
     for i, h in enumerate(handles):
         if flags[i]:
             sleeping.append(i)
-        elif not _at_rest(h, spins[i], bowls[i], centres, slow2, near2):
+        elif not _at_rest(h, spins[i], bowls[i], centres, slow2, near2, round_cups):
             return False
-    return all(_at_rest(handles[i], spins[i], bowls[i], centres, slow2, near2) for i in sleeping)
+    return all(
+        _at_rest(handles[i], spins[i], bowls[i], centres, slow2, near2, round_cups)
+        for i in sleeping
+    )
 
 
 def _at_rest(
@@ -48,9 +53,11 @@ def _at_rest(
     centres: Sequence[tuple[float, float]],
     slow2: float,
     near2: float,
+    land: bool = False,
 ) -> bool:
-    """The ball and its spin are slower than the rest speed and it is near its bowl's centre
-    (``body`` and ``spin`` are Chipmunk handles, see chipmunk.py)."""
+    """The ball and its spin are slower than the rest speed and it is near its bowl's centre,
+    or, with ``land`` (``round_cups``), on the land with no bowl (``body`` and ``spin``
+    are Chipmunk handles, see chipmunk.py)."""
     v = chipmunk.velocity(body)
     if v.x * v.x + v.y * v.y >= slow2:
         return False
@@ -59,7 +66,7 @@ def _at_rest(
         if w.x * w.x + w.y * w.y >= slow2:
             return False
     if bowl < 0:
-        return False
+        return land
     p = chipmunk.position(body)
     cx, cy = centres[bowl]
     d2: float = (p.x - cx) ** 2 + (p.y - cy) ** 2
@@ -74,20 +81,29 @@ def wake_off_cup(model: BoardSpace) -> bool:
     pinned off its cup by a rider sleeps on when the rider rolls over the others and away, and
     a ball slow at a turning point of a shallow bowl can fall asleep there. Each is further out
     than any ball can rest (settle_radius), so once nothing else moves it is woken to roll home.
+    With round cups (``round_cups``) a ball that touches another is not: a ball on the land wedged
+    between cups holds it there, at rest.
     """
     cfg = model.state.config
     near = cfg.settle_radius(model.state.board.pitch)
     near2 = near * near
+    touch2 = (2.0 * cfg.ball_radius + 2.0 * cfg.collision_slop) ** 2
+    round_cups = model.state.lip < math.inf
+    positions = [chipmunk.position(h) for h in model.state.handles]
     woken = False
-    for i, h in enumerate(model.state.handles):
+    for i, p in enumerate(positions):
         bowl = model.state.bowl[i]
         if bowl < 0:
             continue
-        p = chipmunk.position(h)
         cx, cy = model.state.centres[bowl]
-        if (p.x - cx) ** 2 + (p.y - cy) ** 2 > near2:
-            model.activate(i)
-            woken = True
+        if (p.x - cx) ** 2 + (p.y - cy) ** 2 <= near2:
+            continue
+        if round_cups and any(
+            j != i and (p.x - q.x) ** 2 + (p.y - q.y) ** 2 < touch2 for j, q in enumerate(positions)
+        ):
+            continue  # round cups: held off its centre by a ball beside it, at rest for good
+        model.activate(i)
+        woken = True
     return woken
 
 

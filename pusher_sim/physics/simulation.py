@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from pusher_sim.board import Board, Cell, Colour
@@ -106,7 +107,7 @@ class PushSimulation:
         model = self.model
         frames = self._frames
         every = self.record_every
-        while n > 0 and self.press.on_top and not self.done:
+        while n > 0 and self.press.ledger.on_top and not self.done:
             before = self.steps
             self._press_step()
             n -= self.steps - before
@@ -130,9 +131,9 @@ class PushSimulation:
         """Every ball's centre now, the pressed ball raised while it is on top."""
         m = self.model
         frame = [(*m.position(i), 0.0) for i in range(len(m.state.bodies))]
-        if self.press.on_top:
+        if self.press.ledger.on_top:
             x, y, _ = frame[self.pressed]
-            frame[self.pressed] = (x, y, self.press.height)
+            frame[self.pressed] = (x, y, self.press.ledger.height)
         return tuple(frame)
 
     def _press_step(self) -> None:
@@ -162,7 +163,12 @@ class PushSimulation:
         if is_settled(m, asleep):
             self.settled = True
             self.done = True
-        elif self.steps >= self.max_steps or (all_asleep(m, asleep) and not self._wake(m)):
+        elif self.steps >= self.max_steps:
+            self.done = True
+        elif all_asleep(m, asleep) and not self._wake(m):
+            # Round cups (``round_cups``): every ball at rest, one held off its cup's centre by a
+            # ball on the land beside it (wedged there by the others) is at rest for good.
+            self.settled = m.state.lip < math.inf and not m.crowded
             self.done = True
 
     def _wake(self, m: BoardSpace) -> bool:
@@ -176,7 +182,7 @@ class PushSimulation:
     def forced(self) -> dict[str, int]:
         """Model 7's fix-ups outside the board's own (BoardSpace.fixups): a press dropped in by
         force after ``press_drop_time``, and a wake of balls asleep off their cups."""
-        return {"dropped": self.press.dropped, "woken": self.woken}
+        return {"dropped": self.press.ledger.dropped, "woken": self.woken}
 
     def ball_positions(self) -> tuple[tuple[Colour, float, float], ...]:
         """Every ball's colour and centre (m), the pushed ball last: one animation frame."""
@@ -195,10 +201,15 @@ class PushSimulation:
         if self._outcome is None:
             m = self.model
             board = self.board
-            if self.settled and self.config.settle_radius(board.pitch) < 0.5 * board.pitch:
+            bowls = m.state.bowl
+            if (
+                self.settled
+                and self.config.settle_radius(board.pitch) < 0.5 * board.pitch
+                and min(bowls) >= 0
+            ):
                 # Each ball rests nearer its own bowl's centre than half a pitch, and the bowls
                 # are distinct: the cups assign_cups would find, without searching for them.
-                cells = [board.cells[b] for b in m.state.bowl]
+                cells = [board.cells[b] for b in bowls]
             else:
                 cells = assign_cups(board, [m.position(i) for i in range(len(m.state.bodies))])
             pairs = sorted(

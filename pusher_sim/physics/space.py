@@ -82,6 +82,7 @@ class BoardSpace:
             stiffness=config.bowl_stiffness(board.pitch) if cups else 0.0,
             spin_mass=self.maker.spin_mass,
             centres=centres,
+            lip=config.cup_lip_radius() if cups and config.round_cups else math.inf,
         )
         self.state = state
         self.energies = Energy(state)
@@ -160,9 +161,11 @@ class BoardSpace:
             cup = s.board.index(s.board.cell_at(*position))
         probe = spring = None
         bowl = -1
+        cx, cy = s.centres[cup]
+        inside = cup if (position[0] - cx) ** 2 + (position[1] - cy) ** 2 < s.lip**2 else -1
         if self.bowls is not None:
             probe, spring, bowl = self.bowls.ball_parts(
-                index, body, self.maker.anchor, cup, pressed=pressed
+                index, body, self.maker.anchor, cup, pressed=pressed, on_land=inside < 0
             )
             objs += [probe, spring]
         s.space.add(*objs)
@@ -170,6 +173,8 @@ class BoardSpace:
         s.spins.append(spin)
         s.handles.append(s.add_memory(body))
         s.spin_handles.append(None if spin is None else s.add_memory(spin))
+        if self.touch is not None and spin is not None:
+            self.touch.spin_of[s.handles[-1]] = s.spin_handles[-1]
         s.probe_handles.append(None if probe is None else chipmunk.shape_handle(probe))
         s.spring_handles.append(None if spring is None else chipmunk.constraint_handle(spring))
         s.shapes.append(shape)
@@ -178,6 +183,7 @@ class BoardSpace:
         s.springs.append(spring)
         s.cup.append(cup)
         s.bowl.append(bowl)
+        s.inside.append(inside)
         return index
 
     def sleep(self, i: int) -> None:

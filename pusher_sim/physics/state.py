@@ -8,6 +8,7 @@ a part may keep a reference to one.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,9 @@ class SpaceState:
     ball's ride energy (J); ``lifted``: the pressed ball while on top; ``astray``: refused or
     riding balls; ``over``: riders rolling over the others; ``fixups``: how often each repair
     fired; ``body_memory``: each body's struct by handle, for the callbacks (chipmunk.py).
+    Round cups (``round_cups``, ``lip`` finite): ``inside``, the cup whose lip each ball's probe is
+    inside (-1: on the land); a ball holds a bowl only inside its lip, and one on the land with
+    no bowl, neither lifted nor riding, is counted at the land's height.
     """
 
     board: Board
@@ -41,6 +45,7 @@ class SpaceState:
     stiffness: float  # of the bowls, N/m; 0 without cups
     spin_mass: float  # (2/5) m with spin, else 0
     centres: tuple[tuple[float, float], ...]  # every cup's centre, in cell order
+    lip: float = math.inf  # a round cup's lip radius, m (``round_cups``); none: the bowls meet
     bodies: list[Any] = field(default_factory=list)
     spins: list[Any] = field(default_factory=list)
     handles: list[Any] = field(default_factory=list)
@@ -60,6 +65,7 @@ class SpaceState:
     over: set[int] = field(default_factory=set)
     fixups: dict[str, int] = field(default_factory=_fixups)
     body_memory: dict[Any, Any] = field(default_factory=dict)
+    inside: list[int] = field(default_factory=list)
 
     def add_memory(self, body: Any) -> Any:
         """Record the body's struct for the callbacks; returns its Chipmunk handle."""

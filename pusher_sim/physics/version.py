@@ -7,5 +7,5 @@ still resolve its pushes as it did. Saved game logs record it.
 The models and what each changed are listed in CHANGELOG.md, "Physics models".
 """
 
-MODEL_VERSION: str = "8"
+MODEL_VERSION: str = "9"
 """The model this build resolves pushes with: what its outcomes' ``model`` says."""

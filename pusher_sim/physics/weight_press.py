@@ -38,18 +38,6 @@ class WeightPress:
         self._involved: list[Any] = []
         self.ledger.begin(self.energy())
 
-    @property
-    def on_top(self) -> bool:
-        return self.ledger.on_top
-
-    @property
-    def height(self) -> float:
-        return self.ledger.height
-
-    @property
-    def dropped(self) -> int:
-        return self.ledger.dropped
-
     def push_apart(self) -> bool:
         """Set this step's forces of the pressed ball's weight on the balls under it; False if
         it overlaps none any more (it has dropped in, and the step is the board's)."""

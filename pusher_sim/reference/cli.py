@@ -71,6 +71,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the 2-D physics model to compare (default: the current one); with --rows its "
         "side of every push is resolved again, so one reference run judges several models",
     )
+    parser.add_argument(
+        "--also-model",
+        action="append",
+        metavar="N",
+        help="with --rows and --physics-model: another 2-D model set beside it on the same "
+        "pushes, in the same tables, as 2d_N (repeatable)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
@@ -78,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
     """Refuse a contradiction among the flags before any work, then run."""
     if args.judge and not args.fit:
         raise UserError("--judge judges a fit: give --fit too")
+    if args.also_model and not (args.rows and args.physics_model):
+        raise UserError(
+            "--also-model sets models side by side on --rows: give --rows and --physics-model"
+        )
     # Imported here, not at the top: every ``pusher`` command imports this module to build its
     # parser, and the comparison's modules (the physics, the reference, pyarrow) cost 0.8 s of
     # start-up measured on the shared 2-core box (0.5-0.8 s without them, 1.3-1.7 s with them).

@@ -334,6 +334,7 @@ def report(s: dict[str, Any]) -> str:
         "stiff": "the reference at twice its stiffness",
     }
     present = ["3d", *s["models"]["agree"]]
+    legend.update({k: f"the 2-D model {k[3:]}" for k in present if k.startswith("2d_")})
     lines = [
         f"{s['pushes']} pushes in every model ("
         + "; ".join(f"{k}: {legend[k]}" for k in present if k in legend)
@@ -448,6 +449,31 @@ def with_two_d(job: Job, rows: Sequence[Row], workers: int) -> list[Row]:
         replace(r, two=s, agree=agreeing(job.board, s, r.three))
         for r, s in zip(rows, sides, strict=True)
     ]
+
+
+def with_models(
+    job: Job, rows: Sequence[Row], models: Sequence[tuple[str, PhysicsConfig]], workers: int
+) -> list[Row]:
+    """``rows`` with more 2-D models beside their 2-D side: each push resolved again under
+    each named config and kept as a variant of that name (``2d_N`` for model N), so the report
+    sets them side by side with the reference's own variants, on the same pushes."""
+    out = list(rows)
+    for name, cfg in models:
+        sides = two_d_sides(replace(job, two=cfg), out, workers)
+        out = [
+            replace(
+                r,
+                variants={**r.variants, name: s},
+                agree_variants={**r.agree_variants, name: agreeing(job.board, s, r.three)},
+            )
+            for r, s in zip(out, sides, strict=True)
+        ]
+    return out
+
+
+def model_name(model: str) -> str:
+    """The variant name :func:`with_models` gives 2-D model ``model``."""
+    return f"2d_{model}"
 
 
 def _quiet() -> None:

@@ -110,6 +110,11 @@ def taken(args: argparse.Namespace, job: validate.Job, given: list[Row]) -> list
     rows = given[: args.pushes]
     if args.physics_model is not None:
         rows = validate.with_two_d(job, rows, args.workers)
+        also = [
+            (validate.model_name(m), config_for_model(m, asdict(load_config())))
+            for m in args.also_model or ()
+        ]
+        rows = validate.with_models(job, rows, also, args.workers)
     return rows
 
 
