@@ -196,7 +196,7 @@ def test_cup_names_are_the_terminals_everywhere() -> None:
     assert str(Place((0, 0))) == f"place {ui.names[(0, 0)]}" == "place F6"
     push = Push(TRIANGLE, strength=0.8)
     assert str(push).startswith("push " + " ".join(ui.names[c] for c in TRIANGLE))
-    assert str(push).endswith("press 80%")
+    assert str(push).endswith("pressed 80% at the centre")
 
 
 def test_an_illegal_click_names_the_cup_as_the_board_does() -> None:

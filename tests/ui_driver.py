@@ -46,7 +46,9 @@ RED_CUP = (1, 1)  # red may never place here (P2)
 
 
 def new_game(players: int = 2) -> PusherGame:
-    return PusherGame(PusherConfig(players=players), PhysicsResolver())
+    """A Pusher game made with the ``exact`` hand, so a test can say where a push it drags goes
+    (the hand's own window tests are in test_ui_animation.py and test_pusher_hand.py)."""
+    return PusherGame(PusherConfig(players=players, hand="exact"), PhysicsResolver())
 
 
 def open_table(config: AppConfig, match: Match | None = None, home: bool = False) -> Table:
