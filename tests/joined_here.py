@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pusher_sim.net.client import Link, Welcome, read_host
+from pusher_sim.net.client import Link
+from pusher_sim.net.host_messages import Welcome, read_host
 from pusher_sim.net.protocol import Hello
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.turnloop import Match

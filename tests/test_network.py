@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from pusher_sim.net import protocol
-from pusher_sim.net.client import Follower, Link, News, Refused, Start, Welcome
+from pusher_sim.net.client import Follower, Link
+from pusher_sim.net.host_messages import News, Refused, Start, Welcome
 from pusher_sim.turnloop.log import GameLog, replay
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.seat_view import SeatMirror, SeatView

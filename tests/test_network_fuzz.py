@@ -28,7 +28,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
-from pusher_sim.net.client import End, Follower, Link, Message, News, Refused, Start, Welcome
+from pusher_sim.net.client import Follower, Link
+from pusher_sim.net.host_messages import End, Message, News, Refused, Start, Welcome
 from pusher_sim.net.joined import make_agent
 from tests.hosted import Host, Proc, finish, join
 

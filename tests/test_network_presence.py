@@ -12,7 +12,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from pusher_sim.net import protocol
-from pusher_sim.net.client import Closed, Link, Refused, Welcome
+from pusher_sim.net.client import Link
+from pusher_sim.net.host_messages import Closed, Refused, Welcome
 from pusher_sim.net.server import Limits, Server
 from pusher_sim.net.table import HostedMatch
 from pusher_sim.turnloop.match import Match

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from pusher_sim.board import Colour
 from pusher_sim.errors import CorruptFile
 from pusher_sim.net import protocol
-from pusher_sim.net.client import Follower, Welcome, read_host
+from pusher_sim.net.client import Follower
+from pusher_sim.net.host_messages import Welcome, read_host
 from pusher_sim.net.hostfile import load_hosted
 from pusher_sim.net.protocol import Act, Hello, ProtocolError, read_peer
 from pusher_sim.net.table import HostedMatch

@@ -15,11 +15,10 @@ import numpy as np
 
 from pusher_sim.errors import CorruptFile
 from pusher_sim.net import protocol
-from pusher_sim.net.client import (
+from pusher_sim.net.client import Follower, Link
+from pusher_sim.net.host_messages import (
     Closed,
     End,
-    Follower,
-    Link,
     Message,
     News,
     Refused,

@@ -16,8 +16,9 @@ from pusher_sim.atomic import atomic_write
 from pusher_sim.errors import UserError
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import BotResult, play_bot
-from pusher_sim.net.client import End, Follower, Link, Message, Refused, Welcome
+from pusher_sim.net.client import Follower, Link
 from pusher_sim.net.held_seats import held_token, keep_token, seat_key
+from pusher_sim.net.host_messages import End, Message, Refused, Welcome
 from pusher_sim.turnloop.agents import Agent
 from pusher_sim.turnloop.registry import get_spec
 from pusher_sim.turnloop.state import Game

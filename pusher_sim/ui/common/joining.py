@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from pusher_sim.net.client import Closed, Link, Refused, Welcome
+from pusher_sim.net.client import Link
 from pusher_sim.net.held_seats import keep_token
+from pusher_sim.net.host_messages import Closed, Refused, Welcome
 from pusher_sim.ui.common.hosting import Hosting
 from pusher_sim.ui.common.remote_flow import RemoteFlow, Seated
 from pusher_sim.ui.shell.config import AppConfig

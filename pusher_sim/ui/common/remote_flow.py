@@ -30,13 +30,12 @@ import pygame
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.net import protocol
 from pusher_sim.net.bot_client import decide
-from pusher_sim.net.client import (
+from pusher_sim.net.client import Follower, Link
+from pusher_sim.net.host_messages import (
     ChatLine,
     Closed,
     Dropped,
     End,
-    Follower,
-    Link,
     Message,
     News,
     Refused,
