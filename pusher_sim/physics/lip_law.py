@@ -1,26 +1,7 @@
-"""The lip of a drilled cup for a rigid rolling ball: when it flies, and what its landing costs.
-
-A cup is a sphere of radius ``S`` drilled ``d`` deep into flat land (the reference's: S = 2R);
-its lip, a sharp circle of radius ``l = sqrt(2 S d - d^2)``, is where the sphere meets the land.
-A ball of radius R rolling over the lip pivots on it: its centre runs on a circle of radius R
-about the lip, the ball keeps touching only while gravity can bend its path, v^2 <= g R cos(a)
-(``a`` the angle of its centre from above the lip), and the pivot ends where the sphere takes
-over, at a = asin(l / S) (the ball then touches the sphere). So:
-
-- rolling in from the land at v, it speeds up over the lip (v^2 grows by 2/(1 + beta) g R
-  (1 - cos a)) and leaves it where that meets g R cos a: at once above sqrt(g R), and before
-  the sphere above v^2 = g R (cos a - 2/(1 + beta) (1 - cos a)) (0.234 m/s for the board's
-  16 mm balls in 2 mm cups); it then flies and lands on the sphere;
-- climbing out, it reaches the pivot at a with v^2 = v_land^2 + 2/(1 + beta) g (d - h), h the
-  height of the pivot's start over the cup's bottom, and flies off it if that is above
-  g R cos a, landing on the land.
-
-A landing is a rigid impact (the board gives back nothing of the speed into it: a ball landing
-does not hop back to the lip) and the ball slides until it rolls again: the energy of the speed
-into the surface is lost, and of the slip v_t - w (w = omega R) the share beta / (1 + beta)
-(the spin and the speed along the surface meet at (v_t + beta w) / (1 + beta)). Both are
-returned as a share of the rolling ball's kinetic energy on the land, the speed it would have
-there without them. docs/physics.md, "Model 9", has the derivation and the figures.
+"""The lip of a drilled cup for a rigid rolling ball: when it flies off the lip, and what its
+landing costs (the speed into the surface, and part of the slip until it rolls again), as a
+share of the ball's kinetic energy on the land. docs/physics.md, "Model 9", has the derivation
+and the figures.
 """
 
 from __future__ import annotations
