@@ -47,7 +47,7 @@ class News:
     legal: list[dict[str, Any]]
     path: Any
     """What the host recorded for the window to play the move back (a Pusher push's path), as
-    sent: :meth:`Follower.played_back` reads it."""
+    sent: :meth:`pusher_sim.net.client.Follower.played_back` reads it."""
 
 
 @dataclass(frozen=True)
