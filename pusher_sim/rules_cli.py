@@ -1,4 +1,4 @@
-"""``pusher rules [GAME] [RULE]``: the rules of a game, or one rule, from ``docs/rules.md``.
+"""``pusher rules [GAME] [RULE]``: the rules of a game, or one rule, from its rules file.
 
 Without a game it lists each game's rule numbers and titles; a rule number alone (``pusher rules
 P7``) is enough, since its letter names the game.

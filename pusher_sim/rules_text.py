@@ -1,10 +1,10 @@
-"""The games' rules as written in ``docs/rules.md`` (or, for a game whose registry entry names
-its own rules file, in that file beside it), one game or one rule at a time.
+"""The games' rules, each read from the file its registry entry names beside the game
+(``GameSpec.rules``), one game or one rule at a time.
 
-These files are the one text of the rules: ``pusher rules``, the terminal ``help`` and the
-window's help panel all quote them, so what a player reads is what the tests' rule numbers name.
-``docs/rules.md`` is found in the source checkout the package was installed from (``make`` installs
-editable); a copy without it says so in one line rather than failing later.
+These files are the one text of the rules: ``pusher rules``, the terminal ``help``, the window's
+help panel and the page's rules all quote them, and the site's build collects them into
+``docs/rules.md``, so what a player reads is what the tests' rule numbers name. They ship as
+package data, so an installed copy finds them from any folder.
 """
 
 from __future__ import annotations
@@ -17,9 +17,6 @@ from pathlib import Path
 
 from pusher_sim.errors import UserError
 from pusher_sim.turnloop.registry import GAMES, get_spec
-
-RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-"""Where the rules live: ``docs/rules.md`` beside the package in the source checkout."""
 
 RULE_NUMBER = re.compile(r"[A-Z][0-9]+[a-z]?")
 _RULE_HEADING = re.compile(r"^(#{3,4}) ([A-Z][0-9]+[a-z]?)\b")
@@ -55,16 +52,23 @@ class GameRules:
     rules: tuple[Rule, ...]
 
 
-def read_rules(path: Path | None = None) -> str:
-    """The rules document's text, or one clear :class:`UserError` if it cannot be read."""
-    where = path or RULES_PATH
+def read_rules(path: Path) -> str:
+    """A rules document's text, or one clear :class:`UserError` if it cannot be read."""
     try:
-        return where.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise UserError(
-            f"cannot read the rules at {where} ({exc.strerror or exc}): "
-            "they ship in docs/ of the source checkout"
-        ) from None
+        raise UserError(f"cannot read the rules at {path} ({exc.strerror or exc})") from None
+
+
+def rules_text(game: str) -> str:
+    """The whole text of the rules file ``game``'s registry entry names (``"package:file"``),
+    or one clear :class:`UserError` if it cannot be read."""
+    where = get_spec(game).rules
+    package, _, name = where.partition(":")
+    try:
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError) as exc:
+        raise UserError(f"cannot read the rules of {game} at {where} ({exc})") from None
 
 
 def parse_rules(text: str) -> dict[str, GameRules]:
@@ -114,27 +118,19 @@ def _rules_at(path: Path) -> dict[str, GameRules]:
 
 @cache
 def _own_rules(game: str, where: str) -> GameRules:
-    """A game's section of the rules file its registry entry names (``"package:file"``)."""
-    package, _, name = where.partition(":")
-    try:
-        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    except (OSError, ModuleNotFoundError) as exc:
-        raise UserError(f"cannot read the rules of {game} at {where} ({exc})") from None
-    section = parse_rules(text).get(game)
+    """A game's section of the rules file its registry entry names (``where``, read once)."""
+    section = parse_rules(rules_text(game)).get(game)
     if section is None:
         raise UserError(f"{where} has no section '## {titles()[game]}'")
     return section
 
 
 def all_rules(path: Path | None = None) -> dict[str, GameRules]:
-    """Every game's rules: from ``path`` (``docs/rules.md``), and for a game whose registry entry
-    names its own rules file, from that; each read once."""
-    found = dict(_rules_at(path or RULES_PATH))
-    for name in GAMES:
-        own = get_spec(name).rules
-        if own:
-            found[name] = _own_rules(name, own)
-    return found
+    """Every game's rules, each from the file its registry entry names; or, given ``path``,
+    the sections of that one document instead (a test's, or a draft's)."""
+    if path is not None:
+        return dict(_rules_at(path))
+    return {name: _own_rules(name, get_spec(name).rules) for name in GAMES}
 
 
 def game_of(name: str) -> str:
@@ -191,8 +187,9 @@ def game_of_rule(number: str) -> str:
 
 
 def _section(game: str, path: Path | None) -> GameRules:
+    if path is None:
+        return _own_rules(game, get_spec(game).rules)
     rules = all_rules(path)
     if game not in rules:
-        where = path or RULES_PATH
-        raise UserError(f"{where} has no section '## {titles()[game]}'")
+        raise UserError(f"{path} has no section '## {titles()[game]}'")
     return rules[game]

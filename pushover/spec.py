@@ -83,6 +83,7 @@ SPEC = GameSpec(
     name=PushOverGame.name,
     title="Push Over",
     rule_letter="O",
+    rules="pushover:rules.md",
     summary="Push Over (Parker Brothers 1981): push your luck with the dice, push others off",
     make_game=make_game,
     players=(2, 3, 4),

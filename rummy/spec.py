@@ -44,6 +44,7 @@ SPEC = GameSpec(
     name=RummyGame.name,
     title="Push",
     rule_letter="R",
+    rules="rummy:rules.md",
     summary="Push: partnership rummy, 4 players, 108 cards, five deals with contracts",
     make_game=make_game,
     players=(4,),

@@ -39,7 +39,7 @@ def test_each_game_has_a_title_a_rules_section_and_a_table() -> None:
         assert spec.name == name == spec.make_game({}).name
         assert rules_text.titles()[name] == spec.title
         assert rules_text.game_of(spec.title) == name
-        assert sections[name].rules, f"docs/rules.md has no rules under '## {spec.title}'"
+        assert sections[name].rules, f"{spec.rules} has no rules under '## {spec.title}'"
         first = sections[name].rules[0].number
         assert rules_text.game_of_rule(first) == name
         assert first.startswith(spec.rule_letter)

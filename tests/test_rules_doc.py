@@ -1,5 +1,6 @@
-"""The rules document: the repository stands on its own, every rule the tests and the code name
-is a heading of ``docs/rules.md``, and ``pusher rules`` prints a game or a rule from it."""
+"""The rules: the repository stands on its own, every rule the tests and the code name is a
+heading of its game's rules file (the one its registry entry names, beside the game), and
+``pusher rules`` prints a game or a rule from it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -19,8 +23,9 @@ from hypothesis import strategies as st
 from pusher_sim import rules_text
 from pusher_sim.cli import main
 from pusher_sim.errors import UserError
-from pusher_sim.rules_text import RULES_PATH, plain, rule, rule_numbers
+from pusher_sim.rules_text import plain, rule, rule_numbers
 from pusher_sim.turnloop import get_spec
+from pusher_sim.turnloop.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +73,7 @@ def test_every_rule_a_test_name_cites_is_a_heading_of_the_rules() -> None:
                         cited.setdefault(word.lower(), f"{path.name}::{node.name}")
     assert {"p7", "r6", "o3", "p11a"} <= set(cited)  # the scan sees the naming in use
     missing = {n: where for n, where in cited.items() if n not in headings()}
-    assert not missing, f"rules cited by tests but not headings of docs/rules.md: {missing}"
+    assert not missing, f"rules cited by tests but not headings of the rules: {missing}"
 
 
 def test_every_rule_a_refusal_names_is_a_heading_of_the_rules() -> None:
@@ -79,13 +84,27 @@ def test_every_rule_a_refusal_names_is_a_heading_of_the_rules() -> None:
                 named.setdefault(number.lower(), str(path.relative_to(ROOT)))
     assert {"p2", "r6", "o2"} <= set(named)
     missing = {n: where for n, where in named.items() if n not in headings()}
-    assert not missing, f"rules refusals name but docs/rules.md lacks: {missing}"
+    assert not missing, f"rules refusals name but the rules lack: {missing}"
 
 
-def test_rules_are_found_beside_the_installed_package() -> None:
-    assert RULES_PATH == ROOT / "docs" / "rules.md"
+def test_each_games_rules_are_a_file_in_its_own_folder_shipped_with_it() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = data["tool"]["setuptools"]["package-data"]
+    for name in GAMES:
+        package, _, file = get_spec(name).rules.partition(":")
+        assert GAMES[name].startswith(f"{package}."), f"{name}'s rules are not beside its spec"
+        path = Path(str(resources.files(package).joinpath(file)))
+        assert path.is_file() and path.is_relative_to(ROOT), path
+        if name in ("pusher", "rummy", "pushover"):  # installed: package data
+            assert file in shipped["*"] + shipped.get(package, [])
     assert rules_text.__file__ is not None
     assert Path(rules_text.__file__).resolve().parent.parent == ROOT
+
+
+def test_the_shared_rules_page_keeps_no_games_section() -> None:
+    """docs/rules.md is the preamble common to every game; the build adds each game's file."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert text.startswith("# The rules") and "\n## " not in text and "\n### " not in text
 
 
 def test_one_rule_is_its_heading_and_text_up_to_the_next_rule() -> None:
@@ -204,13 +223,17 @@ def test_pusher_rules_answers_any_text_with_a_rule_or_one_line(words: list[str])
         assert err.getvalue().count("\n") == 1, err.getvalue()
 
 
+LOST_RULES = replace(get_spec("pusher"), rules="pusher_sim.pusher:nowhere.md")
+
+
 def test_pusher_rules_without_the_rules_file_is_one_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rules_text, "RULES_PATH", tmp_path / "rules.md")
+    monkeypatch.setitem(GAMES, "pusher", "tests.test_rules_doc:LOST_RULES")
     assert main(["rules", "pusher", "P1"]) == 2
     err = capsys.readouterr().err
-    assert "cannot read the rules" in err and err.count("\n") == 1, err
+    assert "cannot read the rules of pusher at pusher_sim.pusher:nowhere.md" in err
+    assert err.count("\n") == 1, err
 
 
 def test_the_installed_command_finds_the_rules_from_any_folder(tmp_path: Path) -> None:

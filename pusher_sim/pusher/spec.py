@@ -195,6 +195,7 @@ SPEC = GameSpec(
     name=PusherGame.name,
     title="Pusher",
     rule_letter="P",
+    rules="pusher_sim.pusher:rules.md",
     summary="the 1993 marble board: place, form triangles, push, bring all 17 balls home",
     make_game=make_game,
     players=(2, 3),

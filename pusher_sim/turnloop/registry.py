@@ -1,4 +1,4 @@
-"""Which games exist, and everything about each: how to make it, its title and rules section,
+"""Which games exist, and everything about each: how to make it, its title and rules file,
 its bots, its text view, its table in the window and its agent environments.
 
 Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line,
@@ -101,10 +101,14 @@ class GameSpec:
 
     name: str
     title: str
-    """The game's title as players read it, and the ``## `` heading of its section in
-    ``docs/rules.md``."""
+    """The game's title as players read it, and the ``## `` heading of its rules."""
     rule_letter: str
-    """The letter of its rule numbers in ``docs/rules.md`` (``P`` of P7)."""
+    """The letter of its rule numbers (``P`` of P7)."""
+    rules: str
+    """``"package:file"`` of the game's rules, kept beside it in its folder (shipped as package
+    data): a ``## `` section headed by its title, its rules ``### `` headings numbered with its
+    letter. ``pusher rules`` reads them there, and the site's build collects every game's into
+    ``docs/rules.md`` (``docs/extensions/rules_page.py``)."""
     summary: str
     make_game: Callable[[Mapping[str, Any]], Game]
     """Make the game from config data (a log's ``config``, or ``{"players": n}`` and options)."""
@@ -132,10 +136,6 @@ class GameSpec:
     zero_sum: bool = False
     """Every finished game's returns sum to zero, with any number of seats (OpenSpiel's
     exploitability and CFR need it of the generic OpenSpiel game)."""
-    rules: str | None = None
-    """``"package:file"`` of the game's own rules (a ``## `` section headed by its title, its
-    rules ``### `` headings numbered with its letter), kept beside it in its folder; None: its
-    section is in ``docs/rules.md``, as the three shipped games' are."""
     pettingzoo: str | None = None
     """The module of its own PettingZoo AEC environment (``env()``, ``raw_env()``), where it has
     one; a game without gets the generic one made from its codec

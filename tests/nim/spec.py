@@ -33,6 +33,7 @@ SPEC = GameSpec(
     name="nim",
     title="Nim",
     rule_letter="N",
+    rules="tests.nim:rules.md",
     summary="Nim: take counters from one of three heaps; whoever takes the last wins",
     make_game=make_game,
     players=(2,),
@@ -41,6 +42,5 @@ SPEC = GameSpec(
     default_seats=("human", "perfect"),
     text_ui=_text_ui,
     codec="tests.nim.codec:NimCodec",
-    rules="tests.nim:rules.md",
     zero_sum=True,
 )
