@@ -88,14 +88,14 @@ def one_line(message: str) -> str:
 def build_parser() -> Parser:
     parser = Parser(
         prog="pusher",
-        description="Pusher (the 1993 marble board game), Push (rummy) and Push Over (dice race).",
+        description="Pusher (the 1993 marble board game) and the games played on its turn loop.",
         epilog=bot_list(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     play = sub.add_parser("play", help="play a game (Pusher opens a window)")
-    play.add_argument("game", nargs="?", choices=list(GAMES), help="default: pusher")
+    play.add_argument("game", nargs="?", choices=list(GAMES), help=f"default: {DEFAULT_GAME}")
     play.add_argument("--seats", type=seats_arg, help="comma-separated: human or a bot name")
     play.add_argument("--seed", type=seed_arg, default=None, help="default: a fresh one")
     play.add_argument(

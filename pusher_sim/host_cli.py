@@ -24,11 +24,11 @@ from pusher_sim.net.hosting import (
 )
 from pusher_sim.net.server import Limits
 from pusher_sim.net.table import HostedMatch
-from pusher_sim.turnloop.registry import GAMES, HUMAN
+from pusher_sim.turnloop.registry import DEFAULT_GAME, GAMES, HUMAN
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", choices=list(GAMES), help="default: pusher")
+    parser.add_argument("game", nargs="?", choices=list(GAMES), help=f"default: {DEFAULT_GAME}")
     parser.add_argument(
         "--seats",
         help="comma-separated: open (for a joiner), human (this machine's window) or a bot name",

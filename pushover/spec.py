@@ -109,6 +109,7 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.pushover.pushover_table:open_table",
+    page_table="pusher_sim.net:page/pushover.js",
     pettingzoo="pusher_sim.envs.push_over_v0",
     openspiel="pusher_sim.envs.openspiel.push_over:PushOverSpielGame",
     codec="pusher_sim.envs.pushover_codec:for_game",

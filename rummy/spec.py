@@ -61,6 +61,7 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.rummy.rummy_table:open_table",
+    page_table="pusher_sim.net:page/rummy.js",
     pettingzoo="pusher_sim.envs.push_rummy_v0",
     openspiel="pusher_sim.envs.openspiel.push_rummy:PushRummySpielGame",
     codec="pusher_sim.envs.rummy_codec:for_game",

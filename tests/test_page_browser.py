@@ -225,6 +225,30 @@ def test_a_game_without_a_table_of_its_own_is_shown_as_text_with_its_moves_as_bu
     assert tab.errors == []
 
 
+def test_a_registered_game_without_a_page_table_is_played_to_its_end_as_text(
+    nim: str, tmp_path: Path, chromium: Any
+) -> None:
+    """Nim, registered by ``PUSHER_GAMES`` alone: the host serves the text table as its table,
+    titled from its registry entry; the page's seat plays every move by a button to the end."""
+    host = Host(tmp_path / "host", nim, "--seats", "open,perfect", "--seed", "1")
+    tab = open_tab(chromium, url(host), DESKTOP)
+    join(tab, "Ann")
+    assert tab.page.locator("#title").inner_text() == "Nim"
+    assert tab.page.title() == "Nim: play in a browser"
+    clicks = 0
+    while tab.my_turn_or_over():
+        before = tab.state("s.moves")
+        tab.page.locator("#game .controls button").last.click()
+        clicks += 1
+        tab.until(f"s.moves > {before} || s.over")
+    finish(host)
+    log = host.log()
+    assert clicks > 0 and len(log["actions"]) == tab.state("s.moves")
+    assert "the game is over" in tab.page.locator("#status").inner_text()
+    assert "heaps" in tab.page.locator("#game pre").inner_text()
+    assert tab.errors == []
+
+
 def test_a_dropped_connection_takes_the_seat_back_by_itself(tmp_path: Path, chromium: Any) -> None:
     """The host is killed mid-match and started again with --load on the same port: the page
     reconnects with its token, gets its seat and the whole position back, and plays on."""

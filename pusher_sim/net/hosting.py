@@ -29,7 +29,7 @@ from pusher_sim.printable import printable
 from pusher_sim.saves import check_saves_dir
 from pusher_sim.turnloop.log import GameLog
 from pusher_sim.turnloop.match import Match
-from pusher_sim.turnloop.registry import HUMAN, GameSpec, get_spec
+from pusher_sim.turnloop.registry import DEFAULT_GAME, HUMAN, GameSpec, get_spec
 
 DEFAULT_PORT = 4747
 DEFAULT_BIND = "127.0.0.1"
@@ -89,7 +89,7 @@ def _reachable(bind: str) -> str:
 def _hosted(args: argparse.Namespace) -> HostedMatch:
     if args.load is not None:
         return _loaded(args)
-    name = args.game or "pusher"
+    name = args.game or DEFAULT_GAME
     spec = get_spec(name)
     kinds = _seats(args.seats or ",".join(host_seats(spec)), spec)
     options = _options(args.set)
@@ -105,7 +105,7 @@ def _hosted(args: argparse.Namespace) -> HostedMatch:
 
 
 def _loaded(args: argparse.Namespace) -> HostedMatch:
-    where = Path(args.load or args.save or hosted_path(args.game or "pusher"))
+    where = Path(args.load or args.save or hosted_path(args.game or DEFAULT_GAME))
     saved = load_hosted(where)
     kinds, tokens, log = saved.kinds, saved.tokens, saved.log
     if args.game and args.game != log.game:

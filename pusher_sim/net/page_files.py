@@ -1,15 +1,17 @@
 """The browser page's files, served by the host on its own port to a plain HTTP GET.
 
 ``pusher host`` answers a GET without a WebSocket upgrade with the page (``page/``: HTML, CSS
-and JavaScript modules shipped in the package, no build step) or a game's rules as plain text
-(``/rules/GAME``, from :mod:`pusher_sim.rules_text` by the game's registry name). A path names
-one file of that folder by its bare name, nothing else: no folders, no dots but the extension's,
-so no request can reach outside it; anything else is 404. Every answer carries a
-Content-Security-Policy that lets the page load and connect to its own host only.
+and JavaScript modules shipped in the package, no build step), the hosted game's table
+(``/table.js``, from its registry entry) or a game's rules as plain text (``/rules/GAME``, from
+:mod:`pusher_sim.rules_text` by the game's registry name). A path names one file of that folder
+by its bare name, nothing else: no folders, no dots but the extension's, so no request can reach
+outside it; anything else is 404. Every answer carries a Content-Security-Policy that lets the
+page load and connect to its own host only.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +20,7 @@ from urllib.parse import unquote
 
 from pusher_sim.errors import UserError
 from pusher_sim.rules_text import game_of, game_text, plain
+from pusher_sim.turnloop.registry import GameSpec
 
 CONTENT_TYPES = {
     "html": "text/html; charset=utf-8",
@@ -33,6 +36,13 @@ POLICY = (
 )
 """Only the host's own files, and its own WebSocket: 'self' covers ws: on the same host in
 CSP 3, and the host's own ``ws://`` address is named too for browsers that predate it."""
+TABLE = "table.js"
+"""The hosted game's table as the page imports it: its title, and everything
+:data:`GAME_TABLE` exports."""
+GAME_TABLE = "game_table.js"
+"""The hosted game's own table module (``GameSpec.page_table``), or the page's text table,
+``default.js``, for a game without one."""
+DEFAULT_TABLE = "default.js"
 HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
 """A Host header that is a host name or address and a port, nothing else (it goes into a
 header)."""
@@ -70,8 +80,9 @@ def policy(host: str) -> str:
 NOT_FOUND = PageAnswer(404, "text/plain; charset=utf-8", b"not found\n")
 
 
-def answer(target: str) -> PageAnswer:
-    """The page file, or the game's rules, a request target (``/app.js?x``) asks for."""
+def answer(target: str, game: GameSpec | None = None) -> PageAnswer:
+    """The page file, the hosted ``game``'s table, or a game's rules, a request target
+    (``/app.js?x``) asks for."""
     path = unquote(target.split("?", 1)[0].split("#", 1)[0])
     if path == "/":
         path = "/index.html"
@@ -84,7 +95,10 @@ def answer(target: str) -> PageAnswer:
     name = path[1:]
     if not path.startswith("/") or FILE_NAME.fullmatch(name) is None:
         return NOT_FOUND
-    body = _file(name)
+    if name in (TABLE, GAME_TABLE):
+        body = None if game is None else _table(game, name)
+    else:
+        body = _file(name)
     if body is None:
         return NOT_FOUND
     return PageAnswer(200, CONTENT_TYPES[name.rsplit(".", 1)[1]], body)
@@ -95,6 +109,30 @@ def _file(name: str) -> bytes | None:
     """One file of the page folder (read once: the page does not change while hosting)."""
     entry = resources.files("pusher_sim.net").joinpath("page").joinpath(name)
     return entry.read_bytes() if entry.is_file() else None
+
+
+def _table(game: GameSpec, name: str) -> bytes | None:
+    """``table.js``, which names the game's title and exports its table, or ``game_table.js``,
+    the table itself: the game's own module, or the text table for a game without one."""
+    if name == TABLE:
+        return (
+            f"// {game.title}'s table, from its registry entry.\n"
+            f'export * from "./{GAME_TABLE}";\n'
+            f"export const TITLE = {json.dumps(game.title)};\n"
+        ).encode()
+    if game.page_table is None:
+        return _file(DEFAULT_TABLE)
+    return _own_table(game.page_table)
+
+
+@cache
+def _own_table(where: str) -> bytes | None:
+    """A game's own table module, ``"package:file"`` (read once), or None if it cannot be read."""
+    package, _, file = where.partition(":")
+    try:
+        return resources.files(package).joinpath(*file.split("/")).read_bytes()
+    except (OSError, ImportError, ValueError):
+        return None
 
 
 @cache

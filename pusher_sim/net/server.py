@@ -168,9 +168,9 @@ class Server:
         return None
 
     def page(self, connection: ServerConnection, request: Request) -> Response:
-        """A plain HTTP request (no WebSocket upgrade): the browser page's files
-        (:mod:`pusher_sim.net.page_files`)."""
-        page = page_files.answer(request.path)
+        """A plain HTTP request (no WebSocket upgrade): the browser page's files and the hosted
+        game's table (:mod:`pusher_sim.net.page_files`)."""
+        page = page_files.answer(request.path, self.table.spec)
         headers = Headers(page.headers(request.headers.get("Host", "")))
         return Response(page.status, HTTPStatus(page.status).phrase, headers, page.body)
 

@@ -224,6 +224,7 @@ SPEC = GameSpec(
     text_ui=_text_ui,
     summarise=summarise,
     table="pusher_sim.ui.pusher.pusher_table:open_table",
+    page_table="pusher_sim.net:page/pusher.js",
     pettingzoo="pusher_sim.envs.pusher_v0",
     openspiel="pusher_sim.envs.openspiel.pusher:PusherSpielGame",
     zero_sum=True,

@@ -1,5 +1,5 @@
 """Which games exist, and everything about each: how to make it, its title and rules file,
-its bots, its text view, its table in the window and its agent environments.
+its bots, its text view, its tables in the window and the page and its agent environments.
 
 Each game package registers one :class:`GameSpec` (``pushover.spec.SPEC`` ...); the command line,
 the window, the rules text, the envs and the generic tests only ever talk to specs, so adding a
@@ -128,6 +128,12 @@ class GameSpec:
     """``"module:attribute"`` of the game's own table in the window (a
     :class:`~pusher_sim.ui.common.game_table.TableKind`), if it has one; None: it plays on the
     window's text table. Only the window resolves it (the game never imports the window)."""
+    page_table: str | None = None
+    """``"package:file"`` of the game's own table in the browser page, if it has one: a
+    JavaScript module exporting ``createTable`` (and, if it likes, ``seatLabel`` and
+    ``describe``); None: it plays on the page's text table (``default.js``). A host serves it as
+    the page's ``game_table.js``, so it may import the page's own modules (``./dom.js``); like
+    ``table``, only the host reads it."""
     codec: str | None = None
     """``"module:function"`` making the game's action ids and observation vector from the game
     (a :class:`~pusher_sim.envs.codec.DiscreteCodec`): what the generic PettingZoo, OpenSpiel

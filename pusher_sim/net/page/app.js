@@ -1,9 +1,9 @@
-// The page: the lobby, the seats and the chat, the move list, and the game's own table (a module
-// per game, chosen by the view's "game"; any other game gets the readable default).
+// The page: the lobby, the seats and the chat, the move list, and the hosted game's table
+// (table.js, which the host makes from the game's registry entry: its own table, or the
+// readable default for a game without one).
 import { Connection, heldToken } from "./connection.js";
 import { el, actionText } from "./dom.js";
 
-const TABLES = { pusher: "./pusher.js", rummy: "./rummy.js", pushover: "./pushover.js" };
 const NAME_KEY = "pusher-name";
 const $ = (id) => document.getElementById(id);
 
@@ -119,7 +119,7 @@ async function welcome(data) {
   state.legal = view.legal;
   state.moves = data.moves;
   state.over = false;
-  state.module = await import(TABLES[view.game] ?? "./default.js");
+  state.module = await import("./table.js");
   document.title = `${state.module.TITLE ?? view.game}: play in a browser`;
   $("title").textContent = state.module.TITLE ?? view.game;
   $("rules-button").hidden = false;

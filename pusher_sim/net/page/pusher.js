@@ -18,7 +18,6 @@ import {
   triangleCentre,
 } from "./pusher_board.js";
 
-export const TITLE = "Pusher";
 const FULL_DRAG_PITCHES = 4.0; // as the window's aim (pusher_sim/ui/pusher/aim.py)
 const DEAD_ZONE_PITCHES = 0.25;
 const PLACE_REACH = 0.4; // a press this close to a cup's centre (in pitches) means that cup

@@ -2,7 +2,6 @@
 // player's chips; Roll and Stop come from the host's legal actions.
 import { el, button } from "./dom.js";
 
-export const TITLE = "Push Over";
 const COLOURS = ["red", "blue", "green", "yellow"];
 const SWATCH = { red: "#d9463b", blue: "#3b72d9", green: "#3aa655", yellow: "#e8c12f" };
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];

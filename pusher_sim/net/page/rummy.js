@@ -3,7 +3,6 @@
 // actions: a card tapped in the hand narrows them to the actions that use it.
 import { el, button } from "./dom.js";
 
-export const TITLE = "Push";
 const SEATS = ["North", "East", "South", "West"];
 const SUITS = "♣♦♥♠";
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };

@@ -94,10 +94,15 @@ def is_over(log: GameLog) -> bool:
     """Whether the game ``log`` holds has ended: replayed with the outcomes it records (a log
     that records no push outcomes, or does not replay, counts as not over: it is offered, and
     the table says what is wrong with it)."""
-    if any(a.get("type") == "Push" and log.outcome(n) is None for n, a in enumerate(log.actions)):
-        return False  # an old log: telling would simulate every push
     try:
-        return replay(get_spec(log.game).make_game(log.config), log).is_terminal()
+        spec = get_spec(log.game)
+        game = spec.make_game(log.config)
+        if spec.playback is not None and any(
+            log.outcome(n) is None and spec.playback.slow(game.action_codec.decode(a))
+            for n, a in enumerate(log.actions)
+        ):
+            return False  # an old log: telling would simulate every push
+        return replay(game, log).is_terminal()
     except (UserError, ValueError, KeyError):
         return False
 
