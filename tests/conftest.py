@@ -1,6 +1,7 @@
 """Hypothesis in CI explores the same examples every run (CI sets CI=true), so a red build is
 always reproducible; on a developer's machine it keeps searching for new ones. The window tests'
-one fixture, :func:`window`, is here too, and :func:`nim`, the test game's registration."""
+fixtures, :func:`window` and :func:`unwritable_data_folder`, are here too, and :func:`nim`, the
+test game's registration."""
 
 import os
 from collections.abc import Iterator
@@ -30,6 +31,23 @@ def window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     pygame.font.init()
     yield pygame.display.set_mode((1100, 800), pygame.RESIZABLE)
     close_pygame()
+
+
+@pytest.fixture
+def unwritable_data_folder(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The window's data folder is a file, so nothing can be written there (issue 21): the saves
+    must choose their fallback, under ``tmp_path``, which is returned. (After :func:`window`,
+    which sets a data folder of its own.)"""
+    import tempfile
+
+    from pusher_sim import saves
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocked))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(saves, "_chosen", {})
+    return saves.fallback_dir()
 
 
 @pytest.fixture

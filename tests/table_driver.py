@@ -1,8 +1,9 @@
 """Driving the Push and Push Over tables as a person would: real pygame events posted to a
 headless window (the one window fixture is tests/conftest.py's), one frame at a time.
 
-Shared by tests/test_ui_rummy_table.py and tests/test_ui_pushover_table.py. The dummy drivers are
-set here, before pygame opens anything.
+Shared by tests/test_ui_rummy_table.py and tests/test_ui_pushover_table.py; its clicks and drags
+are tests/ui_driver.py's too (which then waits for the Pusher move to be applied). The dummy
+drivers are set here, before pygame opens anything.
 """
 
 from __future__ import annotations

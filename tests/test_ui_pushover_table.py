@@ -156,23 +156,14 @@ def test_u_takes_back_the_persons_last_move() -> None:
 
 
 def test_a_data_folder_that_cannot_be_written_falls_back_and_the_game_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    unwritable_data_folder: Path,
 ) -> None:
     # Issue 21: an unusable data folder is replaced by a stated fallback, so the game is kept.
-    import tempfile
-
-    from pusher_sim import saves
-
-    blocked = tmp_path / "a-file"
-    blocked.write_text("not a folder")
-    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocked))
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(saves, "_chosen", {})
     table = table_for(SEATS, seed=4)
     drv.run_until(table, lambda: ready(table))
     drv.key(table, pygame.K_SPACE)  # the roll is played and autosaved to the fallback
     assert table.match.moves >= 2
-    assert (saves.fallback_dir() / "autosave-pushover.json").is_file()
+    assert (unwritable_data_folder / "autosave-pushover.json").is_file()
     drv.key(table, pygame.K_l)  # nor do the saves' list and the quit-time save crash
     drv.run_until(table, lambda: ready(table))
 

@@ -294,22 +294,13 @@ def test_every_move_is_autosaved() -> None:
 
 
 def test_a_data_folder_that_cannot_be_written_falls_back_not_a_crash(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    unwritable_data_folder: Path,
 ) -> None:
     # Issue 21: an unusable data folder is replaced by a stated fallback, so the game is kept.
-    import tempfile
-
-    from pusher_sim import saves
-
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("")
-    monkeypatch.setenv("PUSHER_DATA_DIR", str(blocker))
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(saves, "_chosen", {})
     app = make_app()
     click_cell(app, RED_FIRST)
     assert app.match.moves == 1  # the move stands
-    assert (saves.fallback_dir() / "autosave-pusher.json").is_file()
+    assert (unwritable_data_folder / "autosave-pusher.json").is_file()
     click_cell(app, BLUE_PAIR)
     assert app.match.moves == 2
 

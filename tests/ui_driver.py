@@ -11,7 +11,6 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -30,11 +29,12 @@ from pusher_sim.ui.common.game_table import GameTable
 from pusher_sim.ui.pusher.pusher_table import PusherTable
 from pusher_sim.ui.pusher.pusher_table import open_table as open_pusher
 from pusher_sim.ui.shell.app import App, AppConfig
+from tests import table_driver as gestures
+from tests.table_driver import FRAME as FRAME  # the tests read the frame from here
+from tests.table_driver import post
 
 Table = GameTable[PusherTable]
 
-FRAME = 1.0 / 60.0
-SIZE = (1100, 800)
 
 # A short opening that reaches every kind of turn (cells in axial q, r):
 RED_FIRST = (1, 0)  # a blue cup: red's first ball
@@ -106,21 +106,14 @@ def draw(table: Table, surface: pygame.Surface) -> None:
     mode.draw(surface)
 
 
-def post(kind: int, **attrs: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
 def screen_of(app: Table, cell: Cell) -> tuple[int, int]:
     x, y = app.top.layout.cell_screen(cell)
     return (round(x), round(y))
 
 
 def click(app: Table, pos: tuple[int, int]) -> None:
-    """Press and release the left button at ``pos``, then run one frame."""
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    tick(app)
+    """Press and release the left button at ``pos``, run one frame, and wait for the move."""
+    gestures.click(app, pos)
     applied(app)
 
 
@@ -137,17 +130,9 @@ def push_triangle(app: Table, dx: int, dy: int) -> None:
 
 
 def drag(app: Table, start: tuple[int, int], end: tuple[int, int], moves: int = 6) -> None:
-    """Press at ``start``, move to ``end`` in a few motion events (a frame each), release."""
-    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    tick(app)
-    for k in range(1, moves + 1):
-        x = round(start[0] + (end[0] - start[0]) * k / moves)
-        y = round(start[1] + (end[1] - start[1]) * k / moves)
-        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-        tick(app)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    tick(app)
+    """Press at ``start``, move to ``end`` in a few motion events (a frame each), release, and
+    wait for the move."""
+    gestures.drag(app, start, end, moves)
     applied(app)
 
 

@@ -30,6 +30,7 @@ from pusher_sim.ui.shell.widgets import (
     shade,
     text,
     text_size,
+    typed,
 )
 
 CHAT_SHOWN = 8
@@ -92,11 +93,11 @@ class PresenceFrame(TableFrame):
             if line:
                 self.say(self.send(line))
         elif event.key == pygame.K_BACKSPACE:
-            self.typing = self.typing[:-1]
+            self.typing = typed(self.typing, None, MAX_CHAT)
         else:
             char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(self.typing) < MAX_CHAT:  # the host's bound
-                self.typing += char
+            if char and char.isprintable():
+                self.typing = typed(self.typing, char, MAX_CHAT)  # the host's bound
         return True
 
     def say(self, words: str) -> None:

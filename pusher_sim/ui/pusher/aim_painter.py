@@ -13,9 +13,9 @@ import pygame
 from pusher_sim.board import Colour
 from pusher_sim.board_sprites import ball_sprite
 from pusher_sim.ui.pusher.aim import DEAD_ZONE_PITCHES, FULL_DRAG_PITCHES, Flick
-from pusher_sim.ui.pusher.board_painter import RGB, backed_label, mix_colour
+from pusher_sim.ui.pusher.board_painter import backed_label, mix_colour
 from pusher_sim.ui.pusher.screen_layout import Layout
-from pusher_sim.ui.shell.widgets import TEXT, font
+from pusher_sim.ui.shell.widgets import RGB, TEXT, font
 
 
 def band_end(

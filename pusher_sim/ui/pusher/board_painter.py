@@ -20,18 +20,14 @@ from pusher_sim.ui.pusher.move_list import MoveEntry
 from pusher_sim.ui.pusher.push_animation import FlyingBall
 from pusher_sim.ui.pusher.scene import SeatShown
 from pusher_sim.ui.pusher.screen_layout import TRAY_ROWS, Layout, TrayBox
-from pusher_sim.ui.shell.widgets import fitted, font
+from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
+from pusher_sim.ui.shell.widgets import RGB, TEXT, TEXT_DIM, WARNING, fitted, font
 
-RGB = tuple[int, int, int]
 BallAt = tuple[float, float, Colour]
 """A ball to draw: board x, y in metres and its colour."""
 ScreenBall = tuple[float, float, Colour]
 """A ball to draw at a screen position (flying back to a tray)."""
 
-TEXT: RGB = (236, 236, 240)
-TEXT_DIM: RGB = (160, 166, 180)
-WARNING: RGB = (255, 150, 90)
-HIGHLIGHT: RGB = (120, 255, 170)
 LAST_MOVE: RGB = (255, 255, 255)
 LIST_FLOOR = 11
 """The smallest font a line of the move list shrinks to so it shows whole (a chain of pushes

@@ -13,6 +13,7 @@ import pygame
 
 from pusher_sim.ui.shell.widgets import (
     ACCENT,
+    RGB,
     TEXT,
     TEXT_DIM,
     WARNING,
@@ -28,7 +29,6 @@ from pushover.dice import move_length
 from pushover.game import COLOURS
 from pushover.state import BARE, OUT, START, WAITING, PushOverState
 
-RGB = tuple[int, int, int]
 BOARD: RGB = (44, 58, 90)
 BOARD_DARK: RGB = (28, 36, 58)
 STOP: RGB = (206, 196, 170)

@@ -12,10 +12,9 @@ import math
 
 import pygame
 
-from pusher_sim.ui.shell.widgets import font
+from pusher_sim.ui.shell.widgets import RGB, font
 from rummy.cards import RANK_NAMES, is_joker, is_wild, rank_of, suit_of
 
-RGB = tuple[int, int, int]
 RED: RGB = (200, 30, 40)
 BLACK: RGB = (22, 22, 28)
 PAPER: RGB = (250, 248, 240)

@@ -19,7 +19,7 @@ import pygame
 
 from pusher_sim.ui.shell.mode import Host, Keeps, Mode
 from pusher_sim.ui.shell.widgets import ACCENT as HIGHLIGHT
-from pusher_sim.ui.shell.widgets import BUTTON, BUTTON_EDGE, TEXT, TEXT_DIM, font
+from pusher_sim.ui.shell.widgets import BUTTON, BUTTON_EDGE, TEXT, TEXT_DIM, font, typed
 
 FOCUSED = (190, 210, 250)
 """The fill of the button that Enter or Space would press."""
@@ -245,9 +245,9 @@ class TextPrompt(Over):
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+            self.text = typed(self.text, None, self.MAX_CHARS)
         elif getattr(event, "unicode", "") and event.unicode.isprintable():
-            self.text = (self.text + event.unicode)[: self.MAX_CHARS]
+            self.text = typed(self.text, event.unicode, self.MAX_CHARS)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.back.draw(surface)

@@ -26,7 +26,7 @@ from pusher_sim.ui.common.remote_flow import wake_on_news
 from pusher_sim.ui.shell.config import AppConfig
 from pusher_sim.ui.shell.form import FormButton, Row, RowForm
 from pusher_sim.ui.shell.mode import Host, Mode
-from pusher_sim.ui.shell.widgets import RGB, TEXT_DIM, WARNING
+from pusher_sim.ui.shell.widgets import RGB, TEXT_DIM, WARNING, typed
 from pusher_sim.ui.shell.words import seat_kind
 
 MAX_ADDRESS = 200
@@ -48,10 +48,7 @@ class Form(RowForm):
         return Row("name", "Your name", self.name, typed=True)
 
     def type_name(self, char: str | None) -> None:
-        if char is None:
-            self.name = self.name[:-1]
-        elif len(self.name) < protocol.MAX_NAME:
-            self.name += char
+        self.name = typed(self.name, char, protocol.MAX_NAME)
 
     def go(self) -> None:
         raise NotImplementedError
@@ -109,10 +106,8 @@ class JoinForm(Form):
     def type(self, key: str, char: str | None) -> None:
         if key == "name":
             self.type_name(char)
-        elif char is None:
-            self.address = self.address[:-1]
-        elif len(self.address) < MAX_ADDRESS:
-            self.address += char
+        else:
+            self.address = typed(self.address, char, MAX_ADDRESS)
 
     def hints(self) -> list[str]:
         return ["the address the host's screen shows, like 192.168.1.20:4747"]
@@ -184,10 +179,8 @@ class HostForm(Form):
     def type(self, key: str, char: str | None) -> None:
         if key == "name":
             self.type_name(char)
-        elif char is None:
-            self.port = self.port[:-1]
-        elif char.isdigit() and len(self.port) < 5:
-            self.port += char
+        elif char is None or char.isdigit():
+            self.port = typed(self.port, char, 5)
 
     def hints(self) -> list[str]:
         return ["one seat is yours; the others join with: pusher join ADDRESS:PORT"]

@@ -62,6 +62,15 @@ def _rendered(words: str, size: int, colour: RGB, width: int) -> pygame.Surface:
     return f.render(words, True, colour)
 
 
+def typed(line: str, char: str | None, most: int) -> str:
+    """A typed line after one key: ``char`` added, the line kept to ``most`` characters, or
+    the last character taken off (``char`` None: Backspace). Every typed line of the window
+    (a form's name, address and port, a dialog's answer, the table chat) edits this way."""
+    if char is None:
+        return line[:-1]
+    return (line + char)[:most]
+
+
 def clear_fonts() -> None:
     """Drop cached fonts and text (they die with pygame.quit())."""
     font.cache_clear()
