@@ -21,29 +21,21 @@ import numpy as np
 
 from pusher_sim.errors import IllegalMove
 from pusher_sim.turnloop.actions import Action
-from pusher_sim.turnloop.state import CHANCE, TERMINAL, InvariantError, State
+from pusher_sim.turnloop.state import CHANCE, TERMINAL, State
 from pushover.actions import DIE, ROLL, STOP, Die, Roll, Stop
+from pushover.invariants import check_position
+from pushover.position_codes import BARE as BARE
+from pushover.position_codes import DECIDE as DECIDE
+from pushover.position_codes import EMPTY as EMPTY
+from pushover.position_codes import OUT as OUT
+from pushover.position_codes import OVER as OVER
+from pushover.position_codes import ROLLING as ROLLING
+from pushover.position_codes import START as START
+from pushover.position_codes import WAITING as WAITING  # the codes are read from here too
+from pushover.track import advance
 
 if TYPE_CHECKING:
     from pushover.game import PushOverGame
-
-# Where a player's top character is (``where[seat]``): a stop 1..L, or one of these.
-START = 0
-"""In the START groove behind stop 1: only the player to move, during their turn."""
-OUT = -1
-"""Rolled out (O3): the top stands beside START without a bottom."""
-WAITING = -2
-"""A full piece off the board (at set-up, pushed off, restarted): enters at START (O1, O5, O9)."""
-
-# What stands on a stop (``track[stop]``): a seat's full piece, or one of these.
-EMPTY = -1
-BARE = -2
-"""A bottom character without a top."""
-
-# Phases.
-DECIDE = 0
-ROLLING = 1
-OVER = 2
 
 NEWS_KEPT = 40
 """How many recent events the state remembers for the text view."""
@@ -203,13 +195,13 @@ class PushOverState(State):
         """O2 move, with O4 pushes and O7 pot on the way; then the turn ends."""
         seat = self.to_move
         steps = total * self.cfg.move_multipliers[dice - 1]
-        self._tell("move", seat, dice, total, steps)
+        self.tell("move", seat, dice, total, steps)
         self.counts["moves"] += 1
         self.counts["stops_moved"] += steps
         pos = self.where[seat]
         if pos > 0:
             self.track[pos] = EMPTY
-        pos = self._advance(pos, steps, seat)
+        pos = advance(self, pos, steps, seat)
         self.track[pos] = seat
         self.where[seat] = pos
         self._end_turn()
@@ -227,9 +219,9 @@ class PushOverState(State):
         if pos < cfg.rollout_advance_to:
             if pos > 0:
                 self.track[pos] = EMPTY
-            pos = self._advance(pos, cfg.rollout_advance_to - pos, -1)
+            pos = advance(self, pos, cfg.rollout_advance_to - pos, -1)
         self.track[pos] = BARE
-        self._tell("rollout", seat, dice, total, pos)
+        self.tell("rollout", seat, dice, total, pos)
         if all(w == OUT for w in self.where):
             self._restart()
         self._end_turn()
@@ -241,66 +233,7 @@ class PushOverState(State):
         self.track = [EMPTY] * (cfg.track_length + 1)
         self.where = [WAITING] * cfg.players
         self.free_bottoms = cfg.bottoms - cfg.boxed_bottoms - cfg.players
-        self._tell("restart", -1, 0, 0, 0)
-
-    def _advance(self, pos: int, steps: int, seat: int) -> int:
-        """Move a piece (seat's, or a bare bottom when seat is -1) that is not on the track
-        array from ``pos`` by ``steps`` stops, pushing (O4) and taking the pot (O7); return
-        where it ends."""
-        length = self.cfg.track_length
-        pot_stop = self.cfg.pot_stop
-        track = self.track
-        for _ in range(steps):
-            pos = pos % length + 1
-            if track[pos] != EMPTY:
-                self._push_chain(pos)
-            if pos == pot_stop and seat >= 0:
-                self._take_pot(seat)
-                if self.phase == OVER:
-                    break  # O10: the winner wins at once
-        return pos
-
-    def _push_chain(self, first: int) -> None:
-        """O4: the unbroken row of pieces from stop ``first`` moves one stop on, front first;
-        a pushed piece that reaches a push-off stop falls off (O5)."""
-        length = self.cfg.track_length
-        track = self.track
-        chain = []
-        stop = first
-        while track[stop] != EMPTY:
-            chain.append(stop)
-            stop = stop % length + 1
-        push_offs = self.cfg.push_off_stops
-        for stop in reversed(chain):
-            piece = track[stop]
-            track[stop] = EMPTY
-            dest = stop % length + 1
-            if dest in push_offs:
-                if piece == BARE:
-                    self.free_bottoms += 1
-                    self.counts["pushoffs_bare"] += 1
-                    self._tell("pushoff", -1, dest, 0, 0)
-                else:
-                    self.where[piece] = WAITING
-                    self.counts["pushoffs_full"] += 1
-                    self._tell("pushoff", piece, dest, 0, 0)
-            else:
-                track[dest] = piece
-                if piece >= 0:
-                    self.where[piece] = dest
-
-    def _take_pot(self, seat: int) -> None:
-        """O7, O8 (a chip after the pot is emptied), O10."""
-        chips = self.pot
-        self.columns[seat] += chips
-        self.counts["pots_taken"] += 1
-        self._tell("pot", seat, chips, 0, 0)
-        self.pot = 1
-        self.drawn += 1
-        if self.columns[seat] >= self.cfg.target:
-            self.phase = OVER
-            self.winner = seat
-            self._tell("win", seat, self.columns[seat], 0, 0)
+        self.tell("restart", -1, 0, 0, 0)
 
     def _end_turn(self) -> None:
         self.counts["turns"] += 1
@@ -316,28 +249,29 @@ class PushOverState(State):
             if self.counts["turns"] >= cfg.max_turns:
                 self.phase = OVER
                 self.winner = -1
-                self._tell("draw", -1, self.counts["turns"], 0, 0)
+                self.tell("draw", -1, self.counts["turns"], 0, 0)
                 return
-            self._tell("turn", seat, self.counts["turns"] + 1, 0, 0)
+            self.tell("turn", seat, self.counts["turns"] + 1, 0, 0)
             where = self.where[seat]
             if where == OUT:
                 if self.free_bottoms == 0:
                     self.counts["missed"] += 1
                     self.counts["turns"] += 1
-                    self._tell("missed", seat, 0, 0, 0)
+                    self.tell("missed", seat, 0, 0, 0)
                     seat = (seat + 1) % cfg.players
                     continue
                 self.free_bottoms -= 1
                 self.where[seat] = START
-                self._tell("enter", seat, 1, 0, 0)
+                self.tell("enter", seat, 1, 0, 0)
             elif where == WAITING:
                 self.where[seat] = START
-                self._tell("enter", seat, 0, 0, 0)
+                self.tell("enter", seat, 0, 0, 0)
             self.to_move = seat
             self.phase = DECIDE
             return
 
-    def _tell(self, kind: str, seat: int, a: int, b: int, c: int) -> None:
+    def tell(self, kind: str, seat: int, a: int, b: int, c: int) -> None:
+        """Add an event to the news (the last :data:`NEWS_KEPT`): see :data:`EVENT_KINDS`."""
         news = self.news
         if len(news) >= NEWS_KEPT:
             news = news[1 - NEWS_KEPT :]
@@ -380,58 +314,7 @@ class PushOverState(State):
         )
 
     def check_invariants(self) -> None:
-        cfg = self.cfg
-        n = cfg.players
-        if len(self.where) != n or len(self.columns) != n:
-            raise InvariantError("one top character and one column per player")
-        if len(self.track) != cfg.track_length + 1 or self.track[0] != EMPTY:
-            raise InvariantError("the track has the wrong number of stops")
-        if self.pot < 1 or self.pot + sum(self.columns) != self.drawn:
-            raise InvariantError(
-                f"chips: pot {self.pot} + columns {self.columns} != drawn {self.drawn}"
-            )
-        if any(c < 0 for c in self.columns):
-            raise InvariantError("a column holds fewer than no chips")
-        for seat, where in enumerate(self.where):
-            if where > 0:
-                if where > cfg.track_length or self.track[where] != seat:
-                    raise InvariantError(f"seat {seat}'s piece is not on its stop {where}")
-            elif where == START:
-                if self.phase == OVER or seat != self.to_move:
-                    raise InvariantError(f"seat {seat} stands at START out of turn")
-            elif where not in (OUT, WAITING):
-                raise InvariantError(f"seat {seat}'s top is nowhere ({where})")
-        for stop, piece in enumerate(self.track):
-            if piece >= 0 and (piece >= n or self.where[piece] != stop):
-                raise InvariantError(f"stop {stop} holds a piece of unknown seat {piece}")
-            if piece not in (EMPTY, BARE) and piece < 0:
-                raise InvariantError(f"stop {stop} holds {piece}")
-        in_play = cfg.bottoms - cfg.boxed_bottoms
-        counted = (
-            sum(1 for w in self.where if w != OUT)
-            + sum(1 for p in self.track if p == BARE)
-            + self.free_bottoms
-        )
-        if self.free_bottoms < 0 or counted != in_play:
-            raise InvariantError(f"{counted} bottom characters accounted for, not {in_play}")
-        if self.phase == OVER:
-            if self.winner >= 0 and self.columns[self.winner] < cfg.target:
-                raise InvariantError("the winner has too few chips")
-            if self.winner < 0 and self.counts["turns"] < cfg.max_turns:
-                raise InvariantError("a draw before the turn limit")
-        elif max(self.columns) >= cfg.target:
-            raise InvariantError("someone has enough chips but the game goes on")
-        if self.phase != OVER:
-            if self.where[self.to_move] < 0 or not 0 <= self.to_move < n:
-                raise InvariantError("the player to move has no piece in play")
-            if sum(self.dice) > cfg.roll_limit or len(self.dice) >= cfg.max_dice:
-                raise InvariantError(f"dice {self.dice} should have ended the turn")
-            if any(d not in cfg.die_faces for d in self.dice):
-                raise InvariantError(f"dice {self.dice} show impossible faces")
-        if self.phase == ROLLING and len(self.dice) >= cfg.max_dice:
-            raise InvariantError("rolling a die beyond the last")
-        if self.counts["turns"] > cfg.max_turns or any(v < 0 for v in self.counts.values()):
-            raise InvariantError(f"counters out of range: {self.counts}")
+        check_position(self)
 
     # -- copies -------------------------------------------------------------------------------
 

@@ -4,9 +4,9 @@ The host's :class:`HostedMatch` holds the real :class:`~pusher_sim.turnloop.matc
 state, seed and physics) and the seats: ``open`` for whoever joins, ``human`` for the host's own
 window, or a bot the host runs. A seat taken by a joiner is held by a random token; only its
 SHA-256 is kept (and saved), so the host's files hold no credential. It accepts an action only
-from the seat to move, for the position it was meant for, and only if it is legal; builds what
-each seat is sent from :func:`~pusher_sim.turnloop.seat_view.seat_view` (never the full state);
-and saves itself atomically after every move and every seat taken (:mod:`pusher_sim.net.hostfile`).
+from the seat to move, for the position it was meant for, and only if it is legal; has what
+each seat is sent worded by :mod:`pusher_sim.net.seat_messages` (never the full state); and
+saves itself atomically after every move and every seat taken (:mod:`pusher_sim.net.hostfile`).
 
 It does no input or output of its own: :mod:`pusher_sim.net.server` calls it, one call at a time.
 """
@@ -19,29 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from pusher_sim.errors import CorruptFile, IllegalMove
-from pusher_sim.net import protocol
+from pusher_sim.net import protocol, seat_messages
 from pusher_sim.net.hostfile import HostFile, SavedHost
 from pusher_sim.net.presence import OPEN as OPEN  # the start screen's form names it from here
-from pusher_sim.net.presence import STAND_IN, Seat, new_token, seats_json, token_hash
+from pusher_sim.net.presence import STAND_IN, Seat, new_token, token_hash
 from pusher_sim.net.protocol import Act, Hello, ProtocolError
+from pusher_sim.net.seat_messages import MoveNews
+from pusher_sim.net.seat_messages import Played as Played  # the server reads it from here
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.match import Match
 from pusher_sim.turnloop.registry import GameSpec
-from pusher_sim.turnloop.seat_view import SPECTATOR, SeenMove, seat_view, seen_move
+from pusher_sim.turnloop.seat_view import SPECTATOR, seen_move
 from pusher_sim.turnloop.state import CHANCE
-
-
-@dataclass(frozen=True)
-class Played:
-    """One move as the host applied it, for the news each seat is sent."""
-
-    number: int
-    """The number of moves played, this one included."""
-    mover: int
-    seen: SeenMove
-    path: dict[str, Any] | None = None
-    """What the windows play the move back from (the game's
-    :attr:`~pusher_sim.turnloop.registry.GameSpec.playback`: a Pusher push's path), else None."""
 
 
 @dataclass
@@ -50,9 +39,7 @@ class HostedMatch:
     match: Match
     seats: list[Seat]
     save_to: Path | None = None
-    _news: dict[tuple[int, int], str] = field(default_factory=dict)
-    _path: tuple[int, str] = (-1, "")
-    """The last move's path as sent (its number, its JSON)."""
+    _news: MoveNews = field(init=False, default_factory=MoveNews)
     _file: HostFile | None = field(init=False, default=None)
     watchers: dict[object, str] = field(default_factory=dict)
     """Each spectator's connection and the name it gave ("" for none)."""
@@ -248,85 +235,28 @@ class HostedMatch:
     def welcome(
         self, seat: int, token: str | None, chat: list[dict[str, Any]] | None = None
     ) -> str:
-        """What a connection is told first: its seat and token, its whole view, the seats and
-        the chat so far (``chat``: the last lines, oldest first)."""
-        view = seat_view(self.match, seat)
-        watching = seat == SPECTATOR
-        return protocol.encode(
-            "welcome",
-            seat=seat,
-            token=token,
-            you={
-                "seat": seat,
-                "name": self.seats[seat].name if not watching else "",
-                "role": protocol.WATCH if watching else protocol.PLAY,
-            },
-            moves=self.moves,
-            view=view.to_json(),
-            seats=seats_json(self.seats),
-            started=self.started,
-            chat=chat or [],
-        )
+        """What a connection is told first (:func:`.seat_messages.welcome`)."""
+        return seat_messages.welcome(self, seat, token, chat)
 
     def start(self, seat: int) -> str:
         """Play has just begun: what ``seat`` sees and, if it is to move, what it may do."""
-        state = self.match.state
-        to_move = state.current_player()
-        legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
-        return protocol.encode(
-            "start",
-            moves=self.moves,
-            to_move=to_move,
-            observation=state.observation(seat).to_json(),
-            legal=legal,
-        )
+        return seat_messages.start(self.match, seat)
 
     def news(self, seat: int, played: Played) -> str:
-        """One move as ``seat`` hears of it: the move as seen, and its new observation and
-        legal actions (the same text for every seat that sees the same)."""
-        state = self.match.state
-        to_move = state.current_player()
-        key = (played.number, seat)
-        text = self._news.get(key)
-        if text is None:
-            legal = [a.to_json() for a in state.legal_actions()] if to_move == seat >= 0 else []
-            head = protocol.encode(
-                "move",
-                number=played.number,
-                seen=played.seen.to_json(),
-                to_move=to_move,
-                observation=state.observation(seat).to_json(),
-                legal=legal,
-            )
-            self._news = {k: v for k, v in self._news.items() if k[0] == played.number}
-            if self._path[0] != played.number:  # tens of KB for a push: encoded once
-                self._path = (played.number, protocol.encode_value(played.path))
-            text = self._news[key] = f'{head[:-1]},"path":{self._path[1]}}}'
-
-        return text
+        """One move as ``seat`` hears of it (encoded once for the seats that see the same)."""
+        return self._news.text(self.match, seat, played)
 
     def end(self, seat: int) -> str:
-        """The match is over: the results, and the seed where it hides nothing (it can no
-        longer tell anyone a future die) so a joined client can write the host's very log."""
-        seed = None if self.match.game.hides_information else self.match.seed
-        return protocol.encode("end", returns=self.match.state.returns(), seed=seed)
+        """The match is over: the results, and the seed where it hides nothing."""
+        return seat_messages.end(self.match)
 
     def seats_message(self, note: str | None) -> str:
         """Who sits where, who watches, and what just changed (``note``, one line or None)."""
-        return protocol.encode(
-            "seats",
-            seats=seats_json(self.seats),
-            watchers=list(self.watchers.values()),
-            waiting=sum(1 for s in self.seats if s.person and s.token is None),
-            started=self.started,
-            note=note or None,
-        )
+        watchers = list(self.watchers.values())
+        return seat_messages.seats_message(self.seats, watchers, self.started, note)
 
     def result_line(self) -> str:
-        returns = self.match.state.returns()
-        game = self.match.game
-        scores = ", ".join(f"{game.seat_label(n)} {r:+g}" for n, r in enumerate(returns))
-        return f"the match is over after {self.moves} moves: {scores}"
+        return seat_messages.result_line(self.match)
 
     def save(self, durable: bool = True) -> None:
         """Write the save whole (after a seat is taken, and at a session's first move)."""

@@ -17,20 +17,19 @@ from typing import Any
 from pusher_sim.board import Board, Cell, Colour
 from pusher_sim.errors import CorruptFile, IllegalMove
 from pusher_sim.push_resolution import PushOutcome, PushResolver
-from pusher_sim.pusher.action_shape import finite, shape_cell, shape_pair, shape_triangle
 from pusher_sim.pusher.actions import CODEC, Pass, Place, Push
 from pusher_sim.pusher.config import PusherConfig
-from pusher_sim.pusher.duty import Duty, duty_of, foreign_to
+from pusher_sim.pusher.duty import Duty, duty_of
 from pusher_sim.pusher.hand import hand_draws
 from pusher_sim.pusher.invariants import position_problem
-from pusher_sim.pusher.names import cup_name, cups_named
-from pusher_sim.pusher.position import Geometry, geometry
-from pusher_sim.pusher.recorded_outcome import (
-    made_from_json,
-    outcome_from_json,
-    outcome_problem,
-    outcome_to_json,
+from pusher_sim.pusher.legality import (
+    balls_after_push,
+    check_action,
+    check_push,
+    check_recorded_push,
 )
+from pusher_sim.pusher.position import Geometry, geometry
+from pusher_sim.pusher.recorded_outcome import outcome_problem, outcome_to_json
 from pusher_sim.turnloop.actions import Action
 from pusher_sim.turnloop.state import TERMINAL, Game, InvariantError, State
 from pusher_sim.turnloop.whole_number import whole_number
@@ -221,80 +220,7 @@ class PusherState(State):
     # -- validation ----------------------------------------------------------------------------
 
     def validate(self, action: Action) -> None:
-        if self.end is not None:
-            raise IllegalMove("end", "the game is over")
-        if isinstance(action, Place):
-            self._check_place(action)
-        elif isinstance(action, Push):
-            self._check_push(action)
-        elif isinstance(action, Pass):
-            duty = self.duty()
-            if duty.kind != "pass":
-                rule = "P6" if duty.kind == "push" else "P7"
-                raise IllegalMove(rule, f"you may not pass now: {duty.reason}")
-        else:
-            raise IllegalMove("action", f"{action!r} is not a Pusher action")
-
-    def _name(self, cell: Cell) -> str:
-        return cup_name(cell, self.game.board.radius)
-
-    def _names(self, cells: Sequence[Cell]) -> str:
-        return cups_named(cells, self.game.board.radius)
-
-    def _check_place(self, action: Place) -> None:
-        cell = shape_cell(action.cell)
-        if cell is None:
-            raise IllegalMove("P2", f"a cup is two whole numbers q,r, not {action.cell!r}")
-        duty = self.duty()
-        if duty.kind == "push":
-            raise IllegalMove("P6", "a pushable triangle is on the board: you must push, not place")
-        if cell not in self.game.board:
-            raise IllegalMove("P2", f"there is no cup {self._name(cell)} on this board")
-        if cell in self.balls:
-            raise IllegalMove("P2", f"cup {self._name(cell)} is not empty")
-        cup = self.game.geo.colour[cell]
-        if not foreign_to(self.colour, cup, self.game.config):
-            raise IllegalMove(
-                "P2", f"cup {self._name(cell)} is {cup.label}: place in a cup of another colour"
-            )
-        if duty.kind == "pass":
-            raise IllegalMove(duty.rule, f"you place nothing this turn: {duty.reason}")
-        if cell not in duty.cups:
-            raise IllegalMove(duty.rule, f"cup {self._name(cell)} is not allowed: {duty.reason}")
-
-    def _check_push(self, action: Push, top_speed: float | None = None) -> None:
-        geo = self.game.geo
-        tri = shape_triangle(action.triangle)
-        if tri is None:
-            raise IllegalMove("P4", f"a triangle is three cups q,r, not {action.triangle!r}")
-        if not all(c in self.game.board for c in tri) or not geo.is_triangle(tri):
-            raise IllegalMove(
-                "P4", f"cups {self._names(tri)} are not three mutually neighbouring cups"
-            )
-        if tri != tuple(sorted(tri)):
-            raise IllegalMove(
-                "P8", f"name the triangle's cups in sorted order: {self._names(sorted(tri))}"
-            )
-        if not all(c in self.balls for c in tri):
-            raise IllegalMove(
-                "P4", f"cups {self._names(tri)} do not all hold a ball: that is no triangle"
-            )
-        if not geo.is_pushable(self.balls, tri, self.game.config.free_roll_empty_neighbours):
-            raise IllegalMove(
-                "P9", f"no ball of triangle {self._names(tri)} can roll freely: not pushable"
-            )
-        offset = shape_pair(action.offset)
-        if offset is None:
-            raise IllegalMove("P8", f"the press offset is two numbers (m), not {action.offset!r}")
-        if not geo.press_inside(tri, offset, self.game.config.press_region):
-            raise IllegalMove("P8", f"the press point {offset} is not inside the triangle")
-        if not finite(action.angle):
-            raise IllegalMove("P8", f"the flick angle must be a number, not {action.angle!r}")
-        top = self.game.resolver.max_flick_speed if top_speed is None else top_speed
-        if not finite(action.speed) or not 0.0 <= action.speed <= top:
-            raise IllegalMove("P8", f"the flick speed must be 0..{top} m/s, not {action.speed!r}")
-        if not finite(action.strength) or not 0.0 <= action.strength <= 1.0:
-            raise IllegalMove("P8", f"the press strength must be 0..1, not {action.strength!r}")
+        check_action(self, action)
 
     # -- applying ------------------------------------------------------------------------------
 
@@ -312,21 +238,12 @@ class PusherState(State):
             return
         # A flick the model it was played under allowed stands, whichever model is current.
         top = max(self.game.resolver.max_flick_speed, self.game.unrecorded.max_flick_speed)
-        self._check_push(action, top)
+        check_push(self, action, top)
         made = None
         if outcome is None:  # a log from before outcomes, and so before the hand: made as aimed
             resolved = self._resolve(action, self.game.unrecorded)
         else:
-            resolved = outcome_from_json(outcome)
-            problem = outcome_problem(self.game.board, resolved.balls, self._after_push())
-            if problem is not None:
-                raise CorruptFile(f"the recorded outcome is impossible: {problem}")
-            made = made_from_json(outcome, action)
-            if made is not None:
-                try:
-                    self._check_push(made, top)
-                except IllegalMove as exc:
-                    raise CorruptFile(f"the recorded push made is impossible: {exc}") from None
+            resolved, made = check_recorded_push(self, action, outcome, top)
         self._carry_out(action, resolved, None if made is None else (action, made))
 
     def logged_outcome(self) -> dict[str, Any] | None:
@@ -417,15 +334,9 @@ class PusherState(State):
             self._win()  # P12
         # else P11(a) or (c): the same player pushes again or places; duty() says which.
 
-    def _after_push(self) -> Counter[Colour]:
-        """The balls a push from here must leave on the board: these and the pushed one."""
-        expected = Counter(self.balls.values())
-        expected[self.colour] += 1
-        return expected
-
     def _checked(self, outcome: PushOutcome) -> dict[Cell, Colour]:
         """P13: every ball, the pusher's new one included, rests alone in a cup of the board."""
-        problem = outcome_problem(self.game.board, outcome.balls, self._after_push())
+        problem = outcome_problem(self.game.board, outcome.balls, balls_after_push(self))
         if problem is not None:
             raise InvariantError(f"P13: {problem}")
         return dict(outcome.balls)
