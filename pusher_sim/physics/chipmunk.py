@@ -235,6 +235,7 @@ if FAST:
     read_state = _BODY_STATE.unpack_from
     _write_motion = struct.Struct("4d").pack_into  # (fields, AT_P, p.x, p.y, v.x, v.y)
     _write_velocity = struct.Struct("2d").pack_into  # (fields, AT_V, v.x, v.y)
+    _T1 = T + 1
 
     def set_motion_in_place(
         handle: Any,
@@ -260,7 +261,7 @@ if FAST:
             m[IDLE] = 0.0
         _write_motion(m, AT_P, px, py, vx, vy)
         m[T] = px
-        m[T + 1] = py
+        m[_T1] = py
 
     def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
         """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first

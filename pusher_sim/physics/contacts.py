@@ -177,8 +177,21 @@ class FirstTouch:
         if slip > 0.0:
             dvx -= tangential * tx / slip
             dvy -= tangential * ty / slip
-        self._move(a, ma, pax, pay, vax + dvx, vay + dvy, t, root_a, links_a, idle_a)
-        self._move(b, mb, pbx, pby, vbx - dvx, vby - dvy, t, root_b, links_b, idle_b)
+        # Each ball leaves the touch t ago at its new velocity: an awake one wound back along
+        # its old velocity and on along the new one, a sleeping one (which has not moved)
+        # carried on from the touch; either woken as a setter wakes it. Written out for the two
+        # balls, not called: this is the step's hottest Python.
+        wax, way, wbx, wby = vax + dvx, vay + dvy, vbx - dvx, vby - dvy
+        if root_a:
+            pax, pay = pax + wax * t, pay + way * t
+        else:
+            pax, pay = pax + (wax - vax) * t, pay + (way - vay) * t
+        if root_b:
+            pbx, pby = pbx + wbx * t, pby + wby * t
+        else:
+            pbx, pby = pbx + (wbx - vbx) * t, pby + (wby - vby) * t
+        _set_motion(a, ma, pax, pay, wax, way, links_a, root_a, idle_a)
+        _set_motion(b, mb, pbx, pby, wbx, wby, links_b, root_b, idle_b)
         if vertical != 0.0:
             # Both spins lose the same along the line of centres (ball_friction.py).
             kick = -vertical / self._inertia
@@ -187,30 +200,6 @@ class FirstTouch:
                 wx, wy = _state(m)[2:4]
                 _set_v(h, m, wx + kick * nx, wy + kick * ny)
         self.count += 1
-
-    def _move(
-        self,
-        h: Any,
-        m: Any,
-        px: float,
-        py: float,
-        vx: float,
-        vy: float,
-        t: float,
-        root: Any,
-        links: Any,
-        idle: float,
-    ) -> None:
-        """Ball ``h`` (fields ``m``, at ``px, py`` now) leaves the touch ``t`` ago at ``vx, vy``:
-        an awake ball is wound back along its old velocity and on along the new one, a sleeping
-        one (which has not moved) carried on from the touch; either is woken as a setter would
-        wake it."""
-        if root:
-            px, py = px + vx * t, py + vy * t
-        else:
-            ovx, ovy = _state(m)[2:4]
-            px, py = px + (vx - ovx) * t, py + (vy - ovy) * t
-        _set_motion(h, m, px, py, vx, vy, links, root, idle)
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
