@@ -22,7 +22,8 @@ _sqrt, _hypot = math.sqrt, math.hypot
 
 class RidgeCrossing:
     """Sets a ball's speed as it crosses from one cup's cell into another's (one per Space
-    with cups; called from the cell-entry callback, so it reads and writes the body's struct)."""
+    with cups; called from the cell-entry callback, so it reads the body's struct and sets the
+    velocity in place, through chipmunk.py)."""
 
     def __init__(self, state: SpaceState) -> None:
         self.state = state
