@@ -46,5 +46,12 @@ slow: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pusher bench
 
+# The docs' speed table, docs/speeds.md: every benchmark whose figures the docs quote, run
+# briefly, its output written with the commit and date (niced: it shares the machine). Any other
+# speed in the docs carries the commit and date it was measured on (checks/speed_figures.py).
+.PHONY: speeds
+speeds: $(STAMP)
+	nice -n 10 env PYTHONPATH=. $(BIN)/python benchmarks/speed_table.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -3,10 +3,11 @@ what each printed, with the commit and the date it was measured on and the machi
 ``docs/speeds.md`` (atomically). One command regenerates it, so no speed in the docs is older
 than its last run:
 
-    nice -n 10 env PYTHONPATH=. python benchmarks/speed_table.py
+    nice -n 10 env PYTHONPATH=. python benchmarks/speed_table.py    # or: make speeds
 
 Each benchmark prints its figures as ratios or per CPU-second, measured in one run, so the
-table means something on a loaded machine; the load average is beside it all the same.
+table means something on a loaded machine; the load average is beside it all the same. A speed
+the docs quote elsewhere carries its own commit and date (``checks/speed_figures.py``).
 """
 
 from __future__ import annotations

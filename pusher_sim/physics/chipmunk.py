@@ -6,7 +6,9 @@ each step and the settle check every ball's sleep state, and the begin callbacks
 touches, cell entries) run inside Chipmunk's step a few times a step. So, through pymunk's own
 cffi library, this module reads bodies by their Chipmunk handle, has Chipmunk call the begin
 callbacks directly (:func:`on_begin`, with a ``cpArbiter *`` whose fields the functions here
-read), and lets them read and write a body's struct in place (:func:`body_memory`).
+read), and lets them read a body's struct in place (:func:`body_memory`) and write it through
+the two setters here (:func:`set_motion_in_place`, :func:`set_velocity_in_place`): no other
+module writes Chipmunk's memory.
 
 Every field used is checked when this module is imported (:func:`layout_problem`). If one does
 not match (another pymunk), or ``PUSHER_SIM_CHIPMUNK=public`` is set, the same names are bound
@@ -99,7 +101,7 @@ def layout_problem(motion: int = MOTION) -> str | None:
             struct.pack_into("2d", memory, AT_V, 0.75, -1.25)
             v = lib.cpBodyGetVelocity(body)
             if (v.x, v.y, AT_P) != (0.75, -1.25, 8 * P):
-                return "cpBody's velocity is not where write_velocity writes"
+                return "cpBody's velocity is not where set_velocity_in_place writes"
         finally:
             lib.cpBodyFree(body)
         return _contact_problem(ffi)
@@ -179,7 +181,7 @@ FAST = PROBLEM is None
 
 # The names the model uses, bound to one path or the other. A handle stands for a pymunk object
 # in the per-step Python; a body's fields (body_memory) are read with read_state and written
-# with write_motion and set_velocity_in_place; a begin callback's arbiter is read with
+# with set_motion_in_place and set_velocity_in_place; a begin callback's arbiter is read with
 # arbiter_bodies, arbiter_shapes, cached and ball_contact.
 handle: Callable[[Any], Any]  # a pymunk Body's handle (valid while the Body lives)
 shape_handle: Callable[[Any], Any]  # a Shape's: hashable, what a callback reads for it
@@ -191,13 +193,11 @@ activate: Callable[[Any], Any]  # (handle): what each of the body's setters call
 body_memory: Callable[[Any], Any]  # (handle) -> its fields, for the three below
 read_state: Callable[[Any], tuple[float, float, float, float, Any, Any, float]]
 """(fields) -> p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time."""
-write_motion: Callable[[Any, int, float, float, float, float], None]
-"""(fields, AT_P, p.x, p.y, v.x, v.y): the position and velocity written; a position written so
-must be written at T too (the transform, what the getter reads), and the body woken (its idle
-time zeroed at IDLE, or activate when it has threaded contacts), as the setters do."""
-write_velocity: Callable[[Any, int, float, float], None]
-"""(fields, AT_V, v.x, v.y): the velocity written, the body woken first as the setter does."""
+set_motion_in_place: Callable[[Any, Any, float, float, float, float, Any, Any, float], None]
+"""(handle, fields, p.x, p.y, v.x, v.y, threaded contacts, asleep, idle time as read_state read
+them): cpBodySetVelocity then cpBodySetPosition, bit for bit."""
 set_velocity_in_place: Callable[[Any, Any, float, float], None]
+"""(handle, fields, v.x, v.y): cpBodySetVelocity, bit for bit."""
 set_filter: Callable[[Any, Any], Any]  # (shape handle, shape_filter(...))
 shape_filter: Callable[[int, int, int], Any]
 set_spring_anchor_b: Callable[[Any, tuple[float, float]], Any]  # (spring handle, (x, y))
@@ -233,9 +233,35 @@ if FAST:
         return _fields(_ffi, handle)
 
     read_state = _BODY_STATE.unpack_from
+    _write_motion = struct.Struct("4d").pack_into  # (fields, AT_P, p.x, p.y, v.x, v.y)
+    _write_velocity = struct.Struct("2d").pack_into  # (fields, AT_V, v.x, v.y)
+    _T1 = T + 1
 
-    write_motion = struct.Struct("4d").pack_into
-    write_velocity = struct.Struct("2d").pack_into
+    def set_motion_in_place(
+        handle: Any,
+        m: Any,
+        px: float,
+        py: float,
+        vx: float,
+        vy: float,
+        links: Any,
+        root: Any,
+        idle: float,
+    ) -> None:
+        """cpBodySetVelocity then cpBodySetPosition through the body's fields ``m``, bit for
+        bit, given what read_state read of them (``links, root, idle``): the body woken as the
+        setters wake it (cpBodyActivate, done in place when it only zeroes the idle time of an
+        awake body without threaded contacts; Chipmunk defers a sleeper's waking to the end of
+        the collision pass), then the position, the velocity and the transform (what the
+        position getter reads: body_memory says why writing it is the setter) written. One
+        call, not two: a first touch moves two balls, the step's hottest Python."""
+        if links or root:
+            activate(handle)
+        elif idle:
+            m[IDLE] = 0.0
+        _write_motion(m, AT_P, px, py, vx, vy)
+        m[T] = px
+        m[_T1] = py
 
     def set_velocity_in_place(handle: Any, m: Any, vx: float, vy: float) -> None:
         """cpBodySetVelocity through the body's fields ``m``, bit for bit: the body woken first
@@ -246,7 +272,7 @@ if FAST:
             activate(handle)
         elif idle:
             m[IDLE] = 0.0
-        write_velocity(m, AT_V, vx, vy)
+        _write_velocity(m, AT_V, vx, vy)
 
     set_filter = _lib.cpShapeSetFilter
     set_spring_anchor_b = _lib.cpDampedSpringSetAnchorB
@@ -301,8 +327,7 @@ else:
     activate = methodcaller("activate")
 
     read_state = _public.read_state
-    write_motion = _public.write_motion
-    write_velocity = _public.write_velocity
+    set_motion_in_place = _public.set_motion_in_place
     set_velocity_in_place = _public.set_velocity_in_place
 
     def set_filter(shape: Any, shape_filter: Any) -> Any:

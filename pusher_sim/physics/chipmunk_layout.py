@@ -1,10 +1,10 @@
 """Where the fields of Chipmunk's ``struct cpBody`` lie: what chipmunk.py reads and writes in
-place, and what chipmunk_public.py's stand-in for a body's fields answers to.
+place (and no other module writes).
 
 A body's fields are viewed from p on as doubles (``MOTION`` bytes into the struct); the indices
 below are into that view. chipmunk.py checks every one of them against Chipmunk's getters when
-it is imported (layout_problem). Kept apart from both modules so that neither imports the
-other to learn them.
+it is imported (layout_problem). A module of its own: the layout is data, what chipmunk.py does
+with it is code, and the tests name the offsets here.
 """
 
 BODY_SIZE = 272

@@ -18,22 +18,16 @@ from typing import Any
 
 import pymunk
 
-from pusher_sim.physics.chipmunk_layout import IDLE, T
-
 
 class PublicBody:
-    """A pymunk Body as the callbacks see a body's fields: write_motion sets its position and
-    velocity with pymunk's setters, which also set the transform and wake it, so the stores at
-    chipmunk_layout.T and IDLE that follow have nothing left to do."""
+    """A pymunk Body as the callbacks see a body's fields: read with :func:`read_state`, written
+    only through :func:`set_motion_in_place` and :func:`set_velocity_in_place` (pymunk's
+    setters, which also set the transform and wake the body); it takes no stores."""
 
     __slots__ = ("body",)
 
     def __init__(self, body: pymunk.Body) -> None:
         self.body = body
-
-    def __setitem__(self, i: int, value: float) -> None:
-        if i not in (T, T + 1, IDLE):
-            raise IndexError(f"no public writing of a body's field {i}")
 
 
 def read_state(view: PublicBody) -> tuple[float, float, float, float, int, int, float]:
@@ -44,13 +38,23 @@ def read_state(view: PublicBody) -> tuple[float, float, float, float, int, int, 
     return (p.x, p.y, v.x, v.y, 0, int(body.is_sleeping), 0.0)
 
 
-def write_motion(view: PublicBody, offset: int, px: float, py: float, vx: float, vy: float) -> None:
-    view.body.velocity = (vx, vy)
-    view.body.position = (px, py)
-
-
-def write_velocity(view: PublicBody, offset: int, vx: float, vy: float) -> None:
-    view.body.velocity = (vx, vy)
+def set_motion_in_place(
+    body: pymunk.Body,
+    view: PublicBody,
+    px: float,
+    py: float,
+    vx: float,
+    vy: float,
+    links: Any,
+    root: Any,
+    idle: float,
+) -> None:
+    """chipmunk.set_motion_in_place: pymunk's velocity and position setters, a sleeping body
+    woken first as there."""
+    if root:
+        body.activate()
+    body.velocity = (vx, vy)
+    body.position = (px, py)
 
 
 def set_velocity_in_place(body: pymunk.Body, m: Any, vx: float, vy: float) -> None:

@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from pusher_sim.physics import chipmunk
-from pusher_sim.physics import chipmunk_layout as layout
 from pusher_sim.physics.ball_friction import contact_friction
 from pusher_sim.physics.collision import PRESSED
 from pusher_sim.physics.config import PhysicsConfig
@@ -34,7 +33,7 @@ class FirstTouch:
 
     They run once per contact, and a step at 51 moving balls meets about two, so Chipmunk calls
     them itself (chipmunk.on_begin, not through pymunk's dispatch) and they read and write the
-    two bodies' fields in place (chipmunk.read_state, write_motion). ``count`` is how many
+    two bodies' fields in place (chipmunk.read_state, set_motion_in_place). ``count`` is how many
     contacts were resolved at first touch, ``asleep`` and ``lasting`` how many were left to
     Chipmunk for a sleeping ball or as a lasting contact. A pair met again while Chipmunk still
     keeps its contact (for ``collision_persistence`` steps after it ends: chipmunk.cached) and
@@ -124,25 +123,9 @@ class FirstTouch:
             dvx -= dt * tx
             dvy -= dt * ty
         # The new velocities as of t ago: wound back to the touch, carried on at them
-        # (cpBodySetVelocity and cpBodySetPosition in place: chipmunk.write_motion, then the
-        # transform and the wake as chipmunk.body_memory says). Written out for each ball, not
-        # called: this is the step's hottest Python.
-        px, py = pax + dvx * t, pay + dvy * t
-        _write(ma, _AT_P, px, py, vax + dvx, vay + dvy)
-        ma[_T] = px
-        ma[_T1] = py
-        if links_a:
-            _activate(a)
-        elif idle_a:
-            ma[_IDLE] = 0.0
-        px, py = pbx - dvx * t, pby - dvy * t
-        _write(mb, _AT_P, px, py, vbx - dvx, vby - dvy)
-        mb[_T] = px
-        mb[_T1] = py
-        if links_b:
-            _activate(b)
-        elif idle_b:
-            mb[_IDLE] = 0.0
+        # (cpBodySetVelocity and cpBodySetPosition in place).
+        _set_motion(a, ma, pax + dvx * t, pay + dvy * t, vax + dvx, vay + dvy, links_a, 0, idle_a)
+        _set_motion(b, mb, pbx - dvx * t, pby - dvy * t, vbx - dvx, vby - dvy, links_b, 0, idle_b)
         self.count += 1
 
     def balls_in_3d(self, arb: Any, space: Any = None, data: Any = None) -> None:
@@ -194,8 +177,21 @@ class FirstTouch:
         if slip > 0.0:
             dvx -= tangential * tx / slip
             dvy -= tangential * ty / slip
-        self._move(a, ma, pax, pay, vax + dvx, vay + dvy, t, root_a, links_a, idle_a)
-        self._move(b, mb, pbx, pby, vbx - dvx, vby - dvy, t, root_b, links_b, idle_b)
+        # Each ball leaves the touch t ago at its new velocity: an awake one wound back along
+        # its old velocity and on along the new one, a sleeping one (which has not moved)
+        # carried on from the touch; either woken as a setter wakes it. Written out for the two
+        # balls, not called: this is the step's hottest Python.
+        wax, way, wbx, wby = vax + dvx, vay + dvy, vbx - dvx, vby - dvy
+        if root_a:
+            pax, pay = pax + wax * t, pay + way * t
+        else:
+            pax, pay = pax + (wax - vax) * t, pay + (way - vay) * t
+        if root_b:
+            pbx, pby = pbx + wbx * t, pby + wby * t
+        else:
+            pbx, pby = pbx + (wbx - vbx) * t, pby + (wby - vby) * t
+        _set_motion(a, ma, pax, pay, wax, way, links_a, root_a, idle_a)
+        _set_motion(b, mb, pbx, pby, wbx, wby, links_b, root_b, idle_b)
         if vertical != 0.0:
             # Both spins lose the same along the line of centres (ball_friction.py).
             kick = -vertical / self._inertia
@@ -204,39 +200,6 @@ class FirstTouch:
                 wx, wy = _state(m)[2:4]
                 _set_v(h, m, wx + kick * nx, wy + kick * ny)
         self.count += 1
-
-    def _move(
-        self,
-        h: Any,
-        m: Any,
-        px: float,
-        py: float,
-        vx: float,
-        vy: float,
-        t: float,
-        root: Any,
-        links: Any,
-        idle: float,
-    ) -> None:
-        """Ball ``h`` (fields ``m``, at ``px, py`` now) leaves the touch ``t`` ago at ``vx, vy``:
-        an awake ball is wound back along its old velocity and on along the new one, a sleeping
-        one (which has not moved) carried on from the touch; either is woken as a setter would
-        wake it."""
-        if root:
-            px, py = px + vx * t, py + vy * t
-            _activate(h)  # deferred by Chipmunk to the end of the collision pass, as a setter's
-        else:
-            ovx, ovy = _state(m)[2:4]
-            px, py = px + (vx - ovx) * t, py + (vy - ovy) * t
-        _write(m, _AT_P, px, py, vx, vy)
-        m[_T] = px
-        m[_T1] = py
-        if root:
-            return
-        if links:
-            _activate(h)
-        elif idle:
-            m[_IDLE] = 0.0
 
     def rim(self, arb: Any, space: Any = None, data: Any = None) -> None:
         """A ball began to touch the rim in this step (the handler's order: ball, rim; ``arb``
@@ -263,21 +226,13 @@ class FirstTouch:
             dt = (cap if cap < slip else slip) / slip
             dvx -= dt * tx
             dvy -= dt * ty
-        px, py = px + dvx * t, py + dvy * t
-        _write(m, _AT_P, px, py, vx + dvx, vy + dvy)
-        m[_T] = px
-        m[_T1] = py
-        if links:
-            _activate(body)
-        elif idle:
-            m[_IDLE] = 0.0
+        _set_motion(body, m, px + dvx * t, py + dvy * t, vx + dvx, vy + dvy, links, 0, idle)
         self.count += 1
 
 
 # Chipmunk's fields read and written (chipmunk.py), bound once for the callbacks.
-_state, _write, _activate = chipmunk.read_state, chipmunk.write_motion, chipmunk.activate
+_state, _set_motion = chipmunk.read_state, chipmunk.set_motion_in_place
 _set_v = chipmunk.set_velocity_in_place
-_AT_P, _AT_V, _T, _T1, _IDLE = layout.AT_P, layout.AT_V, layout.T, layout.T + 1, layout.IDLE
 _bodies, _cached, _ball_contact = chipmunk.arbiter_bodies, chipmunk.cached, chipmunk.ball_contact
 _sqrt, _hypot = math.sqrt, math.hypot
 

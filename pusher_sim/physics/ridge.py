@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import math
 
-from pusher_sim.physics import chipmunk, chipmunk_layout
+from pusher_sim.physics import chipmunk
 from pusher_sim.physics.state import SpaceState
 
-_state, _write_velocity, _activate = (
-    chipmunk.read_state,
-    chipmunk.write_velocity,
-    chipmunk.activate,
-)
-_AT_V, _IDLE = chipmunk_layout.AT_V, chipmunk_layout.IDLE
+_state, _set_velocity = chipmunk.read_state, chipmunk.set_velocity_in_place
 _sqrt, _hypot = math.sqrt, math.hypot
 
 
 class RidgeCrossing:
     """Sets a ball's speed as it crosses from one cup's cell into another's (one per Space
-    with cups; called from the cell-entry callback, so it reads and writes the body's struct)."""
+    with cups; called from the cell-entry callback, so it reads the body's struct and sets the
+    velocity in place, through chipmunk.py)."""
 
     def __init__(self, state: SpaceState) -> None:
         self.state = state
@@ -53,7 +49,7 @@ class RidgeCrossing:
         (ax, ay), (bx, by) = state.centres[a], state.centres[b]
         memory = state.body_memory
         m = memory[h]
-        px, py, vx, vy, links, root, idle = _state(m)
+        px, py, vx, vy = _state(m)[:4]
         spin = state.spin_handles[i]
         cx, cy = vx, vy  # the velocity H is read off
         share = self.spin_share
@@ -84,13 +80,8 @@ class RidgeCrossing:
             s = -c1 / c2x2
             s = s if s > 0.0 else 0.0  # max(0, s)
         dx, dy = s * ux - vbx, s * uy - vby
-        # cpBodySetVelocity in place, as chipmunk.set_velocity_in_place (the state read above).
-        if links or root:
-            _activate(h)
-        elif idle:
-            m[_IDLE] = 0.0
-        _write_velocity(m, _AT_V, vx + dx, vy + dy)
+        _set_velocity(h, m, vx + dx, vy + dy)
         if spin is not None:
             m = memory[spin]
             wx, wy = _state(m)[2:4]
-            chipmunk.set_velocity_in_place(spin, m, wx + dx, wy + dy)
+            _set_velocity(spin, m, wx + dx, wy + dy)
