@@ -1,8 +1,13 @@
 """Stopping an experiment: SIGKILL loses only the chunks in flight and --resume makes the same
-table; no worker outlives its parent; one Ctrl-C stops at once, keeping finished chunks."""
+table; no worker outlives its parent; one Ctrl-C stops at once, keeping finished chunks.
+
+No check here reads the clock: "at once" is the run stopping before its last chunk, and the
+waits below are hang guards only (a loaded machine must not fail them)."""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import signal
 import subprocess
@@ -18,8 +23,12 @@ from pusher_sim.running.output_lock import output_lock
 from pusher_sim.running.pool import worker_pool
 from tests.processes import children, gone_within
 
+HANG_GUARD = 120.0
+"""Seconds a stopped run and its workers may take to end: only a hang reaches it."""
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
+PR_GET_PDEATHSIG = 2
 SWEEP = ["--grid", "angle=0:330:24", "--grid", "speed=0.2:1.2:5", "--chunk", "2", "--quiet"]
 
 
@@ -43,11 +52,9 @@ def test_sigkill_leaves_no_worker_and_resume_gives_the_same_table(tmp_path: Path
     wait_for_chunks(out, 3, process)
     workers = children(process.pid)
     assert len(workers) == 2
-    killed = time.monotonic()
     process.send_signal(signal.SIGKILL)
-    process.wait(10)
-    assert gone_within(workers, 10) is not None
-    assert time.monotonic() - killed < 3.0  # measured ~0.1 s: the kernel kills them
+    process.wait(HANG_GUARD)
+    assert gone_within(workers, HANG_GUARD) is not None  # the kernel kills them: see below
     done = Output(out).done()
     assert 3 <= len(done) < 60 and not out.exists()
     assert main(["experiment", *SWEEP, "--workers", "2", "--out", str(out), "--resume"]) == 0
@@ -61,17 +68,15 @@ def test_a_second_ctrl_c_ends_it_at_once(tmp_path: Path) -> None:
     process = start(out, workers=2)
     wait_for_chunks(out, 2, process)
     workers = children(process.pid)
-    pressed = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)
     time.sleep(0.05)
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGINT)
-    process.communicate(timeout=30)
-    assert time.monotonic() - pressed < 8.0  # it once deadlocked here
+    process.communicate(timeout=HANG_GUARD)  # it once deadlocked here
     assert process.returncode in (130, -signal.SIGINT)
     # The kernel kills them as their parent exits; each dies when next scheduled.
-    assert gone_within(workers, 3.0) is not None
-    assert len(Output(out).done()) >= 2
+    assert gone_within(workers, HANG_GUARD) is not None
+    assert 2 <= len(Output(out).done()) < 60  # stopped, not run to its end
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
@@ -80,18 +85,16 @@ def test_one_ctrl_c_stops_keeps_chunks_and_says_how_to_resume(tmp_path: Path, ho
     process = start(out, workers=2)
     wait_for_chunks(out, 2, process)
     workers = children(process.pid)
-    pressed = time.monotonic()
     if how == "ctrl-c":
         os.killpg(process.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole group
     else:
         process.terminate()
-    _, err = process.communicate(timeout=30)
-    assert time.monotonic() - pressed < 8.0  # measured ~0.6 s
+    _, err = process.communicate(timeout=HANG_GUARD)
     assert process.returncode == 130
     assert "--resume" in err and err.count("\n") == 1
-    assert gone_within(workers, 3.0) is not None
+    assert gone_within(workers, HANG_GUARD) is not None
     kept = Output(out).done()
-    assert len(kept) >= 2 and f"{len(kept)} of 60 chunks" in err
+    assert 2 <= len(kept) < 60 and f"{len(kept)} of 60 chunks" in err  # stopped before the end
 
 
 def lock_files_open_here(out: Path) -> list[str]:
@@ -106,7 +109,24 @@ def test_workers_never_hold_the_output_lock(tmp_path: Path) -> None:
     # last worker had quite finished dying: a --resume straight after a SIGKILL was refused.
     out = tmp_path / "run.parquet"
     with output_lock(out), worker_pool(1) as pool:
-        assert pool.submit(lock_files_open_here, out).result(30) == []
+        assert pool.submit(lock_files_open_here, out).result(HANG_GUARD) == []
+
+
+def kernel_kills_this_with_its_parent() -> int:
+    """The signal the kernel sends this process when its parent dies (0: none), read in a pool
+    worker: ``prctl(PR_GET_PDEATHSIG)``."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    found = ctypes.c_int(0)
+    assert libc.prctl(PR_GET_PDEATHSIG, ctypes.byref(found), 0, 0, 0) == 0
+    return found.value
+
+
+def test_the_kernel_kills_a_worker_when_its_parent_dies() -> None:
+    # Told so, the kernel kills a worker the moment its parent dies, in the middle of a chunk:
+    # asked of the worker itself rather than timed (a worker left to finish its chunk, or to
+    # notice its parent gone half a second later, would also be gone in the end).
+    with worker_pool(1) as pool:
+        assert pool.submit(kernel_kills_this_with_its_parent).result(HANG_GUARD) == signal.SIGKILL
 
 
 def test_a_worker_killed_from_outside_stops_the_run_in_one_line(tmp_path: Path) -> None:
@@ -117,7 +137,7 @@ def test_a_worker_killed_from_outside_stops_the_run_in_one_line(tmp_path: Path) 
     process = start(out, workers=2)
     wait_for_chunks(out, 2, process)
     os.kill(children(process.pid)[0], signal.SIGKILL)
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=HANG_GUARD)
     assert process.returncode == 130, err
     assert "--resume" in err and err.count("\n") == 1, err
     assert main(["experiment", *SWEEP, "--workers", "2", "--out", str(out), "--resume"]) == 0
