@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,16 +63,26 @@ if pid == 0:
     os.dup2(null, 1)
     os.execv(sys.argv[2], sys.argv[2:])
 _, status, usage = os.wait4(pid, 0)
-print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
 
 
-def run_measured(
-    argv: list[str], seconds: float, cap_bytes: int = 0, **popen: Any
-) -> tuple[int, float, str]:
+@dataclass(frozen=True)
+class Measured:
+    """How a command run by :func:`run_measured` ended and what it cost: its exit code, its own
+    peak resident memory in MB, the CPU seconds it used (user and system: a bound on work that
+    a loaded machine does not inflate, as it does wall time) and its stderr."""
+
+    code: int
+    peak_mb: float
+    cpu_seconds: float
+    err: str
+
+
+def run_measured(argv: list[str], seconds: float, cap_bytes: int = 0, **popen: Any) -> Measured:
     """Run ``argv`` (its first item a path) with its address space capped at ``cap_bytes``
-    (0: none): exit code, its own peak resident memory in MB and its stderr. A run past
-    ``seconds`` is killed and fails the test."""
+    (0: none), and measure it. A run past ``seconds`` of wall time is killed and fails the test:
+    a hang guard, so give it room for a loaded machine."""
     proc = subprocess.Popen(
         [sys.executable, "-c", _MEASURE, str(cap_bytes), *argv],
         stdin=subprocess.DEVNULL,
@@ -86,5 +97,5 @@ def run_measured(
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
         raise AssertionError(f"ran past {seconds} s") from None
-    code, peak_kb = out.split()
-    return int(code), int(peak_kb) / 1024, err.decode(errors="replace")
+    code, peak_kb, cpu = out.split()
+    return Measured(int(code), int(peak_kb) / 1024, float(cpu), err.decode(errors="replace"))

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +43,15 @@ from pusher_sim.running.pool import start_pool, stop_now
 from pusher_sim.running.runner import executor_for, run_chunks
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
-from tests.processes import children, gone_within, run_measured
+from tests.processes import Measured, children, gone_within, run_measured
 from tests.test_robust_cli import child_env, cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 LINUX = pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+HANG_GUARD = 120.0
+"""Seconds a wait may last before it counts as a hang: CI's loaded machine never reaches it. No
+test here checks how long something took by the wall clock (issue: a timing test failed on CI)."""
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +69,7 @@ def test_7_sighup_with_the_window_open_saves_the_game(tmp_path: Path) -> None:
     before = signal.getsignal(signal.SIGHUP)
 
     def hang_up() -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG_GUARD
         # until the window has taken the signal (the command line takes it first)
         while signal.getsignal(signal.SIGHUP) in (before, getattr(interrupts, "_on_signal", 0)):
             if time.monotonic() > deadline:
@@ -105,12 +109,12 @@ def test_7_a_signal_while_the_program_imports_is_one_line(
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG_GUARD
         while not _mapped(proc.pid, "_multiarray_umath"):  # numpy is being imported
             assert proc.poll() is None and time.monotonic() < deadline
             time.sleep(0.001)
         proc.send_signal(sig)
-        _, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=HANG_GUARD)
     finally:
         proc.kill()
         proc.wait()
@@ -144,11 +148,12 @@ def test_7_an_interrupt_is_never_raised_inside_the_pools_locks() -> None:
 def test_7_an_interrupt_while_waiting_for_a_result_is_raised_at_once() -> None:
     never: Future[int] = Future()
     timer = threading.Timer(0.2, os.kill, args=(os.getpid(), signal.SIGINT))
+    # Raised in the wait, not deferred past it: a deferred one would let the wait run out, a
+    # TimeoutError, not a KeyboardInterrupt (the timeout is only a hang guard).
     with interrupts.handled(), pytest.raises(KeyboardInterrupt):
         timer.start()
-        started = time.monotonic()
-        never.result(timeout=20)
-    assert time.monotonic() - started < 5.0  # raised in the wait, not deferred past it
+        never.result(timeout=HANG_GUARD)
+    assert not never.done()
 
 
 def test_7_a_stopped_pool_leaves_no_executor_thread_to_race_the_exit() -> None:
@@ -188,8 +193,8 @@ def test_7_simulate_workers_die_with_their_parent(data_dir: Path, sig: signal.Si
         workers = _workers_of(proc, 2)
         time.sleep(0.3)
         proc.send_signal(sig)
-        proc.wait(timeout=20)
-        assert gone_within(workers, 5.0) is not None, "a worker outlived simulate"
+        proc.wait(timeout=HANG_GUARD)
+        assert gone_within(workers, HANG_GUARD) is not None, "a worker outlived simulate"
     finally:
         proc.kill()
         proc.wait()
@@ -212,16 +217,14 @@ def test_7_a_second_ctrl_c_ends_a_pooled_run_at_once(data_dir: Path, command: st
     try:
         workers = _workers_of(proc, 2)
         time.sleep(0.5)
-        pressed = time.monotonic()
         os.killpg(proc.pid, signal.SIGINT)
         time.sleep(0.05)
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGINT)
-        out, _ = proc.communicate(timeout=20)
-        assert time.monotonic() - pressed < 8.0
+        out, _ = proc.communicate(timeout=HANG_GUARD)  # 100,000 games: only a hang is that long
         assert proc.returncode in (130, -signal.SIGINT), out.decode()[-500:]
         assert b"Traceback" not in out
-        assert gone_within(workers, 5.0) is not None
+        assert gone_within(workers, HANG_GUARD) is not None
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -276,7 +279,7 @@ def alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def run_cli(argv: list[str], seconds: float = 60.0) -> tuple[int, str, str]:
+def run_cli(argv: list[str], seconds: float = HANG_GUARD) -> tuple[int, str, str]:
     """``pusher argv`` in this process: exit code, stdout, stderr; a traceback is a failure."""
     out, err = io.StringIO(), io.StringIO()
     with alarm(seconds), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -537,7 +540,7 @@ def test_3_info_refuses_a_sidecar_that_is_not_a_file(
         side.mkdir()
     else:
         side.symlink_to(sidecar)
-    code, _, err = run_cli(["experiment", "info", str(table)], seconds=20)
+    code, _, err = run_cli(["experiment", "info", str(table)])
     assert code == 2 and err.count("\n") == 1 and "provenance" in err, err
 
 
@@ -559,7 +562,7 @@ SPECS = {
 def test_4_a_hostile_spec_is_one_line(tmp_path: Path, name: str) -> None:
     spec = tmp_path / "s.toml"
     spec.write_text(SPECS[name])
-    code, _, err = run_cli(["experiment", "run", str(spec), "--quiet"], seconds=20)
+    code, _, err = run_cli(["experiment", "run", str(spec), "--quiet"])
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert not any(tmp_path.glob("*.parquet*"))
 
@@ -568,27 +571,27 @@ def test_4_a_hostile_spec_is_one_line(tmp_path: Path, name: str) -> None:
     "path", ["a\x00b.toml", "n" * 300 + ".toml", "", "-", "d/" * 3000 + "s.toml"]
 )
 def test_4_a_hostile_spec_path_is_one_line(path: str) -> None:
-    code, _, err = run_cli(["experiment", "run", path, "--quiet"], seconds=20)
+    code, _, err = run_cli(["experiment", "run", path, "--quiet"])
     assert code == 2 and err.count("\n") == 1, err
 
 
 def test_4_a_deeply_dotted_key_costs_no_memory(tmp_path: Path) -> None:
     spec = tmp_path / "s.toml"
     spec.write_text("a" + ".a" * 300_000 + " = 1\n")
-    code, peak_mb, err = run_bounded(["experiment", "run", str(spec), "--quiet"], 60)
+    code, peak_mb, _, err = astuple(run_bounded(["experiment", "run", str(spec), "--quiet"]))
     assert code == 2 and err.count("\n") == 1, err
     assert peak_mb < 500, f"{peak_mb} MB"
 
 
-def run_bounded(argv: list[str], seconds: float, cap_mb: int = 3072) -> tuple[int, float, str]:
+def run_bounded(argv: list[str], cap_mb: int = 3072) -> Measured:
     """``pusher argv`` in a child process, its address space capped at ``cap_mb`` (an
-    allocation past it is a MemoryError, which would show as a traceback): exit code, peak
-    resident memory in MB and stderr; a hang past ``seconds`` fails the test. BLAS keeps to one
+    allocation past it is a MemoryError, which would show as a traceback), measured; a hang
+    past :data:`HANG_GUARD` fails the test. BLAS keeps to one
     thread: the cap measures the command, not the buffers a many-core machine's BLAS reserves
     per thread at import."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
     env |= {"SDL_AUDIODRIVER": "dummy", "OPENBLAS_NUM_THREADS": "1"}
-    return run_measured(cli(*argv), seconds, cap_mb * 2**20, env=env, cwd=ROOT)
+    return run_measured(cli(*argv), HANG_GUARD, cap_mb * 2**20, env=env, cwd=ROOT)
 
 
 def test_a_measured_peak_is_the_commands_own() -> None:
@@ -597,7 +600,7 @@ def test_a_measured_peak_is_the_commands_own() -> None:
     # then measure the test run, not the command.
     ballast = bytearray(300 * 2**20)
     ballast[:: resource.getpagesize()] = b"\1" * len(ballast[:: resource.getpagesize()])
-    code, peak_mb, _ = run_measured([sys.executable, "-c", "pass"], 30)
+    code, peak_mb, _, _ = astuple(run_measured([sys.executable, "-c", "pass"], HANG_GUARD))
     assert code == 0 and peak_mb < 100, f"{peak_mb:.0f} MB"
     del ballast
 
@@ -639,17 +642,45 @@ def test_5_a_hostile_saved_game_is_one_line_in_bounded_time_and_memory(
     log = _log_with_string(tmp_path, HOSTILE_STRINGS[body])
     shot = tmp_path / "shot.png"
     argv = [{"LOG": str(log), "SHOT": str(shot)}.get(a, a) for a in READERS[reader]]
-    started = time.monotonic()
-    code, peak_mb, err = run_bounded(argv, 30, cap_mb=MEMORY_CAP_MB)
+    code, peak_mb, cpu_seconds, err = astuple(run_bounded(argv, cap_mb=MEMORY_CAP_MB))
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert f"pusher: {log} " in err, err  # not valid JSON, or nested too deep
-    assert time.monotonic() - started < 10.0  # measured ~1.3 s, most of it the imports
+    # Work, not wall time: measured ~1.3 s of CPU, most of it the imports (35 s before the fix).
+    assert cpu_seconds < 10.0, f"{cpu_seconds:.1f} s of CPU"
     # Resident at most: the imports alone take 84 MB, the 15 MB files 137 MB (259 MB before).
     assert peak_mb < MEMORY_RESIDENT_MB, f"{peak_mb:.0f} MB"
     assert not shot.exists()
 
 
 # -- 6: command lines ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def work_done(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What of the commands' real work was started (each replaced by a stand-in that records
+    it and stops there): a game in the terminal or the window, games simulated, a tournament,
+    an experiment's pushes (its estimate's included)."""
+    from pusher_sim import cli as cli_module
+    from pusher_sim.experiment import cli as experiment_cli
+    from pusher_sim.tournament import cli as tournament_cli
+    from pusher_sim.ui.shell import app
+
+    started: list[str] = []
+
+    def stand_in(name: str) -> Callable[..., Any]:
+        def record(*args: Any, **kwargs: Any) -> Any:
+            started.append(name)
+            raise AssertionError(f"{name} ran before the mistake was said")
+
+        return record
+
+    monkeypatch.setattr(cli_module, "play_in_terminal", stand_in("a terminal game"))
+    monkeypatch.setattr(app, "run", stand_in("a game in the window"))
+    monkeypatch.setattr(cli_module, "simulate", stand_in("the simulation"))
+    monkeypatch.setattr(tournament_cli, "run_locked", stand_in("the tournament"))
+    monkeypatch.setattr(experiment_cli, "run_point", stand_in("an experiment's push"))
+    monkeypatch.setattr(experiment_cli, "run_chunks", stand_in("the experiment"))
+    return started
 
 
 @pytest.fixture
@@ -684,11 +715,12 @@ def gone(monkeypatch: pytest.MonkeyPatch) -> None:
         ["experiment", "--grid", "angle=0", "--out", "/proc/nope.parquet", "--quiet"],
     ],
 )
-def test_6_a_hostile_command_line_is_one_line_before_any_work(gone: None, argv: list[str]) -> None:
-    started = time.monotonic()
-    code, out, err = run_cli(argv, seconds=30)
+def test_6_a_hostile_command_line_is_one_line_before_any_work(
+    gone: None, work_done: list[str], argv: list[str]
+) -> None:
+    code, out, err = run_cli(argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("pusher"), (code, out, err)
-    assert time.monotonic() - started < 10.0
+    assert work_done == []
 
 
 # -- 8: an unusable data folder -----------------------------------------------------------------
@@ -905,7 +937,7 @@ def test_10_a_push_of_too_many_steps_is_refused_up_front(tmp_path: Path, where: 
     else:
         argv = ["experiment", "--grid", "time_step=1e-5,0.002", "--grid", "max_sim_time=1,3600"]
         argv += ["--out", str(tmp_path / "o.parquet")]
-    code, _, err = run_bounded([*argv, *([] if where == "bench" else ["--quiet"])], 30)
+    code, _, _, err = astuple(run_bounded([*argv, *([] if where == "bench" else ["--quiet"])]))
     assert code == 2 and err.count("\n") == 1 and "steps per push" in err, err
 
 
