@@ -16,11 +16,12 @@ from pusher_sim.running.dataset import read_table
 from pusher_sim.running.localcluster import dask_processes
 from pusher_sim.running.runner import executor_for, run_chunks
 
+STALL_GUARD = 300.0
+"""Seconds from the killed worker to the last chunk beyond which its tasks count as stalled."""
 SWEEP = ["--grid", "angle=0:300:6", "--grid", "speed=0.3,0.9", "--chunk", "2", "--quiet"]
 
 
 def test_cluster_gives_the_local_table_and_survives_a_killed_worker(tmp_path: Path) -> None:
-    started = time.monotonic()
     local = tmp_path / "local.parquet"
     assert main(["experiment", *SWEEP, "--workers", "1", "--out", str(local)]) == 0
     job = Job(
@@ -42,7 +43,10 @@ def test_cluster_gives_the_local_table_and_survives_a_killed_worker(tmp_path: Pa
                 rows[k] = chunk
                 if len(rows) == 2:
                     cluster.kill_worker(0)
+                    killed = time.monotonic()
         assert cluster.workers[0].poll() is not None and cluster.workers[1].poll() is None
     assert sorted(rows) == list(range(job.n_chunks))
     assert [rows[k] for k in sorted(rows)] == [job.run_chunk(k) for k in range(job.n_chunks)]
-    assert time.monotonic() - started < 90
+    # Only a stall reaches this (the lost tasks waiting on a dead worker): a slow machine takes
+    # seconds. It bounds the rescheduling alone, not the cluster's start or the runs before.
+    assert time.monotonic() - killed < STALL_GUARD
