@@ -95,9 +95,9 @@ def key(table: GameTable, code: int) -> None:
     tick(table)
 
 
-def run_until(table: GameTable, done: Callable[[], bool], seconds: float = 30.0) -> int:
+def run_until(table: GameTable, done: Callable[[], bool], seconds: float = 60.0) -> int:
     """Frames (at least one: a person acts on what is drawn) until ``done()``; a bot thinks on a
-    thread, so the limit is in seconds."""
+    thread, so the limit is in seconds: a hang guard, with room for a loaded machine."""
     deadline = time.monotonic() + seconds
     tick(table)
     frames = 1

@@ -32,7 +32,7 @@ LOGS_PER_RUN = 2100
 MEMORY_CAP = 900 * 2**20
 """The worker's address space (RLIMIT_AS); about 220 MB of it are the libraries themselves."""
 PEAK_RSS_LIMIT_KB = 500 * 1024
-SECONDS_PER_LOG = 20.0
+SECONDS_PER_LOG = 60.0
 
 Path_ = tuple[Any, ...]
 

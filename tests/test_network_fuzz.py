@@ -61,7 +61,9 @@ class PeakMemory:
 
 @contextlib.contextmanager
 def ws(address: str, **kwargs: Any) -> Iterator[ClientConnection]:
-    with connect(f"ws://{address}", compression=None, open_timeout=5, proxy=None, **kwargs) as c:
+    with connect(
+        f"ws://{address}", compression=None, open_timeout=GUARD, proxy=None, **kwargs
+    ) as c:
         yield c
 
 

@@ -124,7 +124,7 @@ def test_the_host_answers_a_plain_get_with_the_page_and_still_speaks_websocket(
     try:
         targets = ("/", "/app.js", "/table.js", "/game_table.js", "/rules/rummy", "/x")
         for target, status in zip(targets, (200, 200, 200, 200, 200, 404), strict=True):
-            connection = http.client.HTTPConnection("127.0.0.1", host.port, timeout=10)
+            connection = http.client.HTTPConnection("127.0.0.1", host.port, timeout=60)
             connection.request("GET", target)
             response = connection.getresponse()
             body = response.read()

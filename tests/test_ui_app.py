@@ -209,7 +209,7 @@ class BlockedAgent:
         self, state: State, seat: int, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
         self.thinking.set()
-        assert self.go.wait(timeout=30)
+        assert self.go.wait(timeout=60)
         return Place(RED_FIRST)
 
 
@@ -217,7 +217,7 @@ def test_frames_keep_coming_while_a_bot_thinks() -> None:
     bot = BlockedAgent()
     app = make_app(seats=("bot", "human"), agents=[bot, None])
     tick(app)
-    assert bot.thinking.wait(timeout=10)
+    assert bot.thinking.wait(timeout=60)  # a hang guard
     for _ in range(30):
         assert tick(app)
     assert host_of(app).frames == 31

@@ -26,7 +26,7 @@ def test_a_bot_waits_its_pace_then_thinks_off_the_frame_loop() -> None:
     assert flow.busy()  # frames keep coming while a bot is due
     flow.update(0.2)
     assert flow.thinking and flow.match.moves == 0
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a hang guard: the bot thinks on a thread
     while (played := flow.update(0.0)) is None:
         assert time.monotonic() < deadline
         time.sleep(0.001)
@@ -67,7 +67,7 @@ def test_a_bot_thinks_while_the_last_move_is_on_screen() -> None:
     flow = TurnFlow(make_match("pushover", ("expected", "human"), 1), False, pace=0.3)
     assert flow.update(0.1, hold=True) is None
     assert flow.thinking  # thinking under the animation
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a hang guard: the bot thinks on a thread
     while not flow._job.done():  # type: ignore[union-attr]
         assert time.monotonic() < deadline
         time.sleep(0.001)

@@ -350,7 +350,7 @@ def test_a_signal_while_the_window_runs_saves_the_game_and_says_where(
         before = signal.getsignal(sig)
 
         def send(sig: signal.Signals = sig, before: object = before) -> None:
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60
             while signal.getsignal(sig) is before:  # until the window has taken the signal
                 if time.monotonic() > deadline:
                     return
