@@ -278,7 +278,7 @@ class Worker:
 
     def finish(self) -> dict[str, Any]:
         answer = self._send(HEADER.pack(0, 0))
-        self.proc.wait(timeout=30)
+        self.proc.wait(timeout=60)
         return answer
 
     def _send(self, message: bytes) -> dict[str, Any]:

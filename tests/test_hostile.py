@@ -796,7 +796,7 @@ def test_9_a_second_run_on_the_same_output_refuses_naming_the_first(tmp_path: Pa
         assert first.poll() is None, "the first run was disturbed"
     finally:
         first.send_signal(signal.SIGINT)
-        first.wait(30)
+        first.wait(HANG_GUARD)
     assert list(parts.glob("chunk-*"))  # the first run's chunks are all there
 
 
@@ -886,12 +886,12 @@ def test_9_a_second_writer_of_the_same_file_refuses_naming_the_first(
         assert first.poll() is None, "the first run was disturbed"
         if command.startswith("play"):
             first.send_signal(signal.SIGTERM)  # the first game is saved as ever, not the second's
-            first.wait(30)
+            first.wait(HANG_GUARD)
             assert GameLog.load(target).seed == 4
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(first.pid, signal.SIGKILL)
-        first.wait(30)
+        first.wait(HANG_GUARD)
 
 
 def test_9_an_output_named_twice_by_one_run_is_locked_once(tmp_path: Path) -> None:
