@@ -44,9 +44,10 @@ def test_cluster_gives_the_local_table_and_survives_a_killed_worker(tmp_path: Pa
                 if len(rows) == 2:
                     cluster.kill_worker(0)
                     killed = time.monotonic()
+            rescheduled_in = time.monotonic() - killed
         assert cluster.workers[0].poll() is not None and cluster.workers[1].poll() is None
     assert sorted(rows) == list(range(job.n_chunks))
     assert [rows[k] for k in sorted(rows)] == [job.run_chunk(k) for k in range(job.n_chunks)]
     # Only a stall reaches this (the lost tasks waiting on a dead worker): a slow machine takes
-    # seconds. It bounds the rescheduling alone, not the cluster's start or the runs before.
-    assert time.monotonic() - killed < STALL_GUARD
+    # seconds. It bounds the rescheduling alone, not the cluster's start or the runs around it.
+    assert rescheduled_in < STALL_GUARD
