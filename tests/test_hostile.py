@@ -50,8 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LINUX = pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
 HANG_GUARD = 120.0
-"""Seconds a wait may last before it counts as a hang: CI's loaded machine never reaches it. No
-test here checks how long something took by the wall clock (issue: a timing test failed on CI)."""
+"""Seconds a wait may last before it counts as a hang: a loaded machine never reaches it. No test
+here checks by the wall clock how long something took (work is bounded by CPU time instead)."""
 
 
 @pytest.fixture(autouse=True)
