@@ -163,3 +163,13 @@ def test_any_typed_text_is_an_action_or_a_clear_user_error(text: str) -> None:
             assert str(exc)
         else:
             assert isinstance(action, Place | Push | Pass)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_any_finite_flick_direction_reads_as_an_hour_of_the_clock(angle: float) -> None:
+    """A saved push may carry any finite angle (``pusher replay --verbose`` read 1e308 and
+    crashed converting it to degrees); its hour is the hour of the same direction turned back
+    into one turn."""
+    hour = clock_hour(angle)
+    assert 1 <= hour <= 12
+    assert hour == clock_hour(math.remainder(angle, math.tau))

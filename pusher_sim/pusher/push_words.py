@@ -34,7 +34,7 @@ def side(dx: float, dy: float) -> str:
 
 def clock_hour(angle: float) -> int:
     """The hour a direction (radians, counter-clockwise from +x) points to on a clock face."""
-    hour = round(3 - math.degrees(angle) / 30.0) % 12
+    hour = round(3 - math.degrees(math.remainder(angle, math.tau)) / 30.0) % 12
     return 12 if hour == 0 else hour
 
 
