@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 LADDER: Mapping[str, str] = {
-    "random": "rated 1178 (1102-1439)",
-    "quick": "rated 1377 (1260-1626)",
-    "greedy": "rated 1576 (1374-1609)",
-    "strong": "rated 1869 (1622-2097)",
+    "random": "rated 1088 (1071-1281)",
+    "greedy": "rated 1529 (1420-1596)",
+    "quick": "rated 1636 (1516-1722)",
+    "strong": "rated 1746 (1615-1826)",
 }
-"""Weakest first; under the ``ordinary`` hand, physics model 8: 2 games a pairing, ``strong``
-by 15 games against ``greedy`` (docs/agents.md, "The ladder")."""
+"""Weakest first; under the ``ordinary`` hand, physics model 9, 10 games a pairing
+(docs/agents.md, "The ladder")."""
 
 
 def with_rating(bot: str, description: str) -> str:
