@@ -15,6 +15,7 @@ playback gives its interval and the time the page spent drawing it.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,10 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from pusher_sim.board import Board
-from pusher_sim.net.page_files import total_size
-from tests.browser import DESKTOP, Tab, join, launch, open_tab, play_pusher_move
-from tests.hosted import SMALL_PUSHER, Host
+# The browser tests' host and Chromium are the benchmark's set-up: run as a script from the
+# repository root, the root is put first on the path so that ``tests`` imports.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pusher_sim.board import Board  # noqa: E402
+from pusher_sim.net.page_files import total_size  # noqa: E402
+from tests.browser import DESKTOP, Tab, join, launch, open_tab, play_pusher_move  # noqa: E402
+from tests.hosted import SMALL_PUSHER, Host  # noqa: E402
 
 
 @contextmanager
