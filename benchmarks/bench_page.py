@@ -28,10 +28,10 @@ import numpy as np
 # repository root, the root is put first on the path so that ``tests`` imports.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pusher_sim.board import Board  # noqa: E402
-from pusher_sim.net.page_files import total_size  # noqa: E402
-from tests.browser import DESKTOP, Tab, join, launch, open_tab, play_pusher_move  # noqa: E402
-from tests.hosted import SMALL_PUSHER, Host  # noqa: E402
+from pusher_sim.board import Board
+from pusher_sim.net.page_files import total_size
+from tests.browser import DESKTOP, Tab, join, launch, open_tab, play_pusher_move
+from tests.hosted import SMALL_PUSHER, Host
 
 
 @contextmanager
