@@ -126,7 +126,7 @@ export function outlineTriangle(ctx, lay, tri) {
 export function highlightTriangle(ctx, lay, tri, pressed = false) {
   shadeTriangle(ctx, lay, tri, pressed ? "rgba(255,255,255,0.28)" : "rgba(120,220,255,0.16)");
   trianglePath(ctx, lay, tri);
-  ctx.lineWidth = Math.max(2, lay.px(PITCH * (pressed ? 0.1 : 0.06)));
+  ctx.lineWidth = Math.max(2, lay.px(PITCH * (pressed ? 0.12 : 0.08)));
   ctx.strokeStyle = pressed ? "#ffffff" : "#78dcff";
   ctx.stroke();
 }
