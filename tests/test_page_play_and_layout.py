@@ -7,8 +7,11 @@ Push's move buttons all shown, a spectator listed once, and a page error on the 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from pusher_sim.board import Board
 from tests.browser import DESKTOP, PHONE, Tab, board_point, join, open_tab, play_pusher_move
@@ -29,6 +32,20 @@ window.__release = () => {
 under way for as long as the test looks) and let them run again."""
 
 
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[..., Host]]:
+    """Starts a host for the test; every one is killed at its end, failed or not."""
+    hosts: list[Host] = []
+
+    def started(*argv: str) -> Host:
+        hosts.append(Host(tmp_path / f"host{len(hosts)}", *argv))
+        return hosts[-1]
+
+    yield started
+    for host in hosts:
+        host.kill()
+
+
 def url(host: Host) -> str:
     return f"http://{host.address}/"
 
@@ -38,11 +55,11 @@ def kinds(tab: Tab) -> list[str]:
 
 
 def test_the_join_that_starts_the_game_waits_for_the_table_before_the_start(
-    tmp_path: Path, chromium: Any
+    start: Callable[..., Host], chromium: Any
 ) -> None:
     """The second player's table module is held back until the host's "start" has arrived: the
     start is handled after the welcome, so the page says whose move it is, with no page error."""
-    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--seed", "3")
+    host = start("pushover", "--seats", "open,open", "--seed", "3")
     ann = open_tab(chromium, url(host), DESKTOP)
     join(ann, "Ann")
     bo = open_tab(chromium, url(host), DESKTOP)
@@ -57,14 +74,13 @@ def test_the_join_that_starts_the_game_waits_for_the_table_before_the_start(
     bo.until("document.getElementById('status').textContent === 'red to move'")
     assert bo.state("s.toMove") == 0 and bo.state("s.seat") == 1
     ann.until("s.started && s.toMove === 0")
-    host.kill()
     assert ann.errors == bo.errors == []
 
 
-def test_a_page_error_is_on_the_console(tmp_path: Path, chromium: Any) -> None:
+def test_a_page_error_is_on_the_console(start: Callable[..., Host], chromium: Any) -> None:
     """A table that throws while drawing: the error is told on the console, not only in the
     status line, so the tests' console check sees it."""
-    host = Host(tmp_path / "host", "pushover", "--seats", "open,bot")
+    host = start("pushover", "--seats", "open,bot")
     tab = open_tab(chromium, url(host), DESKTOP)
     broken = "export function createTable() { return { render() { throw new Error('boom'); } }; }"
     tab.page.route(
@@ -73,17 +89,16 @@ def test_a_page_error_is_on_the_console(tmp_path: Path, chromium: Any) -> None:
     )
     join(tab, "Ann")
     tab.until("document.getElementById('status').textContent.includes('page error: boom')")
-    host.kill()
     assert any("boom" in error for error in tab.errors)
 
 
 def test_a_pusher_game_on_a_phone_keeps_the_page_in_place_and_hides_a_push_until_played(
-    tmp_path: Path, chromium: Any
+    start: Callable[..., Host], chromium: Any
 ) -> None:
     """On a phone the move list scrolls inside its own box and the page never moves; the legal
     push triangles show over the balls and the pressed one is outlined; while a push is played
     back there is no prompt, no Pass, no place ring, and its result is told only at its end."""
-    host = Host(tmp_path / "host", "pusher", "--seats", "open,random", "--seed", "2", *SMALL_PUSHER)
+    host = start("pusher", "--seats", "open,random", "--seed", "2", *SMALL_PUSHER)
     tab = open_tab(chromium, url(host), PHONE)
     tab.page.add_init_script(HOLD_FRAMES)
     tab.page.reload()
@@ -145,16 +160,15 @@ def test_a_pusher_game_on_a_phone_keeps_the_page_in_place_and_hides_a_push_until
     moves = tab.page.locator("#moves")
     assert moves.evaluate("m => m.scrollHeight > m.clientHeight && m.scrollTop > 0")
     assert tab.state("window.scrollY") == 0
-    host.kill()
     assert tab.errors == []
 
 
-def test_every_push_option_is_shown_whole_on_a_phone(tmp_path: Path, chromium: Any) -> None:
+def test_every_push_option_is_shown_whole_on_a_phone(
+    start: Callable[..., Host], chromium: Any
+) -> None:
     """Forty move buttons in Push's options: each whole on the screen, none cut by an inner
     scroll box, none wider than a 390-pixel phone."""
-    host = Host(
-        tmp_path / "host", "rummy", "--seats", "open,bot,bot,bot", "--set", "deals=1", "--seed", "5"
-    )
+    host = start("rummy", "--seats", "open,bot,bot,bot", "--set", "deals=1", "--seed", "5")
     tab = open_tab(chromium, url(host), PHONE, touch=True)
     join(tab, "Ann", touch=True)
     assert tab.my_turn_or_over()
@@ -172,18 +186,16 @@ def test_every_push_option_is_shown_whole_on_a_phone(tmp_path: Path, chromium: A
         assert b is not None
         assert box["y"] <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"] + 0.5
         assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
-    host.kill()
     assert tab.errors == []
 
 
-def test_a_spectator_is_listed_once(tmp_path: Path, chromium: Any) -> None:
+def test_a_spectator_is_listed_once(start: Callable[..., Host], chromium: Any) -> None:
     """A spectator's arrival is in the "watching:" line and not said again beneath it."""
-    host = Host(tmp_path / "host", "pushover", "--seats", "open,open")
+    host = start("pushover", "--seats", "open,open")
     ann = open_tab(chromium, url(host), DESKTOP)
     join(ann, "Ann")
     wes = open_tab(chromium, url(host), DESKTOP)
     join(wes, "Wes", role="watch")
     ann.until("document.getElementById('watchers').textContent === 'watching: Wes'")
     assert ann.page.locator("#seats-panel").inner_text().count("Wes") == 1
-    host.kill()
     assert ann.errors == wes.errors == []
