@@ -15,6 +15,7 @@ playback gives its interval and the time the page spent drawing it.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+# The browser tests' host and Chromium are the benchmark's set-up: run as a script from the
+# repository root, the root is put first on the path so that ``tests`` imports.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pusher_sim.board import Board
 from pusher_sim.net.page_files import total_size

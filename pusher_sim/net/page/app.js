@@ -26,8 +26,18 @@ const state = {
 };
 window.pusherPage = state; // for the tests and the benchmark: what the page holds, read-only use
 
+// The host's messages are handled one at a time, in order: a "start" or a move that arrives
+// while the welcome is still loading the table waits for it.
+let handled = Promise.resolve();
+function pageError(e) {
+  console.error(e);
+  status(`page error: ${e.message}`);
+}
+
 const connection = new Connection({
-  message: (data) => receive(data).catch((e) => status(`page error: ${e.message}`)),
+  message: (data) => {
+    handled = handled.then(() => receive(data)).catch(pageError);
+  },
   status: (text) => status(text),
   lost: () => {
     // nothing can be played until the host has said where the game stands
@@ -80,7 +90,7 @@ function seatLabel(n) {
 }
 
 function act(action) {
-  if (state.over || state.toMove !== state.seat) return;
+  if (state.over || state.busy || state.toMove !== state.seat) return;
   connection.send("act", { move: state.moves, action });
   state.legal = [];
   state.table.render(state, null);
@@ -132,6 +142,7 @@ async function welcome(data) {
     seatLabel,
     busy: (b) => {
       state.busy = b;
+      if (state.started && !state.over) status(turnStatus());
     },
   });
   $("moves").replaceChildren(...view.history.map((seen, n) => moveItem(seen, n + 1)));
@@ -154,13 +165,24 @@ function news(data, move) {
   if (move) {
     state.moves = move.number;
     $("moves").append(moveItem(move.seen, move.number));
-    $("moves").lastChild.scrollIntoView({ block: "nearest" });
+    scrollToEnd($("moves"));
   }
   state.toMove = data.to_move;
   state.observation = data.observation;
   state.legal = data.legal;
   state.table.render(state, move);
-  if (!state.over) status(state.toMove === state.seat ? "your move" : turnText());
+  if (!state.over) status(turnStatus());
+}
+
+function turnStatus() {
+  if (state.busy) return "playing the last move back…";
+  return state.toMove === state.seat ? "your move" : turnText();
+}
+
+// A list's own box scrolled to its last line; the page itself never moves (on a phone a
+// scrollIntoView took the header and the board's top off the screen).
+function scrollToEnd(list) {
+  list.scrollTop = list.scrollHeight;
 }
 
 function turnText() {
@@ -207,7 +229,10 @@ function seats(data) {
   $("watchers").textContent = watchers.length
     ? `watching: ${watchers.map((w) => w || "someone").join(", ")}`
     : "";
-  if (typeof data.note === "string") $("seat-note").textContent = data.note;
+  // a spectator's arrival is already in the "watching:" line: not said twice
+  if (typeof data.note === "string")
+    $("seat-note").textContent =
+      watchers.length && data.note.endsWith(" is watching") ? "" : data.note;
   if (typeof data.waiting === "number" && data.waiting > 0) {
     status(`waiting for ${data.waiting} more player${data.waiting > 1 ? "s" : ""}`);
   }
@@ -223,7 +248,7 @@ function chat(line) {
   $("chat").append(
     el("li", {}, [el("span", { class: "who", text: `${who}:` }), el("span", { text: line.text })]),
   );
-  $("chat").lastChild.scrollIntoView({ block: "nearest" });
+  scrollToEnd($("chat"));
 }
 
 function end(data) {

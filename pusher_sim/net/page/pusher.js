@@ -11,6 +11,7 @@ import {
   drawAim,
   drawBall,
   drawBoard,
+  highlightTriangle,
   insideTriangle,
   outlineTriangle,
   position,
@@ -126,11 +127,7 @@ export function createTable(root, api) {
   function draw() {
     if (!state || !lay) return;
     const pushes = legalOf("Push").map((a) => a.triangle);
-    drawBoard(ctx, lay, {
-      ...marks,
-      places: legalOf("Place").map((a) => a.cell),
-      triangles: playing ? [] : pushes,
-    });
+    drawBoard(ctx, lay, { ...marks, places: playing ? [] : legalOf("Place").map((a) => a.cell) });
     if (playing) return drawPlayback();
     for (const [q, r, c] of state.observation.balls)
       drawBall(ctx, lay, position([q, r]), COLOURS[c]);
@@ -140,6 +137,8 @@ export function createTable(root, api) {
       ring(ctx, lay, position(marks.lastCell), "#fff36b", 0.56, 0.08);
     }
     if (marks.lastTriangle) outlineTriangle(ctx, lay, marks.lastTriangle);
+    for (const tri of pushes) if (tri !== aim?.triangle) highlightTriangle(ctx, lay, tri);
+    if (aim?.triangle) highlightTriangle(ctx, lay, aim.triangle, true);
     if (aim?.triangle) drawAim(ctx, lay, aim, flickOf(aim, maxFlick(state.config)), strength());
   }
 
@@ -269,6 +268,7 @@ export function createTable(root, api) {
     });
     if (at >= path.frames.length - 1) {
       playing = null;
+      showWords();
       api.busy(false);
       draw();
     }
@@ -287,6 +287,30 @@ export function createTable(root, api) {
     return `last move: ${who} ${act}: ${moved} cup${moved === 1 ? "" : "s"} changed, ${Math.max(0, returned)} ball${returned === 1 ? "" : "s"} back to the trays`;
   }
 
+  // The prompt, the Pass button and the last move's words; while a push is played back none:
+  // the move is not open and its result not told until the balls have come to rest.
+  function showWords() {
+    const obs = state.observation;
+    if (playing) {
+      line.textContent = "the last push is being played back…";
+      controls.replaceChildren();
+      return;
+    }
+    const mine = state.toMove === state.seat && state.legal.length > 0;
+    const duty = DUTIES[obs.duty] ?? obs.duty;
+    line.textContent = state.over
+      ? ""
+      : mine
+        ? `your move (${obs.rule}): ${duty}`
+        : `trays: ${obs.trays.map((n, s) => `${seatLabel(s, state.config)} ${n}`).join(", ")}`;
+    controls.replaceChildren(
+      ...state.legal.filter((a) => a.type === "Pass").map((a) => button("Pass", () => api.act(a))),
+    );
+    const won =
+      state.over && obs.winner !== null ? `${seatLabel(obs.winner, state.config)} won. ` : "";
+    last.textContent = won + lastText;
+  }
+
   return {
     render(next, move) {
       const before = shown;
@@ -294,16 +318,6 @@ export function createTable(root, api) {
       shown = next.observation;
       if (!lay) resize();
       const obs = next.observation;
-      const mine = next.toMove === next.seat && next.legal.length > 0;
-      const duty = DUTIES[obs.duty] ?? obs.duty;
-      line.textContent = next.over
-        ? ""
-        : mine
-          ? `your move (${obs.rule}): ${duty}`
-          : `trays: ${obs.trays.map((n, s) => `${seatLabel(s, next.config)} ${n}`).join(", ")}`;
-      controls.replaceChildren(
-        ...next.legal.filter((a) => a.type === "Pass").map((a) => button("Pass", () => api.act(a))),
-      );
       if (move) {
         const action = move.seen.action;
         marks = {
@@ -314,9 +328,7 @@ export function createTable(root, api) {
         if (move.path && Array.isArray(move.path.frames) && move.path.frames.length > 1)
           startPlayback(move.path);
       }
-      const won =
-        next.over && obs.winner !== null ? `${seatLabel(obs.winner, next.config)} won. ` : "";
-      last.textContent = won + lastText;
+      showWords();
       draw();
     },
   };

@@ -82,9 +82,6 @@ export function drawBoard(ctx, lay, marks) {
   ctx.lineWidth = lay.px(PITCH * 0.12);
   ctx.strokeStyle = "#6e4a22";
   ctx.stroke();
-  for (const tri of marks.triangles ?? []) {
-    shadeTriangle(ctx, lay, tri, "rgba(255,255,255,0.3)");
-  }
   const cupR = lay.px(PITCH * 0.43);
   for (const cell of cells(lay.radius)) {
     const [sx, sy] = lay.toScreen(position(cell));
@@ -122,6 +119,16 @@ export function outlineTriangle(ctx, lay, tri) {
     ctx.strokeStyle = colour;
     ctx.stroke();
   }
+}
+
+// A push the seat may make, drawn over the balls so that it shows: a light veil and a bright
+// edge; the pressed one (while aiming) in a stronger colour.
+export function highlightTriangle(ctx, lay, tri, pressed = false) {
+  shadeTriangle(ctx, lay, tri, pressed ? "rgba(255,255,255,0.28)" : "rgba(120,220,255,0.16)");
+  trianglePath(ctx, lay, tri);
+  ctx.lineWidth = Math.max(2, lay.px(PITCH * (pressed ? 0.12 : 0.08)));
+  ctx.strokeStyle = pressed ? "#ffffff" : "#78dcff";
+  ctx.stroke();
 }
 
 function shadeTriangle(ctx, lay, tri, fill) {
