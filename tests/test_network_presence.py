@@ -261,3 +261,13 @@ def test_a_seat_still_held_by_a_dropped_connection_is_asked_for_again(host: Host
         assert isinstance(welcome, Welcome) and welcome.seat == 0
     finally:
         link.close()
+
+
+def test_a_seat_notice_names_the_seat_without_its_number() -> None:
+    """Issue 34: notices read "Blue (seat 1) (Bob) left", counting seats from 0 unlike the
+    Host and Join forms; a seat is named by its colour and its player only."""
+    spec = get_spec("pusher")
+    game = spec.make_game({"players": 2})
+    table = HostedMatch.new(spec, Match(game, [None, None], seed=1), ["open", "open"], None)
+    table.seats[1].name = "Bob"
+    assert table.who(1) == "blue (Bob)" and table.who(0) == "red"
