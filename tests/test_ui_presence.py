@@ -193,12 +193,16 @@ def test_names_and_chat_are_drawn_as_plain_text() -> None:
 
 
 def joined_pusher(
-    tmp_path: Path, moves: Sequence[Place], players_balls: int = 17, both: bool = True
+    tmp_path: Path,
+    moves: Sequence[Place],
+    players_balls: int = 17,
+    both: bool = True,
+    seats: tuple[str, str] = ("human", "human"),
 ) -> ui_driver.Table:
     """A Pusher window joined (in this process, no socket) to a hosted match after ``moves``."""
     spec = get_spec("pusher")
     game = spec.make_game({"players": 2, "resolver": "scripted", "balls_per_player": players_balls})
-    match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
+    match = Match(game, [None, None], seed=17, seat_names=list(seats))
     for move in moves:
         match.step(move)
     table = joined_here(match, tmp_path, (800, 600), 2 if both else 1)
@@ -253,3 +257,15 @@ def test_a_joined_window_calls_its_own_seat_you_and_the_others_persons(tmp_path:
     table = joined_pusher(tmp_path, [])
     assert [s.title for s in table.top.scene.seats] == ["Red (you)", "Blue (person)"]
     assert [s.label for s in table.top.scene.seats] == ["you", "person"]  # over the trays
+
+
+def test_a_joined_windows_hint_says_whose_move_it_is(tmp_path: Path) -> None:
+    """Issue 34: every joined window said "the bot is thinking..." (a seat taken by a person
+    reads "person", which it took for a bot): its own move gets the move's hint, another
+    person's move the wait for that person."""
+    mine = joined_pusher(tmp_path, [], seats=("open", "open"))
+    assert isinstance(mine.top, PusherTable)
+    assert mine.top.scene.hint == "click a highlighted cup"
+    theirs = joined_pusher(tmp_path / "b", [Place(ui_driver.RED_FIRST)], seats=("open", "open"))
+    assert isinstance(theirs.top, PusherTable)
+    assert theirs.top.scene.hint == "waiting for Blue"
