@@ -15,8 +15,8 @@ from enum import Enum
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
-from pusher_sim.turnloop.seat_view import SeatMirror, SeenMove
 from pusher_sim.turnloop.registry import HUMAN
+from pusher_sim.turnloop.seat_view import SeatMirror, SeenMove
 from pusher_sim.ui.shell.words import GAME_OVER_KEYS, PEOPLE, seat_name, seat_who
 
 
