@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from pusher_sim.net import protocol
 from pusher_sim.net.client import Link
+from pusher_sim.net.host_addresses import join_addresses
 from pusher_sim.net.host_messages import Closed, Refused, Welcome
 from pusher_sim.net.server import Limits, Server
 from pusher_sim.net.table import HostedMatch
@@ -271,3 +272,17 @@ def test_a_seat_notice_names_the_seat_without_its_number() -> None:
     table = HostedMatch.new(spec, Match(game, [None, None], seed=1), ["open", "open"], None)
     table.seats[1].name = "Bob"
     assert table.who(1) == "blue (Bob)" and table.who(0) == "red"
+
+
+def test_a_host_on_every_address_prints_each_address_to_join(tmp_path: Path) -> None:
+    """Issue 34: bound to 0.0.0.0 the host's terminal gave one address (the hostname's, often
+    127.0.0.1) while its window listed the LAN's first: it prints every address the window
+    lists, each with its page."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--bind", "0.0.0.0")
+    try:
+        host.wait_for(r"to play in a browser: http://127\.0\.0\.1:\d+/ \(this machine only\)")
+        for address in join_addresses("0.0.0.0", host.port):
+            assert f"pusher host: to join: pusher join {address}" in host.out, host.out
+            assert f"to play in a browser: http://{address.split(' ')[0]}/" in "\n".join(host.out)
+    finally:
+        host.kill()

@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 import pytest
 
+from pusher_sim.net.host_addresses import join_addresses, page_link
 from pusher_sim.pusher import Place
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.common.host_addresses import join_addresses, page_link
 from pusher_sim.ui.common.presence import Presence, plain
 from pusher_sim.ui.common.presence_panel import PresenceFrame
 from pusher_sim.ui.pusher.pusher_table import PusherTable
