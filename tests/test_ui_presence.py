@@ -269,3 +269,20 @@ def test_a_joined_windows_hint_says_whose_move_it_is(tmp_path: Path) -> None:
     theirs = joined_pusher(tmp_path / "b", [Place(ui_driver.RED_FIRST)], seats=("open", "open"))
     assert isinstance(theirs.top, PusherTable)
     assert theirs.top.scene.hint == "waiting for Blue"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_open_chat_covers_the_table_beneath_it(size: tuple[int, int]) -> None:
+    """Issue 34: the open chat's box was translucent and began half a letter in, so the hint
+    row beneath it showed through and a letter stuck out at its left edge: it is opaque from
+    the window's left edge."""
+    presence = Presence(0, "Ann")
+    presence.said(0, "Ann", "hello")
+    frame = PresenceFrame(presence, seat_labels("pusher", 2), lambda line: "")
+    frame.typing = ""
+    surface = pygame.Surface(size)
+    frame.paint(surface, lambda table: table.fill((255, 255, 255)))
+    top = frame.strip.top - 4  # just above the strip, inside the chat's box
+    box = (8, 10, 14)  # the box's colour, which a translucent box over white is not
+    for x in (0, 2, 40):
+        assert tuple(surface.get_at((x, top)))[:3] == box, x
