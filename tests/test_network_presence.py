@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from pusher_sim.net import protocol
 from pusher_sim.net.client import Link
+from pusher_sim.net.host_addresses import join_addresses
 from pusher_sim.net.host_messages import Closed, Refused, Welcome
 from pusher_sim.net.server import Limits, Server
 from pusher_sim.net.table import HostedMatch
@@ -261,3 +262,27 @@ def test_a_seat_still_held_by_a_dropped_connection_is_asked_for_again(host: Host
         assert isinstance(welcome, Welcome) and welcome.seat == 0
     finally:
         link.close()
+
+
+def test_a_seat_notice_names_the_seat_without_its_number() -> None:
+    """Issue 34: notices read "Blue (seat 1) (Bob) left", counting seats from 0 unlike the
+    Host and Join forms; a seat is named by its colour and its player only."""
+    spec = get_spec("pusher")
+    game = spec.make_game({"players": 2})
+    table = HostedMatch.new(spec, Match(game, [None, None], seed=1), ["open", "open"], None)
+    table.seats[1].name = "Bob"
+    assert table.who(1) == "blue (Bob)" and table.who(0) == "red"
+
+
+def test_a_host_on_every_address_prints_each_address_to_join(tmp_path: Path) -> None:
+    """Issue 34: bound to 0.0.0.0 the host's terminal gave one address (the hostname's, often
+    127.0.0.1) while its window listed the LAN's first: it prints every address the window
+    lists, each with its page."""
+    host = Host(tmp_path / "host", "pushover", "--seats", "open,open", "--bind", "0.0.0.0")
+    try:
+        host.wait_for(r"to play in a browser: http://127\.0\.0\.1:\d+/ \(this machine only\)")
+        for address in join_addresses("0.0.0.0", host.port):
+            assert f"pusher host: to join: pusher join {address}" in host.out, host.out
+            assert f"to play in a browser: http://{address.split(' ')[0]}/" in "\n".join(host.out)
+    finally:
+        host.kill()

@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 import pytest
 
+from pusher_sim.net.host_addresses import join_addresses, page_link
 from pusher_sim.pusher import Place
 from pusher_sim.turnloop import Match
 from pusher_sim.turnloop.registry import get_spec
-from pusher_sim.ui.common.host_addresses import join_addresses, page_link
 from pusher_sim.ui.common.presence import Presence, plain
 from pusher_sim.ui.common.presence_panel import PresenceFrame
 from pusher_sim.ui.pusher.pusher_table import PusherTable
@@ -193,12 +193,16 @@ def test_names_and_chat_are_drawn_as_plain_text() -> None:
 
 
 def joined_pusher(
-    tmp_path: Path, moves: Sequence[Place], players_balls: int = 17, both: bool = True
+    tmp_path: Path,
+    moves: Sequence[Place],
+    players_balls: int = 17,
+    both: bool = True,
+    seats: tuple[str, str] = ("human", "human"),
 ) -> ui_driver.Table:
     """A Pusher window joined (in this process, no socket) to a hosted match after ``moves``."""
     spec = get_spec("pusher")
     game = spec.make_game({"players": 2, "resolver": "scripted", "balls_per_player": players_balls})
-    match = Match(game, [None, None], seed=17, seat_names=["human", "human"])
+    match = Match(game, [None, None], seed=17, seat_names=list(seats))
     for move in moves:
         match.step(move)
     table = joined_here(match, tmp_path, (800, 600), 2 if both else 1)
@@ -253,3 +257,32 @@ def test_a_joined_window_calls_its_own_seat_you_and_the_others_persons(tmp_path:
     table = joined_pusher(tmp_path, [])
     assert [s.title for s in table.top.scene.seats] == ["Red (you)", "Blue (person)"]
     assert [s.label for s in table.top.scene.seats] == ["you", "person"]  # over the trays
+
+
+def test_a_joined_windows_hint_says_whose_move_it_is(tmp_path: Path) -> None:
+    """Issue 34: every joined window said "the bot is thinking..." (a seat taken by a person
+    reads "person", which it took for a bot): its own move gets the move's hint, another
+    person's move the wait for that person."""
+    mine = joined_pusher(tmp_path, [], seats=("open", "open"))
+    assert isinstance(mine.top, PusherTable)
+    assert mine.top.scene.hint == "click a highlighted cup"
+    theirs = joined_pusher(tmp_path / "b", [Place(ui_driver.RED_FIRST)], seats=("open", "open"))
+    assert isinstance(theirs.top, PusherTable)
+    assert theirs.top.scene.hint == "waiting for Blue"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_open_chat_covers_the_table_beneath_it(size: tuple[int, int]) -> None:
+    """Issue 34: the open chat's box was translucent and began half a letter in, so the hint
+    row beneath it showed through and a letter stuck out at its left edge: it is opaque from
+    the window's left edge."""
+    presence = Presence(0, "Ann")
+    presence.said(0, "Ann", "hello")
+    frame = PresenceFrame(presence, seat_labels("pusher", 2), lambda line: "")
+    frame.typing = ""
+    surface = pygame.Surface(size)
+    frame.paint(surface, lambda table: table.fill((255, 255, 255)))
+    top = frame.strip.top - 4  # just above the strip, inside the chat's box
+    box = (8, 10, 14)  # the box's colour, which a translucent box over white is not
+    for x in (0, 2, 40):
+        assert tuple(surface.get_at((x, top)))[:3] == box, x

@@ -21,6 +21,7 @@ from typing import Any
 
 from pusher_sim.errors import UserError
 from pusher_sim.net.held_seats import held_token, keep_token
+from pusher_sim.net.host_addresses import join_addresses, page_link
 from pusher_sim.net.hostfile import hosted_path, load_hosted
 from pusher_sim.net.presence import OPEN, Seat
 from pusher_sim.net.server import Limits, Server
@@ -68,8 +69,12 @@ async def serve(
     title = table.spec.title
     kinds = ", ".join(s.kind for s in table.seats)
     say(f"hosting {title} on ws://{args.bind}:{port} (seats: {kinds}; saved in {table.save_to})")
-    say(f"to join: pusher join {_reachable(args.bind)}:{port}")
-    say(f"to play in a browser: http://{_reachable(args.bind)}:{port}/")
+    addresses = join_addresses(args.bind, port)  # every one, as the host's window lists them
+    for address in addresses:
+        say(f"to join: pusher join {address}")
+    for address in addresses:
+        where, _, note = address.partition(" ")
+        say(f"to play in a browser: {page_link((where,))} {note}".rstrip())
     if ready is not None:
         ready.set()
     await server.run()

@@ -160,7 +160,7 @@ class HostedMatch:
     def who(self, seat: int) -> str:
         if seat == SPECTATOR:
             return "a spectator"
-        label = self.match.game.seat_label(seat)
+        label = self.match.game.seat_label(seat).split(" (")[0]  # no "(seat 1)": names suffice
         name = self.seats[seat].name
         return f"{label} ({name})" if name else label
 

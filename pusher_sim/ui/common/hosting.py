@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from pusher_sim.ui.common.host_addresses import join_addresses, page_link
+from pusher_sim.net.host_addresses import join_addresses, page_link
 from pusher_sim.ui.shell.words import game_title
 
 

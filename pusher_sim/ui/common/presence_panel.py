@@ -35,6 +35,8 @@ from pusher_sim.ui.shell.widgets import (
 
 CHAT_SHOWN = 8
 """Chat lines drawn over the table while the chat is open."""
+CHAT_BOX: RGB = (8, 10, 14)
+"""The open chat's box, opaque over the table's hint row it covers."""
 CHAT_KEYS = (pygame.K_t,)
 PEOPLE_KEY = pygame.K_p
 STRIP_EDGE: RGB = (60, 66, 80)
@@ -183,10 +185,8 @@ class PresenceFrame(TableFrame):
         line = font(size).get_linesize()
         width = min(surface.get_width() - 2 * size, 60 * size)
         height = line * max(1, len(shown)) + size
-        veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((8, 10, 14, 250))
         top = bottom - height
-        surface.blit(veil, (size // 2, top))
+        pygame.draw.rect(surface, CHAT_BOX, (0, top, width + size // 2, height))  # opaque
         if not shown:
             text(surface, "no chat yet: type a line", (size, top + size // 2), size, TEXT_DIM)
         for n, entry in enumerate(shown):

@@ -15,8 +15,9 @@ from enum import Enum
 from pusher_sim.board import Board, Cell, Colour, Triangle
 from pusher_sim.pusher.duty import Duty
 from pusher_sim.pusher.state import END_ALL_PASSED, PusherState
+from pusher_sim.turnloop.registry import HUMAN
 from pusher_sim.turnloop.seat_view import SeatMirror, SeenMove
-from pusher_sim.ui.shell.words import GAME_OVER_KEYS, seat_name, seat_who
+from pusher_sim.ui.shell.words import GAME_OVER_KEYS, PEOPLE, seat_name, seat_who
 
 
 class Demand(Enum):
@@ -90,8 +91,11 @@ class Scene:
     def hint(self) -> str:
         if self.demand is Demand.OVER:
             return HINTS[self.demand]
-        if self.seats[self.mover].kind != "human":
+        seat = self.seats[self.mover]
+        if seat.kind not in PEOPLE:
             return "the bot is thinking..."
+        if not seat.you and (seat.kind != HUMAN or any(s.you for s in self.seats)):
+            return f"waiting for {seat.name}"  # another person's move at a hosted table
         return HINTS[self.demand]  # the rule's code is the I panel's, not the interface
 
     @property
