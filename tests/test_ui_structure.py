@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import pusher_sim.ui
+from tests.test_code_structure import cycle_in
 
 UI = Path(pusher_sim.ui.__file__).parent
 
@@ -29,38 +30,10 @@ def ui_imports() -> dict[str, set[str]]:
     return graph
 
 
-def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import circle, as the modules along it, or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return None
-
-
 def test_the_ui_package_has_no_import_circle() -> None:
     graph = ui_imports()
     assert len(graph) > 10
     assert cycle_in(graph) is None, " -> ".join(cycle_in(graph) or [])
-
-
-def test_the_circle_finder_finds_a_circle() -> None:
-    assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert cycle_in({"a": {"b"}, "b": set()}) is None
 
 
 def test_no_ui_module_imports_the_app_but_the_entry_point() -> None:
