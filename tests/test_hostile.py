@@ -44,6 +44,7 @@ from pusher_sim.running.runner import executor_for, run_chunks
 from pusher_sim.turnloop import GameLog
 from tests import saved_logs
 from tests.processes import Measured, children, gone_within, run_measured
+from tests.stand_ins import record_work
 from tests.test_robust_cli import child_env, cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -665,22 +666,17 @@ def work_done(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from pusher_sim.tournament import cli as tournament_cli
     from pusher_sim.ui.shell import app
 
-    started: list[str] = []
-
-    def stand_in(name: str) -> Callable[..., Any]:
-        def record(*args: Any, **kwargs: Any) -> Any:
-            started.append(name)
-            raise AssertionError(f"{name} ran before the mistake was said")
-
-        return record
-
-    monkeypatch.setattr(cli_module, "play_in_terminal", stand_in("a terminal game"))
-    monkeypatch.setattr(app, "run", stand_in("a game in the window"))
-    monkeypatch.setattr(cli_module, "simulate", stand_in("the simulation"))
-    monkeypatch.setattr(tournament_cli, "run_locked", stand_in("the tournament"))
-    monkeypatch.setattr(experiment_cli, "run_point", stand_in("an experiment's push"))
-    monkeypatch.setattr(experiment_cli, "run_chunks", stand_in("the experiment"))
-    return started
+    return record_work(
+        monkeypatch,
+        [
+            (cli_module, "play_in_terminal", "a terminal game"),
+            (app, "run", "a game in the window"),
+            (cli_module, "simulate", "the simulation"),
+            (tournament_cli, "run_locked", "the tournament"),
+            (experiment_cli, "run_point", "an experiment's push"),
+            (experiment_cli, "run_chunks", "the experiment"),
+        ],
+    )
 
 
 @pytest.fixture

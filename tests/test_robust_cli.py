@@ -22,6 +22,7 @@ from pusher_sim.turnloop import GameLog, get_spec, replay
 from pusher_sim.turnloop import simulate as simulate_module
 from tests import saved_logs
 from tests.cli_runner import one_line_error, run
+from tests.stand_ins import record_work
 
 ROOT = Path(__file__).resolve().parents[1]
 HANG_GUARD = 120.0
@@ -46,20 +47,15 @@ def no_input(monkeypatch: pytest.MonkeyPatch) -> None:
 def work_done(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """What of the commands' real work was started: a game played, games simulated, a bench
     measured (each replaced by a stand-in that records it and stops there)."""
-    started: list[str] = []
-
-    def stand_in(name: str) -> Any:
-        def record(*args: Any, **kwargs: Any) -> Any:
-            started.append(name)
-            raise AssertionError(f"{name} ran before the mistake was said")
-
-        return record
-
-    monkeypatch.setattr(cli_module, "_play", stand_in("the game"))
-    monkeypatch.setattr(cli_module, "simulate", stand_in("the simulation"))
-    for measure in ("step_rates", "push_cost", "pushes_with_workers"):
-        monkeypatch.setattr(benchmarking, measure, stand_in(f"bench's {measure}"))
-    return started
+    measures = ("step_rates", "push_cost", "pushes_with_workers")
+    return record_work(
+        monkeypatch,
+        [
+            (cli_module, "_play", "the game"),
+            (cli_module, "simulate", "the simulation"),
+            *((benchmarking, m, f"bench's {m}") for m in measures),
+        ],
+    )
 
 
 # -- arguments (issue 14, items 5 and 6) -------------------------------------------------------
