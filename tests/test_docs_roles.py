@@ -4,7 +4,6 @@ stands, and a role naming nothing is a warning, which fails the strict build."""
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from pathlib import Path
 from types import ModuleType
@@ -12,15 +11,13 @@ from types import ModuleType
 import griffe
 import pytest
 
+from tests.file_modules import module_from_file
+
 EXTENSION = Path(__file__).resolve().parent.parent / "docs" / "extensions" / "sphinx_roles.py"
 
 
 def sphinx_roles() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sphinx_roles", EXTENSION)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file(EXTENSION, "sphinx_roles")
 
 
 def load(tmp_path: Path, files: dict[str, str]) -> griffe.Module:

@@ -3,7 +3,6 @@ registered game's own rules file, read from the registry, with links that work o
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -12,6 +11,7 @@ import pytest
 
 from pusher_sim.rules_text import rule_numbers, titles
 from pusher_sim.turnloop.registry import GAMES
+from tests.file_modules import module_from_file
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = ROOT / "docs" / "extensions" / "rules_page.py"
@@ -19,11 +19,7 @@ LINK = re.compile(r"\]\(([^)#\s:]+)(?:#[^)]*)?\)")
 
 
 def hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rules_page_under_test", HOOK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_file(HOOK, "rules_page_under_test")
 
 
 def page(path: str) -> str:
