@@ -187,15 +187,3 @@ def test_every_push_option_is_shown_whole_on_a_phone(
         assert box["y"] <= b["y"] and b["y"] + b["height"] <= box["y"] + box["height"] + 0.5
         assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
     assert tab.errors == []
-
-
-def test_a_spectator_is_listed_once(start: Callable[..., Host], chromium: Any) -> None:
-    """A spectator's arrival is in the "watching:" line and not said again beneath it."""
-    host = start("pushover", "--seats", "open,open")
-    ann = open_tab(chromium, url(host), DESKTOP)
-    join(ann, "Ann")
-    wes = open_tab(chromium, url(host), DESKTOP)
-    join(wes, "Wes", role="watch")
-    ann.until("document.getElementById('watchers').textContent === 'watching: Wes'")
-    assert ann.page.locator("#seats-panel").inner_text().count("Wes") == 1
-    assert ann.errors == wes.errors == []

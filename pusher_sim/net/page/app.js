@@ -229,10 +229,7 @@ function seats(data) {
   $("watchers").textContent = watchers.length
     ? `watching: ${watchers.map((w) => w || "someone").join(", ")}`
     : "";
-  // a spectator's arrival is already in the "watching:" line: not said twice
-  if (typeof data.note === "string")
-    $("seat-note").textContent =
-      watchers.length && data.note.endsWith(" is watching") ? "" : data.note;
+  if (typeof data.note === "string") $("seat-note").textContent = data.note;
   if (typeof data.waiting === "number" && data.waiting > 0) {
     status(`waiting for ${data.waiting} more player${data.waiting > 1 ? "s" : ""}`);
   }
