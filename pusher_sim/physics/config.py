@@ -151,6 +151,14 @@ class PhysicsConfig:
         drill = CUP_DRILL_RATIO * self.ball_radius
         return math.sqrt(max(2.0 * drill * self.cup_depth - self.cup_depth**2, 0.0))
 
+    def cup_path_factor(self) -> float:
+        """How much longer a ball's path is over a round cup than its plan: its centre pivots
+        on the lip (radius R) and rides the drilled sphere (radius S - R) through an angle
+        a = asin(l / S) each way, 2 a S over the lip's 2 l (1.043 as shipped)."""
+        drill = CUP_DRILL_RATIO * self.ball_radius
+        lip = self.cup_lip_radius()
+        return math.asin(lip / drill) * drill / lip if lip > 0.0 else 1.0
+
     def bowl_stiffness(self, pitch: float) -> float:
         """Spring constant (N/m) of the bowl so that its lowest rim point is ``cup_depth`` high.
 

@@ -19,7 +19,7 @@ import math
 
 from pusher_sim.physics import chipmunk
 from pusher_sim.physics.config import CUP_DRILL_RATIO
-from pusher_sim.physics.lip_law import Lip
+from pusher_sim.physics.lip_law import Lip, lip_table
 from pusher_sim.physics.state import SpaceState
 
 _state = chipmunk.read_state
@@ -37,17 +37,27 @@ class LipCrossing:
         self.land = 0.5 * state.stiffness * self.lip * self.lip  # the land's height, J
         self.share = state.spin_mass / self.mass
         self.law = (
-            Lip(
-                cfg.ball_radius,
-                CUP_DRILL_RATIO * cfg.ball_radius,
-                cfg.cup_depth,
-                state.spin_mass / cfg.ball_mass,
-                cfg.normal_gravity,
+            lip_table(
+                Lip(
+                    cfg.ball_radius,
+                    CUP_DRILL_RATIO * cfg.ball_radius,
+                    cfg.cup_depth,
+                    state.spin_mass / cfg.ball_mass,
+                    cfg.normal_gravity,
+                    cfg.sliding_friction,
+                    cfg.restitution_rim,
+                )
             )
             if cfg.lip_loss and cfg.cup_depth > 0.0
             else None
         )
+        board = state.board
+        self.near = tuple(
+            tuple(board.index(n) for n in board.neighbours(cell)) for cell in board.cells
+        )  # each cup's neighbours, whose lips a ball climbing out may fly to
         self.lost = 0.0  # energy the lips took, J
+        flat = cfg.rolling_resistance * self.mass * cfg.normal_gravity
+        self.resistance = (flat, flat * cfg.cup_path_factor())  # on the land, in a cup, N
 
     def _momentum_velocity(self, i: int) -> tuple[float, float, float, float, float, float]:
         """Ball ``i``'s position, velocity and V = v + (m_s / M)(w - v)."""
@@ -77,9 +87,9 @@ class LipCrossing:
         k, dt = s.stiffness, s.dt
         px, py, _, _, cx, cy = self._momentum_velocity(i)
         kinetic = 0.5 * self.mass * (cx * cx + cy * cy)
-        target = kinetic + self.land - self._loss(kinetic, entering=True)
         ax, ay = s.centres[c]
         rx, ry = px - ax, py - ay
+        target = kinetic + self.land - self._loss(kinetic, (rx, ry), (-cx, -cy), None)
         kick = k * dt / self.mass
         ex, ey = cx - kick * rx, cy - kick * ry  # what the step would end with
         speed = math.hypot(ex, ey)
@@ -107,18 +117,58 @@ class LipCrossing:
             self.mass * (ex * ex + ey * ey) + k * (rx * rx + ry * ry) + k * dt * (rx * ex + ry * ey)
         )
         kinetic = max(energy - self.land, 0.0)
-        kinetic -= self._loss(kinetic, entering=False)
         speed = math.hypot(cx, cy)
         if speed == 0.0:
             return
+        kinetic -= self._loss(kinetic, (rx, ry), (cx, cy), (c, px, py))
         scale = math.sqrt(2.0 * kinetic / self.mass) / speed
         self._add(i, (scale - 1.0) * cx, (scale - 1.0) * cy)
 
-    def _loss(self, kinetic: float, *, entering: bool) -> float:
-        """What the lip costs a ball with ``kinetic`` rolling energy on the land, J."""
+    def resist(self, i: int, *, inside: bool) -> None:
+        """Ball ``i`` is inside a cup's lip, or on the land: its rolling resistance is the
+        surface's, along its path over the drilled profile, longer than its plan in a cup."""
+        joint = self.state.resisters[i]
+        if joint is not None:
+            joint.max_force = self.resistance[inside]
+
+    def _loss(
+        self,
+        kinetic: float,
+        radius: tuple[float, float],
+        velocity: tuple[float, float],
+        out: tuple[int, float, float] | None,
+    ) -> float:
+        """What a lip costs a ball with ``kinetic`` rolling energy on the land, J: the law at
+        the speed of its motion across the lip, on that motion's share of the energy (along
+        the lip it rolls on). ``radius`` from the cup's centre to the ball, ``velocity`` its
+        motion in (``out`` None) or out of cup c from (x, y) (``out`` = (c, x, y))."""
         if self.law is None or kinetic <= 0.0:
             return 0.0
-        speed = math.sqrt(2.0 * kinetic / self.mass)
-        share = self.law.entering(speed) if entering else self.law.leaving(speed)
-        self.lost += share * kinetic
-        return share * kinetic
+        (rx, ry), (vx, vy) = radius, velocity
+        along = rx * vx + ry * vy
+        if along <= 0.0:
+            return 0.0
+        across = kinetic * along * along / ((rx * rx + ry * ry) * (vx * vx + vy * vy))
+        speed = math.sqrt(2.0 * across / self.mass)
+        if out is None:
+            share = self.law.entering(speed)
+        else:
+            share = self.law.leaving(speed, self._land_ahead(*out, vx, vy))
+        self.lost += share * across
+        return share * across
+
+    def _land_ahead(self, c: int, x: float, y: float, vx: float, vy: float) -> float:
+        """The land (m) a ball leaving cup ``c`` at (x, y) along (vx, vy) crosses before the
+        lip of a cup next to it (infinite: none is ahead)."""
+        s, lip = self.state, self.lip
+        speed = math.hypot(vx, vy)
+        ux, uy = vx / speed, vy / speed
+        best = math.inf
+        for n in self.near[c]:
+            ax, ay = s.centres[n]
+            dx, dy = ax - x, ay - y
+            t = dx * ux + dy * uy  # the ray's nearest approach to that cup's centre
+            miss = dx * dx + dy * dy - t * t
+            if t > 0.0 and miss < lip * lip:
+                best = min(best, t - math.sqrt(lip * lip - miss))
+        return max(best, 0.0)
