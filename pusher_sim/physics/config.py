@@ -191,7 +191,7 @@ class PhysicsConfig:
         """
         v2 = 2.0 * self.rolling_factor * self.normal_gravity * self.cup_depth
         v2 += self.resistance_deceleration * (
-            2.0 * self.cup_lip_radius() if self.round_cups else pitch
+            2.0 * self.cup_lip_radius() * self.cup_path_factor() if self.round_cups else pitch
         )
         return math.sqrt(v2)
 
@@ -206,8 +206,9 @@ class PhysicsConfig:
         """
         a = abs(math.remainder(heading, math.pi / 3.0))
         r = self.cup_lip_radius() if self.round_cups else 0.5 * pitch / math.cos(a)
+        path = r * self.cup_path_factor() if self.round_cups else r
         k = self.bowl_stiffness(pitch)
-        return math.sqrt(k * r * r / self.rolling_mass + 2.0 * self.resistance_deceleration * r)
+        return math.sqrt(k * r * r / self.rolling_mass + 2.0 * self.resistance_deceleration * path)
 
     def transit_speed(self, pitch: float) -> float:
         """Speed at a cup's rim that carries a ball across the cup and over the far rim.

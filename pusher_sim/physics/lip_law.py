@@ -205,9 +205,9 @@ class Lip:
 
 @dataclass(frozen=True)
 class LipTable:
-    """A lip's shares (:meth:`Lip.entering`, :meth:`Lip.leaving` onto open land) and the land a
-    ball climbing out flies over (:meth:`Lip.reach`) at a grid of speeds, read by linear
-    interpolation: the law costs a millisecond, a crossing in a step must not."""
+    """A lip's shares (:meth:`Lip.entering`, :meth:`Lip.leaving` onto open land) and whether a
+    ball climbing out flies (:meth:`Lip.reach`) at a grid of speeds, read by linear
+    interpolation: the pivot's law costs a millisecond, a crossing in a step must not."""
 
     law: Lip
     speeds: tuple[float, ...]
@@ -221,12 +221,10 @@ class LipTable:
         return self._read(speed, self.into)
 
     def leaving(self, speed: float, land: float = math.inf) -> float:
-        """Climbing out with ``land`` (m) before the next cup's lip: a flight over it costs
-        nothing here (it comes down in that cup, which its entering then costs)."""
-        if speed >= self.speeds[-1]:
+        """Climbing out with ``land`` (m) before the next cup's lip: a flight that may reach
+        it is flown (a tenth of a millisecond), the rest read."""
+        if speed >= self.speeds[-1] or (land < math.inf and self._read(speed, self.reaches) > 0):
             return self.law.leaving(speed, land)
-        if land < self._read(speed, self.reaches):
-            return 0.0
         return self._read(speed, self.out)
 
     def _read(self, speed: float, column: tuple[float, ...]) -> float:

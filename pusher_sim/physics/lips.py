@@ -51,10 +51,15 @@ class LipCrossing:
             if cfg.lip_loss and cfg.cup_depth > 0.0
             else None
         )
-        board = state.board
+        reach = (2.0 * state.board.pitch) ** 2  # a flight lands within a pitch of its lip
         self.near = tuple(
-            tuple(board.index(n) for n in board.neighbours(cell)) for cell in board.cells
-        )  # each cup's neighbours, whose lips a ball climbing out may fly to
+            tuple(
+                j
+                for j, (bx, by) in enumerate(state.centres)
+                if j != i and (bx - ax) ** 2 + (by - ay) ** 2 <= reach
+            )
+            for i, (ax, ay) in enumerate(state.centres)
+        )  # each cup's neighbours out to two pitches, whose lips a flight may come down in
         self.lost = 0.0  # energy the lips took, J
         flat = cfg.rolling_resistance * self.mass * cfg.normal_gravity
         self.resistance = (flat, flat * cfg.cup_path_factor())  # on the land, in a cup, N
