@@ -15,8 +15,9 @@ from pusher_sim.physics.lip_flight import Section, fly
 _NUDGE = 1e-9
 """m: a flight starts this far off the surface it leaves, clear of its own rounding."""
 
-_PIVOT_STEPS = 240
-"""Runge-Kutta steps over the pivot's angle (the answers move by under 1e-5 at twice as many)."""
+_PIVOT_STEPS = 80
+"""Runge-Kutta steps over the pivot's angle (the shares move by under 2e-4 at twice as many:
+the slip's onset is a kink the steps step over)."""
 
 _GRID = (0.0025, 0.40, 0.025, 1.60)
 """The table's speeds (m/s): every 2.5 mm/s to 0.4, where the pivot's slip and the flight
@@ -203,47 +204,49 @@ class Lip:
         return 1.0 - kept * (1.0 - self.leaving(speed * math.sqrt(kept)))
 
 
-@dataclass(frozen=True)
 class LipTable:
     """A lip's shares (:meth:`Lip.entering`, :meth:`Lip.leaving` onto open land) and whether a
-    ball climbing out flies (:meth:`Lip.reach`) at a grid of speeds, read by linear
-    interpolation: the pivot's law costs a millisecond, a crossing in a step must not."""
+    ball climbing out flies (:meth:`Lip.reach`) at a grid of speeds, each worked out the first
+    time a crossing needs it and read by linear interpolation: the law costs up to a
+    millisecond, a crossing in a step must not, and a push meets few of the speeds."""
 
-    law: Lip
-    speeds: tuple[float, ...]
-    into: tuple[float, ...]
-    out: tuple[float, ...]
-    reaches: tuple[float, ...]
+    def __init__(self, law: Lip) -> None:
+        self.law = law
+        fine, turn, coarse, top = _GRID
+        speeds = [fine * k for k in range(round(turn / fine) + 1)]
+        speeds += [turn + coarse * k for k in range(1, round((top - turn) / coarse) + 1)]
+        self.speeds = tuple(speeds)
+        self._known: dict[int, tuple[float, float, float]] = {}
 
     def entering(self, speed: float) -> float:
         if speed >= self.speeds[-1]:
             return self.law.entering(speed)
-        return self._read(speed, self.into)
+        return self._read(speed, 0)
 
     def leaving(self, speed: float, land: float = math.inf) -> float:
         """Climbing out with ``land`` (m) before the next cup's lip: a flight that may reach
         it is flown (a tenth of a millisecond), the rest read."""
-        if speed >= self.speeds[-1] or (land < math.inf and self._read(speed, self.reaches) > 0):
+        if speed >= self.speeds[-1] or (land < math.inf and self._read(speed, 2) > 0):
             return self.law.leaving(speed, land)
-        return self._read(speed, self.out)
+        return self._read(speed, 1)
 
-    def _read(self, speed: float, column: tuple[float, ...]) -> float:
+    def _row(self, j: int) -> tuple[float, float, float]:
+        row = self._known.get(j)
+        if row is None:
+            v = self.speeds[j]
+            row = (self.law.entering(v), self.law.leaving(v), self.law.reach(v))
+            self._known[j] = row
+        return row
+
+    def _read(self, speed: float, column: int) -> float:
         xs = self.speeds
         j = min(max(bisect.bisect_right(xs, speed), 1), len(xs) - 1)
         x0, x1 = xs[j - 1], xs[j]
-        return column[j - 1] + (column[j] - column[j - 1]) * (speed - x0) / (x1 - x0)
+        s0, s1 = self._row(j - 1)[column], self._row(j)[column]
+        return s0 + (s1 - s0) * (speed - x0) / (x1 - x0)
 
 
 @functools.lru_cache(maxsize=8)
 def lip_table(law: Lip) -> LipTable:
-    """The table of ``law``, made once a process for each lip."""
-    fine, turn, coarse, top = _GRID
-    speeds = [fine * k for k in range(round(turn / fine) + 1)]
-    speeds += [turn + coarse * k for k in range(1, round((top - turn) / coarse) + 1)]
-    return LipTable(
-        law,
-        tuple(speeds),
-        tuple(law.entering(v) for v in speeds),
-        tuple(law.leaving(v) for v in speeds),
-        tuple(law.reach(v) for v in speeds),
-    )
+    """The table of ``law``, one a process for each lip."""
+    return LipTable(law)

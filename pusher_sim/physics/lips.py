@@ -15,6 +15,7 @@ docs/physics.md, "Model 9", has the reasoning.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from pusher_sim.physics import chipmunk
@@ -23,6 +24,22 @@ from pusher_sim.physics.lip_law import Lip, lip_table
 from pusher_sim.physics.state import SpaceState
 
 _state = chipmunk.read_state
+
+
+@functools.lru_cache(maxsize=8)
+def _near_cups(
+    centres: tuple[tuple[float, float], ...], reach: float
+) -> tuple[tuple[int, ...], ...]:
+    """Each cup's neighbours out to ``reach`` (centre to centre), whose lips a ball flying
+    off its lip may come down in."""
+    return tuple(
+        tuple(
+            j
+            for j, (bx, by) in enumerate(centres)
+            if j != i and (bx - ax) ** 2 + (by - ay) ** 2 <= reach * reach
+        )
+        for i, (ax, ay) in enumerate(centres)
+    )
 
 
 class LipCrossing:
@@ -51,15 +68,7 @@ class LipCrossing:
             if cfg.lip_loss and cfg.cup_depth > 0.0
             else None
         )
-        reach = (2.0 * state.board.pitch) ** 2  # a flight lands within a pitch of its lip
-        self.near = tuple(
-            tuple(
-                j
-                for j, (bx, by) in enumerate(state.centres)
-                if j != i and (bx - ax) ** 2 + (by - ay) ** 2 <= reach
-            )
-            for i, (ax, ay) in enumerate(state.centres)
-        )  # each cup's neighbours out to two pitches, whose lips a flight may come down in
+        self.near = _near_cups(state.centres, 2.0 * state.board.pitch)
         self.lost = 0.0  # energy the lips took, J
         flat = cfg.rolling_resistance * self.mass * cfg.normal_gravity
         self.resistance = (flat, flat * cfg.cup_path_factor())  # on the land, in a cup, N
