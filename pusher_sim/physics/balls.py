@@ -39,11 +39,11 @@ class BallMaker:
         *,
         pressed: bool,
         sliding: bool,
-    ) -> tuple[Any, Any, Any, Any, list[Any]]:
+    ) -> tuple[Any, Any, Any, list[Any]]:
         """A ball at ``position`` rolling at ``velocity`` (sliding: its spin at rest).
 
-        Returns its body, shape, spin body (None without spin), rolling resistance joint (None
-        without), and every object to add to the Space, in the order they are added.
+        Returns its body, shape and spin body (None without spin), and every object to add to
+        the Space, in the order they are added.
         """
         cfg = self.config
         body = pymunk.Body(cfg.ball_mass, math.inf)
@@ -55,7 +55,7 @@ class BallMaker:
         shape.collision_type = PRESSED if pressed else BALL
         shape.filter = BALL_FILTER
         objs: list[Any] = [body, shape]
-        spin = resister = None
+        spin = None
         if self.spin:
             spin = pymunk.Body(self.spin_mass, math.inf)
             spin.position = position
@@ -65,10 +65,10 @@ class BallMaker:
             slide.max_force = cfg.sliding_friction * cfg.ball_mass * cfg.normal_gravity
             objs += [spin, slide]
         if self.resistance:
-            resister = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
-            resister.max_bias = 0.0
-            resister.max_force = (
+            pivot = pymunk.PivotJoint(body, self.anchor, (0.0, 0.0), (0.0, 0.0))
+            pivot.max_bias = 0.0
+            pivot.max_force = (
                 cfg.rolling_resistance * (cfg.ball_mass + self.spin_mass) * cfg.normal_gravity
             )
-            objs.append(resister)
-        return body, shape, spin, resister, objs
+            objs.append(pivot)
+        return body, shape, spin, objs

@@ -181,8 +181,6 @@ class Bowls:
         i, c = self._lip_ball(arb)
         s = self.state
         s.inside[i] = c
-        assert self.lips is not None
-        self.lips.resist(i, inside=True)
         if i in s.lifted or s.bowl[i] == c or s.holder.get(c, i) != i:
             return
         self.take(i, c)
@@ -205,8 +203,6 @@ class Bowls:
             return
         if s.inside[i] == c:
             s.inside[i] = -1
-            assert self.lips is not None
-            self.lips.resist(i, inside=False)
         if s.bowl[i] == c:
             del s.holder[c]
             s.bowl[i] = -1

@@ -70,8 +70,16 @@ class LipCrossing:
         )
         self.near = _near_cups(state.centres, 2.0 * state.board.pitch)
         self.lost = 0.0  # energy the lips took, J
-        flat = cfg.rolling_resistance * self.mass * cfg.normal_gravity
-        self.resistance = (flat, flat * cfg.cup_path_factor())  # on the land, in a cup, N
+        # Rolling resistance acts along the ball's path over the drilled profile, longer than
+        # its plan (cup_path_factor): what the bowl's plan leaves out of the way from the lip
+        # to the bottom, J, paid as a ball crosses the lip, in or out.
+        self.excess = (
+            cfg.rolling_resistance
+            * self.mass
+            * cfg.normal_gravity
+            * self.lip
+            * (cfg.cup_path_factor() - 1.0)
+        )
 
     def _momentum_velocity(self, i: int) -> tuple[float, float, float, float, float, float]:
         """Ball ``i``'s position, velocity and V = v + (m_s / M)(w - v)."""
@@ -138,13 +146,6 @@ class LipCrossing:
         scale = math.sqrt(2.0 * kinetic / self.mass) / speed
         self._add(i, (scale - 1.0) * cx, (scale - 1.0) * cy)
 
-    def resist(self, i: int, *, inside: bool) -> None:
-        """Ball ``i`` is inside a cup's lip, or on the land: its rolling resistance is the
-        surface's, along its path over the drilled profile, longer than its plan in a cup."""
-        joint = self.state.resisters[i]
-        if joint is not None:
-            joint.max_force = self.resistance[inside]
-
     def _loss(
         self,
         kinetic: float,
@@ -154,22 +155,25 @@ class LipCrossing:
     ) -> float:
         """What a lip costs a ball with ``kinetic`` rolling energy on the land, J: the law at
         the speed of its motion across the lip, on that motion's share of the energy (along
-        the lip it rolls on). ``radius`` from the cup's centre to the ball, ``velocity`` its
-        motion in (``out`` None) or out of cup c from (x, y) (``out`` = (c, x, y))."""
+        the lip it rolls on), and the resistance of the profile's longer path on the way in or
+        out. ``radius`` from the cup's centre to the ball, ``velocity`` its motion in (``out``
+        None) or out of cup c from (x, y) (``out`` = (c, x, y))."""
         if self.law is None or kinetic <= 0.0:
             return 0.0
         (rx, ry), (vx, vy) = radius, velocity
         along = rx * vx + ry * vy
         if along <= 0.0:
             return 0.0
-        across = kinetic * along * along / ((rx * rx + ry * ry) * (vx * vx + vy * vy))
+        cos2 = along * along / ((rx * rx + ry * ry) * (vx * vx + vy * vy))
+        across = kinetic * cos2
         speed = math.sqrt(2.0 * across / self.mass)
         if out is None:
             share = self.law.entering(speed)
         else:
             share = self.law.leaving(speed, self._land_ahead(*out, vx, vy))
-        self.lost += share * across
-        return share * across
+        lost = min(share * across + self.excess * math.sqrt(cos2), kinetic)
+        self.lost += lost
+        return lost
 
     def _land_ahead(self, c: int, x: float, y: float, vx: float, vy: float) -> float:
         """The land (m) a ball leaving cup ``c`` at (x, y) along (vx, vy) crosses before the

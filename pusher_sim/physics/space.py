@@ -151,7 +151,7 @@ class BoardSpace:
         ``pressed`` marks the pusher's ball: it feels no bowl until :meth:`drop_in`.
         """
         s = self.state
-        body, shape, spin, resister, objs = self.maker.make(
+        body, shape, spin, objs = self.maker.make(
             position, velocity, pressed=pressed, sliding=sliding
         )
         index = len(s.bodies)
@@ -181,12 +181,9 @@ class BoardSpace:
         s.probes.append(probe)
         s.colours.append(colour)
         s.springs.append(spring)
-        s.resisters.append(resister)
         s.cup.append(cup)
         s.bowl.append(bowl)
         s.inside.append(inside)
-        if inside >= 0 and self.bowls is not None and self.bowls.lips is not None:
-            self.bowls.lips.resist(index, inside=True)
         return index
 
     def sleep(self, i: int) -> None:

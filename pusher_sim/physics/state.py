@@ -53,7 +53,6 @@ class SpaceState:
     shapes: list[Any] = field(default_factory=list)
     probes: list[Any] = field(default_factory=list)
     springs: list[Any] = field(default_factory=list)
-    resisters: list[Any] = field(default_factory=list)  # rolling resistance joints, or None
     probe_handles: list[Any] = field(default_factory=list)
     spring_handles: list[Any] = field(default_factory=list)
     colours: list[Colour] = field(default_factory=list)
