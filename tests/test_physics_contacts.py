@@ -329,7 +329,8 @@ def test_model_8_settings_turn_model_9_s_ball_friction_and_sleeping_touch_off() 
 
 
 @pytest.mark.slow
-def test_slow_10000_random_pushes_at_any_strength_all_settle() -> None:
+@pytest.mark.parametrize("model", ["9", "10"])
+def test_slow_10000_random_pushes_at_any_strength_all_settle(model: str) -> None:
     # 30-ball boards, every triangle (bottom row included), strengths uniform over 0-1: none
     # ends unsettled, none at the time cap, none with every ball asleep off its cup. Model 6
     # left about 1 in 200 strength-0 pushes at the cap and 1 in 2,200 pushes all asleep.
@@ -339,7 +340,7 @@ def test_slow_10000_random_pushes_at_any_strength_all_settle() -> None:
         rng = random.Random(seed)
         balls, spec = random_push(BOARD, rng)
         spec = replace(spec, strength=rng.random())
-        sim = PushSimulation(BOARD, balls, spec, PhysicsConfig())
+        sim = PushSimulation(BOARD, balls, spec, config_for_model(model))
         out = sim.run()
         fixes.update(sim.model.fixups | sim.forced)
         if not out.settled or out.steps >= sim.max_steps:

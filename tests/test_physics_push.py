@@ -105,7 +105,7 @@ The searches are derandomized: model 7 keeps a rarer gap (one press in 3,000, a 
 below), so a free search would fail now and then on a change that touched nothing."""
 
 
-@pytest.mark.parametrize("model", ["7", "8", "9"])
+@pytest.mark.parametrize("model", ["7", "8", "9", "10"])
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(**PRESSES)
 @example(seed=3186, speed=0.0, angle=0.0, strength=0.0)  # the press leaves nothing moving
@@ -115,12 +115,12 @@ def test_energy_never_rises_after_the_press_nor_above_its_work_during_it(
 ) -> None:
     """Kinetic + spin + bowl energy (with the pressed ball's height while it is on top) never
     exceeds the press's work during the press, and never rises after it beyond the integrator's
-    ripple (:data:`RIPPLE`): model 7's press and model 8's (model 9 presses as 8)."""
+    ripple (:data:`RIPPLE`): model 7's press and model 8's (models 9 and 10 press as 8)."""
     energy_never_rises(config_for_model(model), seed, speed, angle, strength)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("model", ["7", "8", "9"])
+@pytest.mark.parametrize("model", ["7", "8", "9", "10"])
 @settings(max_examples=SLOW_EXAMPLES, deadline=None, derandomize=True)
 @given(**PRESSES)
 def test_slow_energy_never_rises_over_thousands_of_presses(

@@ -158,7 +158,7 @@ class LipCrossing:
         the lip it rolls on), and the resistance of the profile's longer path on the way in or
         out. ``radius`` from the cup's centre to the ball, ``velocity`` its motion in (``out``
         None) or out of cup c from (x, y) (``out`` = (c, x, y))."""
-        if self.law is None or kinetic <= 0.0:
+        if kinetic <= 0.0:
             return 0.0
         (rx, ry), (vx, vy) = radius, velocity
         along = rx * vx + ry * vy
@@ -167,7 +167,9 @@ class LipCrossing:
         cos2 = along * along / ((rx * rx + ry * ry) * (vx * vx + vy * vy))
         across = kinetic * cos2
         speed = math.sqrt(2.0 * across / self.mass)
-        if out is None:
+        if self.law is None:
+            share = 0.0
+        elif out is None:
             share = self.law.entering(speed)
         else:
             share = self.law.leaving(speed, self._land_ahead(*out, vx, vy))
