@@ -78,12 +78,16 @@ def test_a_figure_within_five_percent_is_met_and_one_beyond_it_is_not() -> None:
     assert "triangle balls moved" in text and "not met" in text
 
 
-def test_a_gap_inside_the_bound_that_noise_could_cross_is_unresolved() -> None:
+def test_a_gap_that_the_pushes_scatter_across_the_bound_is_unresolved() -> None:
     # Mean gap 0.1 (< 0.125) but the pushes scatter by a whole ball.
     nine = [t + d for t, d in zip(THREE, [1, -1] * 4 + [1, 0], strict=True)]
     tri = judged(rows_of(THREE, nine, THREE))["figures"]["moved_triangle"]
     assert tri["models"]["2d"]["met"] is True and tri["models"]["2d"]["resolved"] is False
     assert "met (unresolved)" in verdict._said(tri["models"]["2d"])
+    # Mean gap 0.2 (> 0.125), as scattered: not met, and unresolved too.
+    nine = [t + d for t, d in zip(THREE, [1, -1] * 4 + [1, 1], strict=True)]
+    tri = judged(rows_of(THREE, nine, THREE))["figures"]["moved_triangle"]
+    assert tri["models"]["2d"]["met"] is False and tri["models"]["2d"]["resolved"] is False
 
 
 def test_the_variants_spread_widens_the_bound_where_it_is_wider() -> None:

@@ -11,14 +11,14 @@ Three points, from the figures :func:`pusher_sim.reference.validate.summary` alr
   the same test separates the other model (model 8 beside model 9);
 - *per push*, fewer cups disagreeing with the reference than "nothing moves".
 
-A verdict is *resolved* when the 95% interval of the mean per-push difference lies wholly on
-one side of its bound: otherwise more pushes could turn it. The band point is unresolved when
+A verdict is *resolved* when a paired sign-flip test (the one the summary uses) puts the mean
+per-push difference on its side of the bound at p < 0.05 (within: inside both bounds); otherwise
+more pushes could turn it. The band point is unresolved when
 the other model is separated by no test: on that many pushes it judges nothing.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -44,8 +44,8 @@ TOLERANCE = 0.05
 """Relative distance from the reference's mean a figure may keep."""
 SEPARATED = 0.01
 """A paired test below this p separates a model from the reference."""
-Z95 = 1.96
-"""Half the width of a 95% interval, in standard errors."""
+RESOLVED = 0.05
+"""A verdict is resolved when a paired test puts it on its side of its bound below this p."""
 
 
 def two_d_models(models: Mapping[str, Any]) -> list[str]:
@@ -62,22 +62,15 @@ def side_of(row: Row, name: str) -> Side:
     return row.two if name == "2d" else row.variants[name]
 
 
-def interval(diffs: Sequence[float]) -> float | None:
-    """Half the width of the 95% interval of the mean of ``diffs`` (None, unknown, for fewer
-    than two)."""
-    if len(diffs) < 2:
-        return None
-    return float(Z95 * np.std(diffs, ddof=1) / math.sqrt(len(diffs)))
-
-
-def within(gap: float, half: float | None, bound: float) -> dict[str, Any]:
-    """Whether ``gap`` is within ``bound``, and whether its interval ``gap`` +- ``half`` says so
-    whole (resolved)."""
+def within(diffs: Sequence[float], bound: float) -> dict[str, Any]:
+    """Whether the mean of the per-push differences ``diffs`` is within ``bound``, and whether
+    that is resolved: a paired sign-flip test puts it on that side of the bound (both bounds
+    when within) at p < :data:`RESOLVED`; ``p_bound`` is that test's p."""
+    gap = float(np.mean(diffs)) if len(diffs) else 0.0
     met = abs(gap) <= bound
-    if half is None:
-        return {"met": met, "resolved": False}
-    resolved = abs(gap) + half <= bound if met else abs(gap) - half > bound
-    return {"met": met, "resolved": resolved}
+    edges = [bound, -bound] if met else [bound if gap > 0 else -bound]
+    p = max(paired_permutation(diffs, [e] * len(diffs)) for e in edges)
+    return {"met": met, "resolved": p < RESOLVED, "p_bound": p}
 
 
 def figure(rows: Sequence[Row], models: Mapping[str, Any], q: str) -> dict[str, Any]:
@@ -93,9 +86,8 @@ def figure(rows: Sequence[Row], models: Mapping[str, Any], q: str) -> dict[str, 
     for name in two_d_models(models):
         diffs = [get(side_of(r, name)) - get(r.three) for r in rows]
         gap = float(e[name]["mean"]) - ref
-        half = interval(diffs)
-        judged[name] = {"mean": e[name]["mean"], "gap": gap, "half": half, "p": e[name]["p"]}
-        judged[name].update(within(gap, half, bound))
+        judged[name] = {"mean": e[name]["mean"], "gap": gap, "p": e[name]["p"]}
+        judged[name].update(within(diffs, bound))
     means = [e[v]["mean"] for v in variants]
     return {
         "reference": ref,
@@ -139,16 +131,14 @@ def cups(rows: Sequence[Row], models: Mapping[str, Any]) -> dict[str, Any]:
     for name in two_d_models(models):
         agree = [r.agree if name == "2d" else r.agree_variants[name] for r in rows]
         mine = [r.cups - a for r, a in zip(rows, agree, strict=True)]
-        diffs = [float(m - s) for m, s in zip(mine, still, strict=True)]
-        gap = float(np.mean(diffs)) if diffs else 0.0
-        half = interval(diffs)
+        p = paired_permutation(mine, still)
+        gap = float(np.mean(mine) - np.mean(still)) if rows else 0.0
         out["models"][name] = {
             "mean": float(np.mean(mine)) if mine else 0.0,
             "gap": gap,
-            "half": half,
-            "p": paired_permutation(mine, still),
+            "p": p,
             "met": gap < 0.0,
-            "resolved": half is not None and abs(gap) > half,
+            "resolved": p < RESOLVED,
         }
     return out
 
@@ -173,10 +163,6 @@ def _said(entry: Mapping[str, Any]) -> str:
     return word if entry["resolved"] else f"{word} (unresolved)"
 
 
-def _plus_minus(half: float | None) -> str:
-    return "" if half is None else f" +-{half:.2f}"
-
-
 def report(v: Mapping[str, Any]) -> str:
     """The verdict as text: one line per figure, the band tests that separate a model, the
     band point, and the cups."""
@@ -184,7 +170,7 @@ def report(v: Mapping[str, Any]) -> str:
     names = list(labels)
     lines = [
         "verdict (issue 32): within 5% of the reference or its variants' spread, whichever is "
-        "wider; unresolved: the 95% interval of the per-push difference crosses the bound",
+        "wider; unresolved: a paired test cannot tell at p < 0.05 which side of it the model is",
         f"{'figure':<22}{'reference':>10}{'variants':>14}{'bound':>8}"
         + "".join(f"{labels[n]:>34}" for n in names),
     ]
@@ -194,8 +180,8 @@ def report(v: Mapping[str, Any]) -> str:
         cells = ""
         for n in names:
             m = f["models"][n]
-            pct = 100.0 * m["gap"] / f["reference"] if f["reference"] else 0.0
-            cells += f"{m['mean']:>9.3f} {pct:+6.1f}% {_said(m):>17}"
+            pct = f"{100.0 * m['gap'] / f['reference']:+6.1f}%" if f["reference"] else "    - "
+            cells += f"{m['mean']:>9.3f} {pct} {_said(m):>17}"
         lines.append(f"{what:<22}{f['reference']:>10.3f}{span:>14}{f['bound']:>8.3f}{cells}")
     lines.append(f"by strength band, paired tests separating a model (p < {SEPARATED:g}):")
     for t in v["bands"]["tests"]:
@@ -210,8 +196,7 @@ def report(v: Mapping[str, Any]) -> str:
         )
     c = v["cups"]
     cells = "; ".join(
-        f"{labels[n]} {m['mean']:.2f} ({m['gap']:+.2f}{_plus_minus(m['half'])}, p={m['p']:.2g}) "
-        f"{_said(m)}"
+        f"{labels[n]} {m['mean']:.2f} ({m['gap']:+.2f}, p={m['p']:.2g}) {_said(m)}"
         for n, m in c["models"].items()
     )
     lines.append(f"cups disagreeing per push: nothing moves {c['still']:.2f}; {cells}")
