@@ -1,20 +1,13 @@
 """Issue 32's judged points for each 2-D model of a validation run, met or not, and whether the
-run's pushes are enough to tell.
+run's pushes are enough to tell (docs/physics.md, *Model 9*, says how each is judged).
 
-Three points, from the figures :func:`pusher_sim.reference.validate.summary` already holds
-(means and paired tests) and the pushes themselves (per-push differences):
-
-- *overall*, each headline figure's mean within 5% of the reference's, or within the spread of
-  the reference's own variants where that is wider (the largest gap between a variant's mean and
-  the reference's on the pushes that variant ran);
-- *by strength band*, no paired test separates the model from the reference at p < 0.01 where
-  the same test separates the other model (model 8 beside model 9);
-- *per push*, fewer cups disagreeing with the reference than "nothing moves".
-
-A verdict is *resolved* when a paired sign-flip test (the one the summary uses) puts the mean
-per-push difference on its side of the bound at p < 0.05 (within: inside both bounds); otherwise
-more pushes could turn it. The band point is unresolved when
-the other model is separated by no test: on that many pushes it judges nothing.
+From the means and paired tests :func:`pusher_sim.reference.validate.summary` already holds,
+and the per-push differences: *overall*, each headline figure's mean within 5% of the
+reference's, or within its variants' spread where that is wider; *by strength band*, no paired
+test separating the model from the reference at p < 0.01 where it separates the other model
+(model 8 beside model 9); *per push*, fewer cups disagreeing than "nothing moves". A verdict is
+*resolved* when a paired sign-flip test puts the model on its side of the bound at p < 0.05;
+the band point, when the other model is separated by some test.
 """
 
 from __future__ import annotations
