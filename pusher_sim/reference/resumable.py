@@ -132,6 +132,8 @@ def resolve_into(
         write(path, file_data(head, list(rows.values()), complete=False))
         tick()
 
+    if not todo:
+        return
     if workers == 1:
         for index in todo:
             keep(resolve_push(job, index))
