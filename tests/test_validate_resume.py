@@ -153,3 +153,23 @@ def test_the_file_says_what_the_run_is() -> None:
     ident = resumable.identity(0, 0, load_config(), validate.CONVERGENCE)
     assert ident["variants"] == ["half_step", "stiff"]
     assert ident["physics"] == json.loads(json.dumps(asdict(load_config())))
+
+
+def test_an_unfinished_run_is_never_overwritten_without_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, given = tmp_path / "run.json", tmp_path / "given.json"
+    a_file(out, [a_row(0, a_side(1, 1), {})])
+    before = out.read_text()
+    given.write_text(json.dumps({"seed": 0, "rows": [a_row(0, a_side(2, 1), {}).as_json()]}))
+    for argv in (["--out", str(out)], ["--rows", str(given), "--out", str(out)]):
+        assert "add --resume" in one_line_error(capsys, [*RUN, *argv])
+    assert out.read_text() == before
+    # A file made from --rows is no run to resume.
+    done = tmp_path / "done.json"
+    assert (
+        run(capsys, ["validate", "--pushes", "1", "--rows", str(given), "--out", str(done)])[0] == 0
+    )
+    assert "not written by a resumable run" in one_line_error(
+        capsys, [*RUN, "--out", str(done), "--resume"]
+    )

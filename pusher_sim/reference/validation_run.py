@@ -87,12 +87,17 @@ def compare(args: argparse.Namespace, given: list[Row] | None, judged_on: list[R
         "seed": args.seed,
         "first": args.first,
         "pushes": args.pushes,
-        "identity": resumable.identity(args.seed, args.first, cfg, variants),
     }
+    if given is None:  # pushes taken from --rows files are no run to resume
+        head["identity"] = resumable.identity(args.seed, args.first, cfg, variants)
+    before: list[Row] = []
+    if args.out:
+        ident = head.get("identity", {})
+        before = resumable.done_before(args.out, ident, args.first, args.pushes, args.resume)
     if given is not None:
         rows = taken(args, job, given)
     elif args.out:
-        found = resolved_into_file(args, job, head)
+        found = resolved_into_file(args, job, head, before)
         if isinstance(found, int):
             return found
         rows = found
@@ -140,13 +145,12 @@ def _labels(args: argparse.Namespace) -> dict[str, str]:
 
 
 def resolved_into_file(
-    args: argparse.Namespace, job: validate.Job, head: dict[str, Any]
+    args: argparse.Namespace, job: validate.Job, head: dict[str, Any], before: list[Row]
 ) -> list[Row] | int:
-    """The pushes resolved into the ``--out`` file as they finish (those it already holds with
-    ``--resume`` taken from it); an interrupt keeps the finished ones there and returns the
+    """The pushes resolved into the ``--out`` file as they finish, beside those it held
+    ``before`` (with ``--resume``); an interrupt keeps the finished ones there and returns the
     exit status."""
     wanted = range(args.first, args.first + args.pushes)
-    before = resumable.done_before(args.out, head["identity"], args.first, args.pushes, args.resume)
     rows = {r.index: r for r in before}
     todo = [i for i in wanted if i not in rows]
     done = [len(rows)]
