@@ -165,7 +165,7 @@ def report(v: Mapping[str, Any]) -> str:
         "verdict (issue 32): within 5% of the reference or its variants' spread, whichever is "
         "wider; unresolved: a paired test cannot tell at p < 0.05 which side of it the model is",
         f"{'figure':<22}{'reference':>10}{'variants':>14}{'bound':>8}"
-        + "".join(f"{labels[n]:>34}" for n in names),
+        + "".join(f"{labels[n]:>39}" for n in names),
     ]
     for q, what in FIGURES.items():
         f = v["figures"][q]
@@ -174,9 +174,12 @@ def report(v: Mapping[str, Any]) -> str:
         for n in names:
             m = f["models"][n]
             pct = f"{100.0 * m['gap'] / f['reference']:+6.1f}%" if f["reference"] else "    - "
-            cells += f"{m['mean']:>9.3f} {pct} {_said(m):>17}"
+            cells += f"{m['mean']:>9.3f} {pct} {_said(m):>21}"
         lines.append(f"{what:<22}{f['reference']:>10.3f}{span:>14}{f['bound']:>8.3f}{cells}")
-    lines.append(f"by strength band, paired tests separating a model (p < {SEPARATED:g}):")
+    lines.append(
+        f"by strength band, the paired tests separating a model (p < {SEPARATED:g}; every p: "
+        "the tables above):"
+    )
     for t in v["bands"]["tests"]:
         if any(p < SEPARATED for p in t["p"].values()):
             lo, hi = t["strength"]
