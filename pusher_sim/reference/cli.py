@@ -31,7 +31,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers", type=arguments.worker_count, default=1, help="worker processes (default 1)"
     )
-    parser.add_argument("--out", help="write every push's figures and the summary (JSON)")
+    parser.add_argument(
+        "--out",
+        help="write every push's figures and the summary (JSON; rewritten as each push "
+        "finishes, so a stopped run keeps its pushes)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run whose --out file this is: its pushes are not resolved again "
+        "(the same --seed, --first and options; --pushes may be more)",
+    )
     parser.add_argument("--plot", help="draw the summary (png, svg or pdf)")
     parser.add_argument(
         "--fit",
@@ -85,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     """Refuse a contradiction among the flags before any work, then run."""
     if args.judge and not args.fit:
         raise UserError("--judge judges a fit: give --fit too")
+    if args.resume and (not args.out or args.rows):
+        raise UserError("--resume continues the pushes of an --out file: give --out, not --rows")
     if args.also_model and not (args.rows and args.physics_model):
         raise UserError(
             "--also-model sets models side by side on --rows: give --rows and --physics-model"

@@ -66,7 +66,8 @@ class Job:
         return case(self.board, index, self.seed, self.positions, self.two.max_flick_speed)
 
 
-def _compare(job: Job, index: int) -> Row:
+def resolve_push(job: Job, index: int) -> Row:
+    """Push ``index`` of the job's seed in every model (one task of a run)."""
     return compare(job.board, job.case(index), job.two, job.three, job.numerics, job.variants)
 
 
@@ -112,7 +113,7 @@ def validate(
     job: Job, n: int, workers: int, tick: Callable[[], None] = lambda: None, first: int = 0
 ) -> list[Row]:
     """Pushes ``first`` to ``first + n - 1`` of the job's seed, in every model."""
-    return run_parallel(_compare, job, range(first, first + n), workers, tick)
+    return run_parallel(resolve_push, job, range(first, first + n), workers, tick)
 
 
 def merge_rows(rows: Sequence[Row]) -> list[Row]:

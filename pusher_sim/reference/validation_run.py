@@ -12,13 +12,14 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
-from pusher_sim.atomic import atomic_write, check_writable
+from pusher_sim import interrupts
+from pusher_sim.atomic import check_writable
 from pusher_sim.board import Board
 from pusher_sim.errors import UserError
 from pusher_sim.physics import PhysicsConfig, load_config
 from pusher_sim.physics.config import config_for_model
 from pusher_sim.physics.version import MODEL_VERSION
-from pusher_sim.reference import validate
+from pusher_sim.reference import resumable, validate, verdict
 from pusher_sim.reference.compare import Row
 from pusher_sim.reference.mujoco_import import mujoco
 from pusher_sim.reference.plot import figure
@@ -81,20 +82,37 @@ def compare(args: argparse.Namespace, given: list[Row] | None, judged_on: list[R
         validate.CONVERGENCE if args.convergence else ()
     )
     job = validate.make_job(Board(), args.seed, cfg, cfg, variants)
-    rows = resolved(args, job) if given is None else taken(args, job, given)
-    summary = validate.summary(rows)
-    print(validate.report(summary))
-    result: dict[str, Any] = {
+    head: dict[str, Any] = {
         "physics_model": args.physics_model or MODEL_VERSION,
         "seed": args.seed,
         "first": args.first,
-        "summary": summary,
-        "rows": [r.as_json() for r in rows],
+        "pushes": args.pushes,
     }
+    if given is None:  # pushes taken from --rows files are no run to resume
+        head["identity"] = resumable.identity(args.seed, args.first, cfg, variants)
+    before: list[Row] = []
+    if args.out:
+        ident = head.get("identity", {})
+        before = resumable.done_before(args.out, ident, args.first, args.pushes, args.resume)
+    if given is not None:
+        rows = taken(args, job, given)
+    elif args.out:
+        found = resolved_into_file(args, job, head, before)
+        if isinstance(found, int):
+            return found
+        rows = found
+    else:
+        rows = resolved(args, job)
+    summary = validate.summary(rows)
+    print(validate.report(summary))
+    judged = verdict.verdict(rows, summary, _labels(args))
+    print(verdict.report(judged))
+    result = resumable.file_data(head, rows, complete=True)
+    result.update(summary=summary, verdict=judged)
     if args.fit:
         result["fit"] = fitted_and_judged(job, cfg, rows, judged_on, args.workers)
     if args.out:
-        atomic_write(args.out, json.dumps(result, indent=1) + "\n")
+        resumable.write(args.out, result)
     if args.plot:
         figure(summary, args.plot)
     if args.table:
@@ -116,6 +134,46 @@ def taken(args: argparse.Namespace, job: validate.Job, given: list[Row]) -> list
         ]
         rows = validate.with_models(job, rows, also, args.workers)
     return rows
+
+
+def _labels(args: argparse.Namespace) -> dict[str, str]:
+    """What the verdict calls each 2-D model: ``2d`` is the one compared (``--physics-model``
+    or the current one), ``2d_N`` each ``--also-model``."""
+    labels = {"2d": f"model {args.physics_model or MODEL_VERSION}"}
+    labels.update({validate.model_name(m): f"model {m}" for m in args.also_model or ()})
+    return labels
+
+
+def resolved_into_file(
+    args: argparse.Namespace, job: validate.Job, head: dict[str, Any], before: list[Row]
+) -> list[Row] | int:
+    """The pushes resolved into the ``--out`` file as they finish, beside those it held
+    ``before`` (with ``--resume``); an interrupt keeps the finished ones there and returns the
+    exit status."""
+    wanted = range(args.first, args.first + args.pushes)
+    rows = {r.index: r for r in before}
+    todo = [i for i in wanted if i not in rows]
+    done = [len(rows)]
+
+    def tick() -> None:
+        done[0] += 1
+        if not args.quiet:
+            print(f"\r{done[0]}/{args.pushes} pushes", end="", file=sys.stderr, flush=True)
+
+    try:
+        resumable.resolve_into(args.out, head, job, todo, rows, args.workers, tick)
+    except KeyboardInterrupt as exc:
+        if not args.quiet:
+            print(file=sys.stderr)
+        print(
+            f"pusher: stopped; {len(rows)} of {args.pushes} pushes are kept in {args.out} - "
+            "run the same command with --resume to go on",
+            file=sys.stderr,
+        )
+        return interrupts.exit_code(exc)
+    if not args.quiet and todo:
+        print(file=sys.stderr)
+    return [rows[i] for i in wanted]
 
 
 def resolved(args: argparse.Namespace, job: validate.Job) -> list[Row]:
