@@ -142,5 +142,5 @@ def _first_touch(
             t = mid
         else:
             before = mid
-    gap, nx, nz = at(before)
+    _, nx, nz = at(before)
     return before, nx, nz

@@ -106,7 +106,7 @@ class Lip:
             if v != w and (nv - nw) * (v - w) <= 0.0:
                 nv = nw = (nv + beta * nw) / (1.0 + beta)  # the slip ran out: rolling again
             v, w = nv, nw
-            rolling = rolling and holds(a, v) or (v == w and holds(a, v))
+            rolling = v == w and holds(a, v)
         return Pivot(a, v, w, False)
 
     def section(self, land: float = math.inf) -> Section:
@@ -138,7 +138,9 @@ class Lip:
         p = self.pivot(0.0, self.angle, speed, speed)
         # What the pivot's friction took: the energy on the land (centre R over the lip) less
         # what the ball has where the pivot ended (its centre R cos(angle) over the lip).
-        lost = energy + g * r - (0.5 * p.v * p.v + 0.5 * beta * p.w * p.w + g * r * math.cos(p.angle))
+        lost = (
+            energy + g * r - (0.5 * p.v * p.v + 0.5 * beta * p.w * p.w + g * r * math.cos(p.angle))
+        )
         if p.flew:
             # Off the cup's near edge (x = -l); a flight past its far edge is the next crossing.
             a = p.angle
