@@ -199,11 +199,12 @@ class Lip:
         t = (vz + math.sqrt(room)) / g
         return max(vx * t - r * math.sin(a), 0.0)
 
-    def crossing(self, speed: float) -> float:
+    def crossing(self, speed: float, land: float = math.inf) -> float:
         """Share of its rolling energy a ball rolling at ``speed`` on the land loses crossing
-        one cup straight through its centre (over the lip in, out over the far one)."""
+        one cup straight through its centre (over the lip in, out over the far one, with
+        ``land`` before the next cup)."""
         kept = 1.0 - self.entering(speed)
-        return 1.0 - kept * (1.0 - self.leaving(speed * math.sqrt(kept)))
+        return 1.0 - kept * (1.0 - self.leaving(speed * math.sqrt(kept), land))
 
 
 class LipTable:
